@@ -1,0 +1,1 @@
+"""The pure referee core: inputs, rejections, the game contract, the fold, and the event log."""

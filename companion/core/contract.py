@@ -1,0 +1,134 @@
+"""The game contract: what every game module declares, and the context a move runs in.
+
+Modelled on declarative games: a game has a setup, moves (inputs it accepts, who may send them, an
+argument schema and a pure apply), views per audience, deadlines the clock must turn into inputs, and
+an end with a ranking. A move receives a private deep copy of the state and returns it changed; to
+refuse, it raises `Rejected` and the referee throws the copy away.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pydantic import BaseModel, ConfigDict
+
+from companion.core import rng
+
+State = dict[str, Any]
+
+
+class Args(BaseModel):
+    """Base for move arguments: unknown keys are refused, values are checked strictly."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class NoArgs(Args):
+    pass
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything a game starts from; stored as the first record of a game in the log."""
+
+    game: str
+    players: tuple[Player, ...]
+    options: Mapping[str, Any]
+    seed: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": [{"id": p.id, "name": p.name} for p in self.players],
+            "options": dict(self.options),
+            "seed": self.seed,
+        }
+
+
+@dataclass
+class Ctx:
+    """What a move may know besides the state: who sent it and the table time it was stamped with."""
+
+    state: State
+    by: str
+    role: str
+    player: str | None
+    at: int
+
+    def rng(self) -> random.Random:
+        """A seeded generator for one random operation (a roll, a shuffle, a deal)."""
+        return rng.stream(self.state["rng"])
+
+    def announce(self, msg: str, **params: Any) -> None:
+        """A public announcement, for the screen and every phone. Never put a secret in it."""
+        self.state["announcements"].append({"at": self.at, "msg": msg, "params": params})
+
+
+@dataclass(frozen=True)
+class Move:
+    """An input a game accepts.
+
+    `who` lists the roles that may send it (host, player, clock, table). `secret` marks a move whose
+    arguments are private (a vote, a programmed action): its arguments never appear in the host's
+    history or any correction notice.
+    """
+
+    name: str
+    apply: Callable[[Ctx, Any], None]
+    args: type[Args] = NoArgs
+    who: frozenset[str] = frozenset({"host"})
+    secret: bool = False
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A clock input that becomes due at `at` (table ms)."""
+
+    at: int
+    move: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Game(Protocol):
+    """What a game module exports as `GAME`."""
+
+    id: str
+    min_players: int
+    max_players: int
+    Options: type[Args]
+    moves: Mapping[str, Move]
+
+    def setup(self, setup: Setup, options: Any) -> State:
+        """The initial state. Must include ``rng`` and ``announcements``; see `base_state`."""
+        ...
+
+    def view_public(self, state: State) -> dict[str, Any]: ...
+
+    def view_player(self, state: State, pid: str) -> dict[str, Any]: ...
+
+    def view_host(self, state: State) -> dict[str, Any]: ...
+
+    def deadlines(self, state: State) -> Sequence[Deadline]: ...
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        """None while the game goes on; else ``{"ranking": [[pid, ...], ...], ...}`` (ties share a place)."""
+        ...
+
+
+def base_state(setup: Setup) -> State:
+    """The fields every game state starts with."""
+    return {
+        "players": [{"id": p.id, "name": p.name} for p in setup.players],
+        "rng": rng.new(setup.seed),
+        "announcements": [],
+        "ended": False,
+    }

@@ -1,0 +1,91 @@
+"""Corrections: the host undoes or amends earlier inputs by adding an event, never by deleting one.
+
+The log keeps every event. The *effective* inputs are the game inputs with undone ones dropped and
+amended ones replaced; the state is the fold of the effective inputs. What a correction tells the table
+is only how many inputs it changed: never which values it took back (the undo history is a secret).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from pydantic import Field
+
+from companion.core.contract import Args, Game
+from companion.core.fold import parse_args
+from companion.core.inputs import HOST, Input
+from companion.core.rejection import Rejected
+
+UNDO = "host.undo"
+AMEND = "host.amend"
+MOVES = frozenset({UNDO, AMEND})
+
+
+class UndoArgs(Args):
+    count: int = Field(default=1, ge=1, le=50)
+
+
+class AmendArgs(Args):
+    seq: int = Field(ge=1)
+    args: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Event:
+    """A logged input with its place in the log (1-based)."""
+
+    seq: int
+    input: Input
+
+
+def is_correction(inp: Input) -> bool:
+    return inp.move in MOVES
+
+
+def effective(events: list[Event]) -> list[Event]:
+    """The game events in force after every correction in `events`, in log order."""
+    live: list[Event] = []
+    for ev in events:
+        if ev.input.move == UNDO:
+            count = int(ev.input.args.get("count", 1))
+            del live[max(0, len(live) - count):]
+        elif ev.input.move == AMEND:
+            target = int(ev.input.args["seq"])
+            live = [
+                replace(e, input=replace(e.input, args=dict(ev.input.args["args"]))) if e.seq == target else e
+                for e in live
+            ]
+        else:
+            live.append(ev)
+    return live
+
+
+def check(game: Game, events: list[Event], inp: Input) -> None:
+    """Refuse a correction the host may not make, before it is replayed."""
+    if inp.by != HOST:
+        raise Rejected("reject.not_allowed", move=inp.move, sender="player" if inp.by.startswith("player:") else inp.by)
+    live = effective(events)
+    if inp.move == UNDO:
+        args = parse_args(UndoArgs, inp.args)
+        assert isinstance(args, UndoArgs)
+        if args.count > len(live):
+            raise Rejected("reject.nothing_to_undo", count=args.count, available=len(live))
+        return
+    amend = parse_args(AmendArgs, inp.args)
+    assert isinstance(amend, AmendArgs)
+    target = next((e for e in live if e.seq == amend.seq), None)
+    if target is None:
+        raise Rejected("reject.amend_unknown", seq=amend.seq)
+    move = game.moves[target.input.move]
+    if move.secret:
+        raise Rejected("reject.amend_secret", seq=amend.seq)
+
+
+def history_entry(game: Game, ev: Event) -> dict[str, Any]:
+    """How the host sees one effective event: a secret move shows who and what, never its arguments."""
+    move = game.moves.get(ev.input.move)
+    shown: dict[str, Any] = {"seq": ev.seq, "by": ev.input.by, "move": ev.input.move, "at": ev.input.at}
+    if move is not None and not move.secret:
+        shown["args"] = dict(ev.input.args)
+    return shown

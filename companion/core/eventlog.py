@@ -1,0 +1,117 @@
+"""The durable event log: SQLite in WAL mode, one row per accepted input, written before anyone is told.
+
+`synchronous` defaults to FULL: with WAL, NORMAL survives a killed process but may lose the last
+commits on a power cut, and a table's game must survive pulling the plug. The cost was measured
+(bench/bench_eventlog.py, docs/performance.md).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.core.contract import Player, Setup
+from companion.core.corrections import Event
+from companion.core.inputs import Input
+
+SCHEMA_VERSION = 1
+SYNCHRONOUS_LEVELS = ("OFF", "NORMAL", "FULL", "EXTRA")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    setup TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS events (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    input TEXT NOT NULL,
+    cmd_id TEXT,
+    PRIMARY KEY (game_id, seq),
+    UNIQUE (game_id, cmd_id)
+);
+"""
+
+
+class LogError(Exception):
+    """The log could not be read or written (disk full, read-only, corrupt)."""
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    id: int
+    setup: Setup
+    created_at: int
+
+
+def setup_from_json(obj: dict[str, Any]) -> Setup:
+    players = tuple(
+        Player(id=p, name=p) if isinstance(p, str) else Player(id=p["id"], name=p.get("name", p["id"]))
+        for p in obj["players"]
+    )
+    return Setup(game=obj["game"], players=players, options=dict(obj.get("options", {})), seed=int(obj["seed"]))
+
+
+class EventLog:
+    """An append-only log of games and their events in one SQLite file."""
+
+    def __init__(self, path: str | Path, synchronous: str = "FULL") -> None:
+        if synchronous not in SYNCHRONOUS_LEVELS:
+            raise ValueError(f"synchronous must be one of {SYNCHRONOUS_LEVELS}, not {synchronous!r}")
+        self.path = Path(path)
+        try:
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(f"PRAGMA synchronous={synchronous}")
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise LogError(f"{self.path} was written by a newer companion (schema {version})")
+            self._db.executescript(_SCHEMA)
+            self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        except sqlite3.Error as err:
+            raise LogError(f"cannot open the event log {self.path}: {err}") from err
+
+    def close(self) -> None:
+        self._db.close()
+
+    def create_game(self, setup: Setup, created_at: int) -> int:
+        try:
+            cur = self._db.execute(
+                "INSERT INTO games (setup, created_at) VALUES (?, ?)",
+                (json.dumps(setup.to_json(), ensure_ascii=False), created_at),
+            )
+        except sqlite3.Error as err:
+            raise LogError(f"cannot start a game in {self.path}: {err}") from err
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    def latest_game(self) -> StoredGame | None:
+        row = self._db.execute("SELECT id, setup, created_at FROM games ORDER BY id DESC LIMIT 1").fetchone()
+        return None if row is None else StoredGame(row[0], setup_from_json(json.loads(row[1])), row[2])
+
+    def game(self, game_id: int) -> StoredGame | None:
+        row = self._db.execute("SELECT id, setup, created_at FROM games WHERE id = ?", (game_id,)).fetchone()
+        return None if row is None else StoredGame(row[0], setup_from_json(json.loads(row[1])), row[2])
+
+    def append(self, game_id: int, seq: int, inp: Input) -> None:
+        """Durably append one event; returns only once it is committed at the chosen level."""
+        try:
+            self._db.execute(
+                "INSERT INTO events (game_id, seq, input, cmd_id) VALUES (?, ?, ?, ?)",
+                (game_id, seq, json.dumps(inp.to_json(), ensure_ascii=False, sort_keys=True), inp.id),
+            )
+        except sqlite3.Error as err:
+            raise LogError(f"cannot append to the event log {self.path}: {err}") from err
+
+    def events(self, game_id: int) -> list[Event]:
+        rows = self._db.execute(
+            "SELECT seq, input FROM events WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
+        return [Event(seq, Input.from_json(json.loads(text))) for seq, text in rows]
+
+    def integrity_ok(self) -> bool:
+        return bool(self._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok")

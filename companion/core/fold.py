@@ -1,0 +1,78 @@
+"""The pure reducer: a game's initial state, one input applied, and a whole log folded.
+
+No clock, no I/O. `step` deep-copies the state before a move touches it, so a rejected input (or a
+move that raises half-way) leaves the caller's state exactly as it was.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from pydantic import ValidationError
+
+from companion.core.contract import Args, Ctx, Game, Move, Setup, State, base_state
+from companion.core.inputs import Input, actor_player, actor_role
+from companion.core.rejection import Rejected
+
+
+def initial(game: Game, setup: Setup) -> State:
+    """The state a game starts in, after checking the player count, ids and options."""
+    n = len(setup.players)
+    if not game.min_players <= n <= game.max_players:
+        raise Rejected("reject.player_count", game=game.id, low=game.min_players, high=game.max_players, got=n)
+    ids = [p.id for p in setup.players]
+    if len(set(ids)) != n:
+        raise Rejected("reject.duplicate_player")
+    for pid in ids:
+        actor_role(f"player:{pid}")  # raises for an id we could not address
+    options = parse_args(game.Options, setup.options)
+    state = game.setup(setup, options)
+    for key, value in base_state(setup).items():
+        state.setdefault(key, value)
+    return state
+
+
+def parse_args(schema: type[Args], raw: Any) -> Args:
+    """Validate arguments, turning the first schema error into a specific, translatable rejection."""
+    try:
+        return schema.model_validate(raw)
+    except ValidationError as err:
+        first = err.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "(arguments)"
+        raise Rejected("reject.bad_argument", field=where, problem=first["msg"]) from None
+
+
+def authorize(game: Game, state: State, inp: Input) -> tuple[Move, str, str | None]:
+    """The move, the sender's role and player id, if this sender may make this move now."""
+    move = game.moves.get(inp.move)
+    if move is None:
+        raise Rejected("reject.unknown_move", move=inp.move[:64])
+    role = actor_role(inp.by)
+    pid = actor_player(inp.by)
+    if role not in move.who:
+        raise Rejected("reject.not_allowed", move=inp.move, sender=role)
+    if pid is not None and pid not in {p["id"] for p in state["players"]}:
+        raise Rejected("reject.not_a_player", player=pid)
+    if state.get("ended"):
+        raise Rejected("reject.game_over")
+    return move, role, pid
+
+
+def step(game: Game, state: State, inp: Input) -> State:
+    """The state after `inp`, or `Rejected`. The given state is never modified."""
+    move, role, pid = authorize(game, state, inp)
+    args = parse_args(move.args, inp.args)
+    new = copy.deepcopy(state)
+    new["now"] = max(int(new.get("now", 0)), inp.at)
+    move.apply(Ctx(state=new, by=inp.by, role=role, player=pid, at=inp.at), args)
+    new["ended"] = game.result(new) is not None
+    return new
+
+
+def fold(game: Game, setup: Setup, inputs: list[Input]) -> State:
+    """Replay a list of inputs from the start. Every one must be accepted (they were, when logged)."""
+    state = initial(game, setup)
+    for inp in inputs:
+        state = step(game, state, inp)
+    return state

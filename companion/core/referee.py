@@ -1,0 +1,146 @@
+"""The referee: validate and authorize an input, log it durably, then apply it; and serve views.
+
+Order matters: an accepted input is appended to the log *before* the new state is adopted and before
+any adapter is told, so an acknowledged input survives a power cut, and a crash between the append and
+the adoption is repaired by the replay on start.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core import corrections
+from companion.core.contract import Deadline, Game, Setup, State
+from companion.core.corrections import Event
+from companion.core.eventlog import EventLog, LogError
+from companion.core.fold import fold, initial, step
+from companion.core.inputs import Input, actor_player
+from companion.core.rejection import Rejected
+
+PUBLIC = "public"
+HOST_VIEW = "host"
+ANNOUNCEMENTS_SHOWN = 20
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the sender is told. `seq` is the input's place in the log when accepted."""
+
+    accepted: bool
+    seq: int | None = None
+    reason: Rejected | None = None
+    duplicate: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        if self.accepted:
+            return {"ok": True, "seq": self.seq, "duplicate": self.duplicate}
+        assert self.reason is not None
+        return {"ok": False, "reason": self.reason.to_json()}
+
+
+class Referee:
+    """One game on one event log. Not thread-safe: the main loop owns it."""
+
+    def __init__(self, games: dict[str, Game], log: EventLog, game_id: int) -> None:
+        stored = log.game(game_id)
+        if stored is None:
+            raise LogError(f"no game {game_id} in {log.path}")
+        if stored.setup.game not in games:
+            raise LogError(f"game {game_id} is a {stored.setup.game!r} game, which this companion does not know")
+        self.game = games[stored.setup.game]
+        self.setup: Setup = stored.setup
+        self.log = log
+        self.game_id = game_id
+        self.events: list[Event] = log.events(game_id)
+        self._cmd_ids = {ev.input.id: ev.seq for ev in self.events if ev.input.id is not None}
+        self.state: State = self._fold(self.events)
+        self.version = 0
+
+    @classmethod
+    def start(cls, games: dict[str, Game], log: EventLog, setup: Setup, created_at: int) -> Referee:
+        """Create a new game in the log (after checking its setup) and open it."""
+        if setup.game not in games:
+            raise Rejected("reject.unknown_game", game=setup.game[:40])
+        initial(games[setup.game], setup)  # refuse a bad setup before it is stored
+        return cls(games, log, log.create_game(setup, created_at))
+
+    @classmethod
+    def resume(cls, games: dict[str, Game], log: EventLog) -> Referee | None:
+        latest = log.latest_game()
+        return None if latest is None else cls(games, log, latest.id)
+
+    # -- inputs ---------------------------------------------------------------------------------------
+
+    def submit(self, inp: Input) -> Outcome:
+        """Apply one input. Rejected: nothing changes. Accepted: logged, then adopted."""
+        if inp.id is not None and inp.id in self._cmd_ids:
+            return Outcome(accepted=True, seq=self._cmd_ids[inp.id], duplicate=True)
+        try:
+            if corrections.is_correction(inp):
+                corrections.check(self.game, self.events, inp)
+                candidate = self._fold([*self.events, Event(len(self.events) + 1, inp)])
+            else:
+                candidate = step(self.game, self.state, inp)
+        except Rejected as reason:
+            return Outcome(accepted=False, reason=reason)
+        seq = len(self.events) + 1
+        try:
+            self.log.append(self.game_id, seq, inp)
+        except LogError:
+            return Outcome(accepted=False, reason=Rejected("reject.storage_failed"))
+        self.events.append(Event(seq, inp))
+        if inp.id is not None:
+            self._cmd_ids[inp.id] = seq
+        self.state = candidate
+        self.version += 1
+        return Outcome(accepted=True, seq=seq)
+
+    def _fold(self, events: list[Event]) -> State:
+        live = corrections.effective(events)
+        try:
+            state = fold(self.game, self.setup, [ev.input for ev in live])
+        except Rejected as broken:
+            raise Rejected("reject.correction_breaks_later", problem=broken.code) from None
+        state["corrections"] = [
+            {"at": ev.input.at, "kind": ev.input.move} for ev in events if corrections.is_correction(ev.input)
+        ]
+        return state
+
+    # -- time -----------------------------------------------------------------------------------------
+
+    def deadlines(self) -> Sequence[Deadline]:
+        return [] if self.state.get("ended") else sorted(self.game.deadlines(self.state), key=lambda d: d.at)
+
+    def due(self, now: int) -> list[Input]:
+        """Clock inputs whose deadline has passed, stamped with their deadline (not with `now`)."""
+        return [Input(d.move, "clock", dict(d.args), d.at) for d in self.deadlines() if d.at <= now]
+
+    # -- views ----------------------------------------------------------------------------------------
+
+    def view(self, audience: str) -> dict[str, Any]:
+        """The view for ``public``, ``host`` or ``player:<id>``. Nothing else leaves the core."""
+        state = self.state
+        public: dict[str, Any] = {
+            "game": self.setup.game,
+            "players": state["players"],
+            "announcements": state["announcements"][-ANNOUNCEMENTS_SHOWN:],
+            "corrections": len(state.get("corrections", [])),
+            "ended": bool(state.get("ended")),
+            "result": self.game.result(state),
+            "table": self.game.view_public(state),
+        }
+        if audience == PUBLIC:
+            return public
+        if audience == HOST_VIEW:
+            live = corrections.effective(self.events)
+            return {
+                **public,
+                "host": self.game.view_host(state),
+                "history": [corrections.history_entry(self.game, ev) for ev in live[-ANNOUNCEMENTS_SHOWN:]],
+            }
+        pid = actor_player(audience)
+        if pid is None or pid not in {p["id"] for p in state["players"]}:
+            raise Rejected("reject.unknown_view", view=audience[:40])
+        return {**public, "me": pid, "private": self.game.view_player(state, pid)}

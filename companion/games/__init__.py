@@ -1,0 +1,11 @@
+"""The registry of games. Each game is a package exporting `GAME` (see companion.core.contract)."""
+
+from __future__ import annotations
+
+from companion.core.contract import Game
+from companion.games.toolkit import GAME as TOOLKIT
+
+
+def registry() -> dict[str, Game]:
+    """Every game this companion referees, by id, in menu order."""
+    return {g.id: g for g in (TOOLKIT,)}

@@ -1,0 +1,65 @@
+"""The toolkit game: setup, views per audience, deadlines and the end."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from companion.core.contract import Args, Deadline, Setup, State
+from companion.games.toolkit.moves import MOVES
+from companion.parts import ballot, roles, tallies, timers
+
+
+class ToolkitOptions(Args):
+    pass
+
+
+class Toolkit:
+    id = "toolkit"
+    min_players = 1
+    max_players = 12
+    Options = ToolkitOptions
+    moves = MOVES
+
+    def setup(self, setup: Setup, options: Any) -> State:
+        return {"timers": {}, "ballots": {}, "counters": {}, "deals": {}, "rolls": [], "finished": None}
+
+    def view_public(self, state: State) -> dict[str, Any]:
+        return {
+            "timers": {n: timers.public(t) for n, t in state["timers"].items()},
+            "ballots": {n: ballot.public(b) for n, b in state["ballots"].items()},
+            "counters": {n: tallies.public(t) for n, t in state["counters"].items()},
+            "deals": {n: roles.public(d) for n, d in state["deals"].items()},
+            "rolls": state["rolls"][-5:],
+        }
+
+    def view_player(self, state: State, pid: str) -> dict[str, Any]:
+        return {
+            "ballots": {n: ballot.private(b, pid) for n, b in state["ballots"].items()},
+            "counters": {
+                n: tallies.private(t, pid) for n, t in state["counters"].items() if pid in t["values"]
+            },
+            "roles": {n: roles.private(d, pid) for n, d in state["deals"].items()},
+        }
+
+    def view_host(self, state: State) -> dict[str, Any]:
+        """The host runs the session but is not told secrets: who has voted is all it learns of ballots."""
+        return {
+            "ballots_waiting_for": {
+                n: [v for v in b["voters"] if v not in b["votes"]]
+                for n, b in state["ballots"].items()
+                if b["open"]
+            },
+        }
+
+    def deadlines(self, state: State) -> Sequence[Deadline]:
+        out: list[Deadline] = []
+        for name, t in state["timers"].items():
+            out.extend(timers.deadlines(name, t, "timer.warn", "timer.expire"))
+        return out
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        return state["finished"]  # type: ignore[no-any-return]
+
+
+GAME = Toolkit()

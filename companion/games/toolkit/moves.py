@@ -1,0 +1,269 @@
+"""The toolkit's inputs: thin moves over the generic referee parts."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field, StringConstraints
+
+from companion.core.contract import Args, Ctx, Move
+from companion.core.rejection import Rejected
+from companion.parts import ballot, dice, roles, tallies, timers
+
+Name = Annotated[str, StringConstraints(min_length=1, max_length=32, pattern=r"^[^\x00-\x1f]+$")]
+Label = Annotated[str, StringConstraints(min_length=1, max_length=40)]
+HOST_ONLY = frozenset({"host"})
+CLOCK_ONLY = frozenset({"clock"})
+ANYONE = frozenset({"host", "player", "table"})
+
+
+def _players(ctx: Ctx) -> list[str]:
+    return [p["id"] for p in ctx.state["players"]]
+
+
+def _get(ctx: Ctx, kind: str, name: str) -> dict:  # type: ignore[type-arg]
+    found = ctx.state[kind].get(name)
+    if found is None:
+        raise Rejected("reject.no_such", kind=kind, name=name)
+    return found  # type: ignore[no-any-return]
+
+
+def _fresh(ctx: Ctx, kind: str, name: str) -> None:
+    if name in ctx.state[kind]:
+        raise Rejected("reject.name_taken", kind=kind, name=name)
+
+
+# -- timers ---------------------------------------------------------------------------------------------
+
+
+class TimerCreate(Args):
+    name: Name
+    seconds: int = Field(ge=1, le=24 * 3600)
+    warnings: list[Annotated[int, Field(ge=1)]] = Field(default_factory=list, max_length=5)
+
+
+class TimerName(Args):
+    name: Name
+
+
+class TimerExtend(Args):
+    name: Name
+    seconds: int = Field(ge=1, le=3600)
+
+
+class TimerWarn(Args):
+    name: Name
+    at_seconds: int = Field(ge=1)
+
+
+def timer_create(ctx: Ctx, a: TimerCreate) -> None:
+    _fresh(ctx, "timers", a.name)
+    ctx.state["timers"][a.name] = timers.new(a.seconds, a.warnings)
+
+
+def timer_start(ctx: Ctx, a: TimerName) -> None:
+    timers.start(_get(ctx, "timers", a.name), ctx.at)
+    ctx.announce("toolkit.timer_started", name=a.name)
+
+
+def timer_pause(ctx: Ctx, a: TimerName) -> None:
+    timers.pause(_get(ctx, "timers", a.name), ctx.at)
+    ctx.announce("toolkit.timer_paused", name=a.name)
+
+
+def timer_resume(ctx: Ctx, a: TimerName) -> None:
+    timers.resume(_get(ctx, "timers", a.name), ctx.at)
+    ctx.announce("toolkit.timer_resumed", name=a.name)
+
+
+def timer_extend(ctx: Ctx, a: TimerExtend) -> None:
+    timers.extend(_get(ctx, "timers", a.name), a.seconds, ctx.at)
+    ctx.announce("toolkit.timer_extended", name=a.name, seconds=a.seconds)
+
+
+def timer_warn(ctx: Ctx, a: TimerWarn) -> None:
+    timers.warn(_get(ctx, "timers", a.name), a.at_seconds, ctx.at)
+    ctx.announce("toolkit.timer_warning", name=a.name, seconds=a.at_seconds)
+
+
+def timer_expire(ctx: Ctx, a: TimerName) -> None:
+    timers.expire(_get(ctx, "timers", a.name), ctx.at)
+    ctx.announce("toolkit.timer_expired", name=a.name)
+
+
+# -- ballots --------------------------------------------------------------------------------------------
+
+
+class BallotOpen(Args):
+    name: Name
+    options: list[Label] = Field(min_length=2, max_length=12)
+    voters: list[str] | None = None
+    weights: dict[str, Annotated[int, Field(ge=0, le=100)]] = Field(default_factory=dict)
+    change: ballot.ChangePolicy = "until_close"
+    tie: ballot.TieRule = "no_winner"
+
+
+class BallotVote(Args):
+    name: Name
+    option: Label
+
+
+class BallotDecide(Args):
+    name: Name
+    option: Label
+
+
+def ballot_open(ctx: Ctx, a: BallotOpen) -> None:
+    _fresh(ctx, "ballots", a.name)
+    everyone = _players(ctx)
+    voters = everyone if a.voters is None else a.voters
+    stray = [v for v in voters if v not in everyone]
+    if stray:
+        raise Rejected("reject.not_a_player", player=stray[0][:32])
+    ctx.state["ballots"][a.name] = ballot.new(a.options, voters, a.weights, a.change, a.tie)
+    ctx.announce("toolkit.ballot_opened", name=a.name)
+
+
+def ballot_vote(ctx: Ctx, a: BallotVote) -> None:
+    assert ctx.player is not None
+    ballot.cast(_get(ctx, "ballots", a.name), ctx.player, a.option)
+
+
+def ballot_close(ctx: Ctx, a: TimerName) -> None:
+    b = _get(ctx, "ballots", a.name)
+    ballot.close(b, ctx.rng())
+    result = b["result"]
+    if result["winner"] is not None:
+        ctx.announce("toolkit.ballot_result", name=a.name, winner=result["winner"])
+    elif result["awaiting_host"]:
+        ctx.announce("toolkit.ballot_tie_host", name=a.name)
+    else:
+        ctx.announce("toolkit.ballot_no_winner", name=a.name)
+
+
+def ballot_decide(ctx: Ctx, a: BallotDecide) -> None:
+    ballot.decide(_get(ctx, "ballots", a.name), a.option)
+    ctx.announce("toolkit.ballot_result", name=a.name, winner=a.option)
+
+
+# -- hidden counters ------------------------------------------------------------------------------------
+
+
+class CounterCreate(Args):
+    name: Name
+    initial: int = 0
+    low: int = -999
+    high: int = 999
+    players: list[str] | None = None
+
+
+class CounterAdjust(Args):
+    name: Name
+    player: str | None = None
+    delta: int = Field(ge=-999, le=999)
+
+
+def counter_create(ctx: Ctx, a: CounterCreate) -> None:
+    _fresh(ctx, "counters", a.name)
+    everyone = _players(ctx)
+    owners = everyone if a.players is None else a.players
+    stray = [p for p in owners if p not in everyone]
+    if stray:
+        raise Rejected("reject.not_a_player", player=stray[0][:32])
+    ctx.state["counters"][a.name] = tallies.new(owners, a.initial, a.low, a.high)
+
+
+def counter_adjust(ctx: Ctx, a: CounterAdjust) -> None:
+    """The host adjusts anyone's counter; a player only their own (e.g. spending hidden coins)."""
+    target = a.player if ctx.role == "host" else ctx.player
+    if ctx.role == "player" and a.player not in (None, ctx.player):
+        raise Rejected("reject.not_yours")
+    if target is None:
+        raise Rejected("reject.bad_argument", field="player", problem="the host must name a player")
+    tallies.adjust(_get(ctx, "counters", a.name), target, a.delta)
+
+
+def counter_reveal(ctx: Ctx, a: TimerName) -> None:
+    t = _get(ctx, "counters", a.name)
+    t["revealed"] = True
+    ctx.announce("toolkit.counter_revealed", name=a.name)
+
+
+# -- roles ----------------------------------------------------------------------------------------------
+
+
+class RolesDeal(Args):
+    name: Name
+    roles: list[Label] = Field(min_length=1, max_length=20)
+
+
+class RolesReveal(Args):
+    name: Name
+    player: str | None = None
+
+
+def roles_deal(ctx: Ctx, a: RolesDeal) -> None:
+    _fresh(ctx, "deals", a.name)
+    ctx.state["deals"][a.name] = roles.deal(_players(ctx), a.roles, ctx.rng())
+    ctx.announce("toolkit.roles_dealt", name=a.name)
+
+
+def roles_reveal(ctx: Ctx, a: RolesReveal) -> None:
+    d = _get(ctx, "deals", a.name)
+    roles.reveal(d, a.player)
+    ctx.announce("toolkit.roles_revealed", name=a.name, who=a.player or "*")
+
+
+# -- dice and the end -----------------------------------------------------------------------------------
+
+
+class DiceRoll(Args):
+    count: int = Field(default=1, ge=1, le=20)
+    sides: int = Field(default=6, ge=2, le=100)
+
+
+class GameEnd(Args):
+    rank_by: Name | None = None
+
+
+def dice_roll(ctx: Ctx, a: DiceRoll) -> None:
+    values = dice.roll(ctx.rng(), a.count, a.sides)
+    ctx.state["rolls"].append({"by": ctx.by, "sides": a.sides, "values": values})
+    ctx.announce("toolkit.dice_rolled", by=ctx.by, values=values, total=sum(values))
+
+
+def game_end(ctx: Ctx, a: GameEnd) -> None:
+    """End the session; optionally rank players by a counter (highest first), which reveals it."""
+    ranking: list[list[str]] = []
+    if a.rank_by is not None:
+        t = _get(ctx, "counters", a.rank_by)
+        t["revealed"] = True
+        for value in sorted(set(t["values"].values()), reverse=True):
+            ranking.append(sorted(p for p, v in t["values"].items() if v == value))
+    ctx.state["finished"] = {"ranking": ranking, "rank_by": a.rank_by}
+    ctx.announce("toolkit.game_ended")
+
+
+MOVES: dict[str, Move] = {
+    m.name: m
+    for m in (
+        Move("timer.create", timer_create, TimerCreate, HOST_ONLY),
+        Move("timer.start", timer_start, TimerName, HOST_ONLY),
+        Move("timer.pause", timer_pause, TimerName, HOST_ONLY),
+        Move("timer.resume", timer_resume, TimerName, HOST_ONLY),
+        Move("timer.extend", timer_extend, TimerExtend, HOST_ONLY),
+        Move("timer.warn", timer_warn, TimerWarn, CLOCK_ONLY),
+        Move("timer.expire", timer_expire, TimerName, CLOCK_ONLY),
+        Move("ballot.open", ballot_open, BallotOpen, HOST_ONLY),
+        Move("ballot.vote", ballot_vote, BallotVote, frozenset({"player"}), secret=True),
+        Move("ballot.close", ballot_close, TimerName, HOST_ONLY),
+        Move("ballot.decide", ballot_decide, BallotDecide, HOST_ONLY),
+        Move("counter.create", counter_create, CounterCreate, HOST_ONLY),
+        Move("counter.adjust", counter_adjust, CounterAdjust, frozenset({"host", "player"}), secret=True),
+        Move("counter.reveal", counter_reveal, TimerName, HOST_ONLY),
+        Move("roles.deal", roles_deal, RolesDeal, HOST_ONLY, secret=True),
+        Move("roles.reveal", roles_reveal, RolesReveal, HOST_ONLY),
+        Move("dice.roll", dice_roll, DiceRoll, ANYONE),
+        Move("game.end", game_end, GameEnd, HOST_ONLY),
+    )
+}

@@ -1,0 +1,120 @@
+"""Scripts: a JSONL file of the same inputs the live app records, to drive any game headless.
+
+The format is documented in docs/scripting.md and is a public interface: keep it stable.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.clock import advance
+from companion.core.contract import Game
+from companion.core.eventlog import EventLog, setup_from_json
+from companion.core.inputs import CLOCK, Input
+from companion.core.referee import Referee
+from companion.core.rejection import Rejected
+
+
+class ScriptError(Exception):
+    """A script line that could not be read or was rejected; `line` is 1-based."""
+
+    def __init__(self, line: int, reason: Rejected) -> None:
+        super().__init__(f"line {line}: {reason}")
+        self.line = line
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class ClockStep:
+    at: int
+
+
+Step = Input | ClockStep
+
+
+def _parse_setup(line: int, obj: Any) -> dict[str, Any]:
+    if not isinstance(obj, dict) or "game" not in obj or "players" not in obj:
+        raise ScriptError(line, Rejected("reject.malformed", problem="the first line must be the setup"))
+    extra = set(obj) - {"game", "players", "options", "seed"}
+    if extra:
+        raise ScriptError(line, Rejected("reject.malformed", problem=f"unknown setup field {sorted(extra)[0]!r}"))
+    players = obj["players"]
+    if not isinstance(players, list) or not all(
+        isinstance(p, str) or (isinstance(p, dict) and isinstance(p.get("id"), str)) for p in players
+    ):
+        raise ScriptError(line, Rejected("reject.malformed", problem="players must be ids or {id, name}"))
+    return obj
+
+
+def parse(lines: Iterable[str]) -> tuple[dict[str, Any], list[tuple[int, Step]]]:
+    """The setup object and the numbered steps of a script."""
+    setup: dict[str, Any] | None = None
+    steps: list[tuple[int, Step]] = []
+    now = 0
+    for number, raw in enumerate(lines, start=1):
+        text = raw.strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise ScriptError(number, Rejected("reject.malformed", problem=f"not JSON: {err.msg}")) from None
+        if setup is None:
+            setup = _parse_setup(number, obj)
+            continue
+        if isinstance(obj, dict) and set(obj) == {"clock"}:
+            if isinstance(obj["clock"], bool) or not isinstance(obj["clock"], int) or obj["clock"] < 0:
+                raise ScriptError(number, Rejected("reject.malformed", problem="'clock' must be ms >= 0"))
+            now = obj["clock"]
+            steps.append((number, ClockStep(now)))
+            continue
+        if isinstance(obj, dict) and "at" not in obj:
+            obj = {**obj, "at": now}
+        try:
+            inp = Input.from_json(obj)
+        except Rejected as reason:
+            raise ScriptError(number, reason) from None
+        now = inp.at
+        steps.append((number, inp))
+    if setup is None:
+        raise ScriptError(1, Rejected("reject.malformed", problem="the script is empty"))
+    return setup, steps
+
+
+def run(games: dict[str, Game], log: EventLog, lines: Iterable[str], created_at: int = 0) -> Referee:
+    """Play a script on a fresh game in `log`; raises ScriptError at the first rejected line."""
+    setup_obj, steps = parse(lines)
+    try:
+        setup = setup_from_json({"seed": 0, **setup_obj})
+        referee = Referee.start(games, log, setup, created_at)
+    except Rejected as reason:
+        raise ScriptError(1, reason) from None
+    except (KeyError, TypeError, ValueError) as err:
+        raise ScriptError(1, Rejected("reject.malformed", problem=str(err)[:80])) from None
+    for number, step in steps:
+        if isinstance(step, ClockStep):
+            _check(number, advance(referee, step.at))
+            continue
+        if step.by != CLOCK:
+            _check(number, advance(referee, step.at))
+        outcome = referee.submit(step)
+        if not outcome.accepted:
+            assert outcome.reason is not None
+            raise ScriptError(number, outcome.reason)
+    return referee
+
+
+def _check(number: int, outcomes: list[Any]) -> None:
+    for outcome in outcomes:
+        if not outcome.accepted:
+            raise ScriptError(number, outcome.reason)
+
+
+def export(referee: Referee) -> list[str]:
+    """The game in `referee` as a script: the setup line, then every logged input in order."""
+    lines = [json.dumps(referee.setup.to_json(), ensure_ascii=False)]
+    lines += [json.dumps(ev.input.to_json(), ensure_ascii=False) for ev in referee.events]
+    return lines

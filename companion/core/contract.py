@@ -123,6 +123,10 @@ class Game(Protocol):
         """None while the game goes on; else ``{"ranking": [[pid, ...], ...], ...}`` (ties share a place)."""
         ...
 
+    def on_resume(self, state: State) -> Sequence[tuple[str, dict[str, Any]]]:
+        """Host moves to make after a restart when the table chose to pause (e.g. pause running timers)."""
+        ...
+
 
 def base_state(setup: Setup) -> State:
     """The fields every game state starts with."""

@@ -58,6 +58,9 @@ class Toolkit:
             out.extend(timers.deadlines(name, t, "timer.warn", "timer.expire"))
         return out
 
+    def on_resume(self, state: State) -> Sequence[tuple[str, dict[str, Any]]]:
+        return [("timer.pause", {"name": n}) for n, t in state["timers"].items() if t["running"]]
+
     def result(self, state: State) -> dict[str, Any] | None:
         return state["finished"]  # type: ignore[no-any-return]
 

@@ -210,8 +210,11 @@ def roles_deal(ctx: Ctx, a: RolesDeal) -> None:
 
 def roles_reveal(ctx: Ctx, a: RolesReveal) -> None:
     d = _get(ctx, "deals", a.name)
+    before = set(d["revealed"])
     roles.reveal(d, a.player)
-    ctx.announce("toolkit.roles_revealed", name=a.name, who=a.player or "*")
+    for pid in d["revealed"]:
+        if pid not in before:
+            ctx.announce("toolkit.role_revealed", name=a.name, player=pid, role=d["assigned"][pid])
 
 
 # -- dice and the end -----------------------------------------------------------------------------------

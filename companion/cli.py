@@ -1,0 +1,223 @@
+"""The `companion` command: run a table, play the demo, replay scripts, list games, check config."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+import click
+
+from companion import config as configuration
+from companion import i18n, scripting
+from companion.console import ConsoleOutput, reason_text
+from companion.core.eventlog import EventLog, LogError
+from companion.core.referee import PUBLIC, Outcome, Referee
+from companion.core.rejection import Rejected
+from companion.games import registry
+from companion.session import open_table
+
+VIEW_HELP = "Whose view to print: public, host, or player:ID (e.g. player:ana)."
+
+
+def _load_config(ctx: click.Context, flags: dict[str, Any]) -> configuration.Config:
+    try:
+        return configuration.load(flags={k: v for k, v in flags.items() if v is not None},
+                                  extra_file=ctx.obj.get("config_file"))
+    except configuration.ConfigError as err:
+        raise click.ClickException(str(err)) from None
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--config", "config_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="An extra config file, read after the system and user files.")
+@click.version_option(package_name="companion")
+@click.pass_context
+def main(ctx: click.Context, config_file: Path | None) -> None:
+    """The tabletop companion: a referee for physical board games.
+
+    It keeps what a human referee would (hidden HP, secret votes, roles, timers and the rules'
+    bookkeeping) while players report the real table by tapping tokens, pressing buttons or using
+    their phones. Start with `companion demo`, then `companion run`.
+    """
+    ctx.ensure_object(dict)
+    ctx.obj["config_file"] = config_file
+
+
+@main.command()
+@click.option("--db", type=click.Path(dir_okay=False, path_type=Path), help="The game log (SQLite file).")
+@click.option("--game", "game_id", help="Game for a new session (see `companion games`).")
+@click.option("--players", help="Comma-separated player ids for a new session, e.g. ana,ben,chai.")
+@click.option("--new", "force_new", is_flag=True, help="Start a new game even if one is unfinished.")
+@click.option("--lang", type=click.Choice(i18n.LANGUAGES), help="Language of what the table is told.")
+@click.option("--jsonl", is_flag=True, help="Machine mode: one JSON reply per input line, JSON announcements.")
+@click.pass_context
+def run(ctx: click.Context, db: Path | None, game_id: str | None, players: str | None, force_new: bool,
+        lang: str | None, jsonl: bool) -> None:
+    """Run the referee for the table.
+
+    Resumes the unfinished game in the log (after a power cut nothing acknowledged is lost), or
+    starts a new one. Inputs are JSON lines on standard input, the same format as scripts
+    (docs/scripting.md), e.g. {"by": "player:ana", "move": "ballot.vote", "args": {...}}.
+    Readers, buttons, the kiosk screen and phones attach here as they are configured.
+    """
+    flags = {"storage.path": db and str(db), "game.default": game_id, "table.language": lang,
+             "game.players": players.split(",") if players else None}
+    cfg = _load_config(ctx, flags)
+    out = sys.stdout
+    try:
+        table, resumed = open_table(cfg, force_new=force_new)
+    except (LogError, Rejected) as err:
+        raise click.ClickException(_explain(cfg.table.language, err)) from None
+    console = ConsoleOutput(out, cfg.table.language, as_json=jsonl)
+    table.outputs.append(console)
+    if not jsonl:
+        _banner(table.referee, cfg, resumed, out)
+    console.show(table.referee.view(PUBLIC))
+    table.resume_paused() if resumed and cfg.timers.resume_after_restart == "pause" else None
+    from companion.service import read_lines  # the console adapter
+
+    read_lines(sys.stdin, table, _replier(out, cfg.table.language, jsonl))
+    try:
+        table.run()
+    except KeyboardInterrupt:
+        pass
+    table.referee.log.close()
+
+
+def _replier(out: TextIO, lang: str, jsonl: bool) -> Callable[[int], Callable[[Outcome], None]]:
+    def reply_for(line: int) -> Callable[[Outcome], None]:
+        def reply(outcome: Outcome) -> None:
+            if jsonl:
+                print(json.dumps({"line": line, **outcome.to_json()}, ensure_ascii=False), file=out, flush=True)
+            elif outcome.accepted:
+                print(i18n.translate(lang, "status.accepted", {"seq": outcome.seq}), file=out, flush=True)
+            else:
+                print(reason_text(lang, outcome), file=out, flush=True)
+
+        return reply
+
+    return reply_for
+
+
+def _banner(referee: Referee, cfg: configuration.Config, resumed: bool, out: TextIO) -> None:
+    lang = cfg.table.language
+    title = i18n.translate(lang, f"game.{referee.setup.game}.title")
+    players = ", ".join(p.name for p in referee.setup.players)
+    state = "resumed" if resumed else "new"
+    print(f"{title} ({state} game #{referee.game_id}; players: {players}; log: {cfg.storage.path})", file=out)
+    print("Type one JSON input per line (docs/scripting.md); Ctrl-D to stop.", file=out, flush=True)
+
+
+def _explain(lang: str, err: Exception) -> str:
+    return i18n.describe(lang, err.to_json()) if isinstance(err, Rejected) else str(err)
+
+
+@main.command()
+@click.argument("script", type=click.File("r", encoding="utf-8"))
+@click.option("--view", default=PUBLIC, show_default=True, help=VIEW_HELP)
+@click.option("--json", "as_json", is_flag=True, help="Print the view as JSON.")
+@click.option("--db", type=click.Path(dir_okay=False, path_type=Path),
+              help="Keep the replayed game in this log file (default: in memory).")
+@click.option("--lang", type=click.Choice(i18n.LANGUAGES), default="en", show_default=True)
+def replay(script: TextIO, view: str, as_json: bool, db: Path | None, lang: str) -> None:
+    """Play a JSONL script headless and print a view after its last line.
+
+    A rejected line prints its line number and reason and exits with status 1.
+    """
+    log = EventLog(db or ":memory:")
+    try:
+        referee = scripting.run(registry(), log, script)
+        shown = referee.view(view)
+    except scripting.ScriptError as err:
+        click.echo(f"{script.name}:{err.line}: {i18n.describe(lang, err.reason.to_json())} [{err.reason.code}]",
+                   err=True)
+        sys.exit(1)
+    except Rejected as err:
+        raise click.ClickException(_explain(lang, err)) from None
+    finally:
+        log.close()
+    click.echo(json.dumps(shown, ensure_ascii=False, indent=None if as_json else 2))
+
+
+@main.command()
+@click.option("--lang", type=click.Choice(i18n.LANGUAGES), default="en", show_default=True)
+@click.option("--script", type=click.File("r", encoding="utf-8"), help="Another script to show (default: the toolkit demo).")
+def demo(lang: str, script: TextIO | None) -> None:
+    """Show what the referee does: play a recorded game and print what the table is told."""
+    lines = script.readlines() if script else _demo_lines()
+    console = ConsoleOutput(sys.stdout, lang)
+    log = EventLog(":memory:")
+    try:
+        referee = scripting.run(registry(), log, lines)
+    except scripting.ScriptError as err:
+        raise click.ClickException(f"line {err.line}: {i18n.describe(lang, err.reason.to_json())}") from None
+    console.show(referee.view(PUBLIC))
+    result = referee.view(PUBLIC)["result"]
+    if result:
+        places = " > ".join("/".join(group) for group in result.get("ranking", []))
+        click.echo(i18n.translate(lang, "status.ranking", {"ranking": places}))
+    log.close()
+
+
+def _demo_lines() -> list[str]:
+    return (Path(__file__).parent / "scripts" / "toolkit-demo.jsonl").read_text(encoding="utf-8").splitlines()
+
+
+@main.command()
+@click.option("--lang", type=click.Choice(i18n.LANGUAGES), default="en", show_default=True)
+def games(lang: str) -> None:
+    """List the games this companion referees."""
+    for game in registry().values():
+        title = i18n.translate(lang, f"game.{game.id}.title")
+        summary = i18n.translate(lang, f"game.{game.id}.summary")
+        click.echo(f"{game.id:<12} {game.min_players}-{game.max_players} players  {title}: {summary}")
+
+
+@main.command()
+@click.option("--db", type=click.Path(dir_okay=False, exists=True, path_type=Path), required=True)
+@click.option("--view", default=PUBLIC, show_default=True, help=VIEW_HELP)
+def show(db: Path, view: str) -> None:
+    """Print a view of the latest game in a log, as JSON (replays the log; changes nothing)."""
+    log = EventLog(db)
+    try:
+        referee = Referee.resume(registry(), log)
+        if referee is None:
+            raise click.ClickException(f"{db} holds no game yet")
+        click.echo(json.dumps(referee.view(view), ensure_ascii=False))
+    except Rejected as err:
+        raise click.ClickException(_explain("en", err)) from None
+    finally:
+        log.close()
+
+
+@main.command()
+@click.option("--db", type=click.Path(dir_okay=False, exists=True, path_type=Path), required=True)
+@click.option("-o", "--output", type=click.File("w", encoding="utf-8"), default="-")
+def export(db: Path, output: TextIO) -> None:
+    """Write the latest game in a log as a script (it holds secrets: keep it to the host)."""
+    log = EventLog(db)
+    try:
+        referee = Referee.resume(registry(), log)
+        if referee is None:
+            raise click.ClickException(f"{db} holds no game yet")
+        output.write("\n".join(scripting.export(referee)) + "\n")
+    finally:
+        log.close()
+
+
+@main.group(name="config")
+def config_group() -> None:
+    """Inspect the configuration."""
+
+
+@config_group.command()
+@click.pass_context
+def check(ctx: click.Context) -> None:
+    """Validate every config layer and print the result; exit 1 naming each bad key and value."""
+    cfg = _load_config(ctx.find_root(), {})
+    for line in configuration.describe_sources(cfg):
+        click.echo(line)
+    click.echo(json.dumps(cfg.model_dump(mode="json"), indent=2, ensure_ascii=False))

@@ -1,0 +1,42 @@
+"""The console output: tells a terminal what the table sees, in the table's language."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TextIO
+
+from companion import i18n
+from companion.core.referee import PUBLIC, Outcome, Referee
+
+
+def reason_text(lang: str, outcome: Outcome) -> str:
+    assert outcome.reason is not None
+    reason = i18n.describe(lang, outcome.reason.to_json())
+    return i18n.translate(lang, "status.rejected", {"reason": reason})
+
+
+class ConsoleOutput:
+    """Prints each new public announcement once, translated. Built from the public view only."""
+
+    def __init__(self, out: TextIO, lang: str, as_json: bool = False) -> None:
+        self.out, self.lang, self.as_json = out, lang, as_json
+        self._announced = 0
+        self._corrections = 0
+
+    def changed(self, referee: Referee, outcomes: list[Outcome]) -> None:
+        self.show(referee.view(PUBLIC))
+
+    def show(self, public: dict[str, Any]) -> None:
+        total, recent = public["announced"], public["announcements"]
+        fresh = recent[max(0, len(recent) - (total - self._announced)):] if total > self._announced else []
+        self._announced = total
+        for a in fresh:
+            self._print({"announce": a}, i18n.describe(self.lang, a))
+        if public["corrections"] > self._corrections:
+            notice = {"msg": "announce.correction", "params": {"count": public["corrections"] - self._corrections}}
+            self._corrections = public["corrections"]
+            self._print({"announce": notice}, i18n.describe(self.lang, notice))
+
+    def _print(self, obj: dict[str, Any], text: str) -> None:
+        line = json.dumps(obj, ensure_ascii=False) if self.as_json else f"  » {text}"
+        print(line, file=self.out, flush=True)

@@ -1,0 +1,139 @@
+"""The running table: one main loop owns the referee; adapters only queue raw inputs and read views.
+
+Adapter threads (the console today; readers, buttons and phones as they land) call `Table.put`. The
+main loop stamps each input with the table clock, fires every deadline due by then, submits the input,
+replies to the sender, and tells the outputs that the views changed. No game logic runs elsewhere.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+from companion.core.clock import advance
+from companion.core.inputs import HOST, Input
+from companion.core.referee import Outcome, Referee
+from companion.core.rejection import Rejected
+
+Reply = Callable[[Outcome], None]
+IDLE_WAKE_S = 1.0  # re-check deadlines at least this often, in case the wall clock jumped
+
+
+class Clock(Protocol):
+    def now_ms(self) -> int: ...
+
+
+class SystemClock:
+    def now_ms(self) -> int:
+        return time.time_ns() // 1_000_000
+
+
+class Output(Protocol):
+    """Something that shows views: the console, the kiosk, the MQTT mirror."""
+
+    def changed(self, referee: Referee, outcomes: list[Outcome]) -> None: ...
+
+
+@dataclass(frozen=True)
+class Submission:
+    raw: Any
+    reply: Reply | None = None
+
+
+_STOP = object()
+
+
+@dataclass
+class Table:
+    referee: Referee
+    clock: Clock = field(default_factory=SystemClock)
+    outputs: list[Output] = field(default_factory=list)
+    inbox: queue.Queue[object] = field(default_factory=queue.Queue)
+
+    def put(self, raw: Any, reply: Reply | None = None) -> None:
+        """Thread-safe: queue a raw input (decoded JSON) from any adapter."""
+        self.inbox.put(Submission(raw, reply))
+
+    def stop(self) -> None:
+        self.inbox.put(_STOP)
+
+    def resume_paused(self) -> list[Outcome]:
+        """After a restart: make the host moves the game asks for when the table chose to pause."""
+        now = self.clock.now_ms()
+        outcomes = [
+            self.referee.submit(Input(move, HOST, args, now)) for move, args in self.referee.game.on_resume(
+                self.referee.state
+            )
+        ] if not self.referee.state.get("ended") else []
+        self._tell(outcomes)
+        return outcomes
+
+    def handle(self, raw: Any) -> Outcome:
+        """Stamp, fire due deadlines, submit. Inputs never carry their own time into a live game."""
+        if isinstance(raw, Rejected):  # an adapter could not even decode it
+            return Outcome(accepted=False, reason=raw)
+        try:
+            inp = Input.from_json(raw)
+        except Rejected as reason:
+            return Outcome(accepted=False, reason=reason)
+        if inp.by == "clock":
+            return Outcome(accepted=False, reason=Rejected("reject.not_allowed", move=inp.move, sender="clock"))
+        now = self.clock.now_ms()
+        outcomes = advance(self.referee, now)
+        outcome = self.referee.submit(replace(inp, at=now))
+        self._tell([*outcomes, outcome])
+        return outcome
+
+    def tick(self) -> None:
+        self._tell(advance(self.referee, self.clock.now_ms()))
+
+    def _tell(self, outcomes: list[Outcome]) -> None:
+        if any(o.accepted and not o.duplicate for o in outcomes):
+            for out in self.outputs:
+                out.changed(self.referee, outcomes)
+
+    def _timeout(self) -> float:
+        deadlines = self.referee.deadlines()
+        if not deadlines:
+            return IDLE_WAKE_S
+        return min(IDLE_WAKE_S, max(0.0, (deadlines[0].at - self.clock.now_ms()) / 1000))
+
+    def run(self, until: threading.Event | None = None) -> None:
+        """The main loop: sleeps until an input arrives or the next deadline is due."""
+        while until is None or not until.is_set():
+            try:
+                item = self.inbox.get(timeout=self._timeout())
+            except queue.Empty:
+                self.tick()
+                continue
+            if item is _STOP:
+                return
+            assert isinstance(item, Submission)
+            outcome = self.handle(item.raw)
+            if item.reply is not None:
+                item.reply(outcome)
+
+
+def read_lines(stream: Any, table: Table, reply_for: Callable[[int], Reply]) -> threading.Thread:
+    """A console adapter: each line of `stream` is one JSON input; EOF stops the table."""
+
+    def pump() -> None:
+        for number, line in enumerate(stream, start=1):
+            text = line.strip()
+            if not text or text.startswith("#"):
+                continue
+            try:
+                raw: Any = json.loads(text)
+            except json.JSONDecodeError as err:
+                raw = Rejected("reject.malformed", problem=f"not JSON: {err.msg}")
+            table.put(raw, reply_for(number))
+        table.stop()
+
+    thread = threading.Thread(target=pump, name="console", daemon=True)
+    thread.start()
+    return thread

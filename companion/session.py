@@ -1,0 +1,34 @@
+"""Opening a table from the config: the log, the game to resume or start, and the service around it."""
+
+from __future__ import annotations
+
+import secrets
+import time
+
+from companion.config import Config
+from companion.core.contract import Player, Setup
+from companion.core.eventlog import EventLog, LogError
+from companion.core.referee import Referee
+from companion.games import registry
+from companion.service import Table
+
+
+def open_table(cfg: Config, force_new: bool = False) -> tuple[Table, bool]:
+    """The table and whether it resumed an unfinished game (True) or started a new one."""
+    path = cfg.storage.path
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise LogError(f"cannot create the state directory {path.parent}: {err.strerror}") from err
+    log = EventLog(path, synchronous=cfg.storage.synchronous)
+    games = registry()
+    referee = None if force_new else Referee.resume(games, log)
+    if referee is not None and not referee.state.get("ended"):
+        return Table(referee), True
+    setup = Setup(
+        game=cfg.game.default,
+        players=tuple(Player(pid, pid) for pid in cfg.game.players),
+        options={},
+        seed=secrets.randbits(63),
+    )
+    return Table(Referee.start(games, log, setup, created_at=time.time_ns() // 1_000_000)), False

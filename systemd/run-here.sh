@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The run command: sets up the companion in ./.venv on a fresh Debian / Raspberry Pi OS machine and
+# starts it with simulated hardware and embedded defaults. Arguments go to `companion run`.
+# (The Pi's permanent install, with systemd units, is a separate installer.)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
+  sudo_cmd=(); [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends python3-venv
+fi
+[ -x .venv/bin/python ] || python3 -m venv .venv
+.venv/bin/python -m pip install -q --upgrade pip
+.venv/bin/python -m pip install -q -e .
+exec .venv/bin/companion run "$@"

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The test command: installs everything the tests need on a fresh Debian / Raspberry Pi OS machine
+# (Debian packages, a virtual environment with the project and its test tools), then runs the linters,
+# the type checker and every test. Arguments go to pytest (e.g. `bash tests/run.sh -k toolkit`).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Debian packages the tests need. A missing one is installed, never skipped.
+debian_packages=(python3-venv)
+
+need=()
+for pkg in "${debian_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
+done
+if [ ${#need[@]} -gt 0 ]; then
+  if ! command -v apt-get >/dev/null; then
+    echo "tests/run.sh: these Debian packages are needed: ${need[*]}" >&2
+    exit 1
+  fi
+  sudo_cmd=(); [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  echo "Installing Debian packages: ${need[*]}"
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${need[@]}"
+fi
+
+python=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+  "$python" -m venv .venv
+fi
+.venv/bin/python -m pip install -q --upgrade pip
+.venv/bin/python -m pip install -q -e '.[test]'
+
+echo "== ruff"
+.venv/bin/ruff check .
+echo "== mypy"
+.venv/bin/mypy
+echo "== pytest"
+exec .venv/bin/python -m pytest "$@"

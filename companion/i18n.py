@@ -1,0 +1,101 @@
+"""Player-facing text: message ids looked up in the zh/th/en gettext catalogs in ``companion/locale``.
+
+Ids are dotted keys (``reject.ballot_closed``, ``toolkit.timer_expired``), never English sentences.
+A message's ``{placeholders}`` are filled from its params; formatting never raises, so a wrong or
+missing param shows up as ``{name}`` on screen instead of crashing the kiosk.
+"""
+
+from __future__ import annotations
+
+import functools
+import string
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from babel.messages.pofile import read_po
+
+LANGUAGES = ("en", "zh", "th")
+FALLBACK = "en"
+LOCALE_DIR = Path(__file__).parent / "locale"
+
+_FORMATTER = string.Formatter()
+
+
+def _check(lang: str) -> None:
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGUAGES)}")
+
+
+@functools.cache
+def _catalog(lang: str) -> dict[str, str]:
+    """Usable translations of one language, read once: no header, no empty or fuzzy entries."""
+    _check(lang)
+    with (LOCALE_DIR / f"{lang}.po").open("rb") as fh:
+        catalog = read_po(fh, ignore_obsolete=True)
+    out: dict[str, str] = {}
+    for message in catalog:
+        if not message.id or not isinstance(message.id, str) or message.fuzzy:
+            continue
+        if isinstance(message.string, str) and message.string:
+            out[message.id] = message.string
+    return out
+
+
+def msgids(lang: str) -> set[str]:
+    """The message ids that `lang` translates."""
+    return set(_catalog(lang))
+
+
+class _Missing:
+    """What a placeholder without a param renders as: itself, whatever its format spec."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __format__(self, spec: str) -> str:
+        return "{" + self.name + (":" + spec if spec else "") + "}"
+
+
+class _Params(dict[str, Any]):
+    def __missing__(self, key: str) -> _Missing:
+        return _Missing(key)
+
+
+def _shown(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return ", ".join(str(item) for item in value)
+    return value
+
+
+def _fill(template: str, params: Mapping[str, Any]) -> str:
+    values = _Params({key: _shown(value) for key, value in params.items()})
+    try:
+        return template.format_map(values)
+    except (ValueError, KeyError, IndexError, AttributeError, TypeError):
+        # A broken template ("{", "{0}", "{x.y}") or a format spec the value refuses: show it unfilled.
+        return template
+
+
+def translate(lang: str, msgid: str, params: Mapping[str, Any] | None = None) -> str:
+    """The text of `msgid` in `lang` (else English, else the id itself) with its params filled in."""
+    _check(lang)
+    template = _catalog(lang).get(msgid) or _catalog(FALLBACK).get(msgid) or msgid
+    return _fill(template, params or {})
+
+
+def describe(lang: str, obj: Mapping[str, Any]) -> str:
+    """The text of a rejection (``{"code": id, "params": {...}}``) or an announcement (``{"msg": ...}``)."""
+    msgid = obj.get("code", obj.get("msg"))
+    if not isinstance(msgid, str):
+        raise ValueError(f"expected a 'code' or 'msg' message id, got {sorted(obj)}")
+    params = obj.get("params")
+    return translate(lang, msgid, params if isinstance(params, Mapping) else None)
+
+
+def placeholders(text: str) -> set[str]:
+    """The ``{names}`` a message uses (for the catalog checks)."""
+    try:
+        return {field for _, field, _, _ in _FORMATTER.parse(text) if field is not None}
+    except ValueError:
+        return {"<unparsable>"}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from collections.abc import Callable
@@ -17,6 +18,7 @@ from companion.core.eventlog import EventLog, LogError
 from companion.core.referee import PUBLIC, Outcome, Referee
 from companion.core.rejection import Rejected
 from companion.games import registry
+from companion.service import read_lines
 from companion.session import open_table
 
 VIEW_HELP = "Whose view to print: public, host, or player:ID (e.g. player:ana)."
@@ -76,14 +78,12 @@ def run(ctx: click.Context, db: Path | None, game_id: str | None, players: str |
     if not jsonl:
         _banner(table.referee, cfg, resumed, out)
     console.show(table.referee.view(PUBLIC))
-    table.resume_paused() if resumed and cfg.timers.resume_after_restart == "pause" else None
-    from companion.service import read_lines  # the console adapter
+    if resumed and cfg.timers.resume_after_restart == "pause":
+        table.resume_paused()
 
     read_lines(sys.stdin, table, _replier(out, cfg.table.language, jsonl))
-    try:
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C ends the session; the log is already durable
         table.run()
-    except KeyboardInterrupt:
-        pass
     table.referee.log.close()
 
 
@@ -144,7 +144,8 @@ def replay(script: TextIO, view: str, as_json: bool, db: Path | None, lang: str)
 
 @main.command()
 @click.option("--lang", type=click.Choice(i18n.LANGUAGES), default="en", show_default=True)
-@click.option("--script", type=click.File("r", encoding="utf-8"), help="Another script to show (default: the toolkit demo).")
+@click.option("--script", type=click.File("r", encoding="utf-8"),
+              help="Another script to show (default: the toolkit demo).")
 def demo(lang: str, script: TextIO | None) -> None:
     """Show what the referee does: play a recorded game and print what the table is told."""
     lines = script.readlines() if script else _demo_lines()

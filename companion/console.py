@@ -9,6 +9,21 @@ from companion import i18n
 from companion.core.referee import PUBLIC, Outcome, Referee
 
 
+WHO_PARAMS = ("by", "player")  # announcement params that name a sender or a player
+
+
+def with_names(announcement: dict[str, Any], players: list[dict[str, str]]) -> dict[str, Any]:
+    """The announcement with player ids shown as the players' names and senders as words."""
+    names = {p["id"]: p["name"] for p in players}
+    params = dict(announcement.get("params", {}))
+    for key in WHO_PARAMS:
+        value = params.get(key)
+        if isinstance(value, str):
+            pid = value.removeprefix("player:")
+            params[key] = names.get(pid) or (f"sender.{value}" if value in ("host", "table", "clock") else value)
+    return {**announcement, "params": params}
+
+
 def reason_text(lang: str, outcome: Outcome) -> str:
     assert outcome.reason is not None
     reason = i18n.describe(lang, outcome.reason.to_json())
@@ -31,7 +46,7 @@ class ConsoleOutput:
         fresh = recent[max(0, len(recent) - (total - self._announced)):] if total > self._announced else []
         self._announced = total
         for a in fresh:
-            self._print({"announce": a}, i18n.describe(self.lang, a))
+            self._print({"announce": a}, i18n.describe(self.lang, with_names(a, public["players"])))
         if public["corrections"] > self._corrections:
             notice = {"msg": "announce.correction", "params": {"count": public["corrections"] - self._corrections}}
             self._corrections = public["corrections"]

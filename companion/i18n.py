@@ -77,11 +77,27 @@ def _fill(template: str, params: Mapping[str, Any]) -> str:
         return template
 
 
+TRANSLATED_PARAM_PREFIXES = ("kind.", "sender.", "reject.")
+
+
+def _lookup(lang: str, msgid: str) -> str | None:
+    return _catalog(lang).get(msgid) or _catalog(FALLBACK).get(msgid)
+
+
 def translate(lang: str, msgid: str, params: Mapping[str, Any] | None = None) -> str:
-    """The text of `msgid` in `lang` (else English, else the id itself) with its params filled in."""
+    """The text of `msgid` in `lang` (else English, else the id itself) with its params filled in.
+
+    A param whose value is itself a catalog id of a word (``kind.timer``, ``sender.host``) or a
+    reason (``reject.ballot_closed``) is shown translated, so no internal word reaches a player.
+    """
     _check(lang)
-    template = _catalog(lang).get(msgid) or _catalog(FALLBACK).get(msgid) or msgid
-    return _fill(template, params or {})
+    shown = {
+        key: (_lookup(lang, value) or value)
+        if isinstance(value, str) and value.startswith(TRANSLATED_PARAM_PREFIXES)
+        else value
+        for key, value in (params or {}).items()
+    }
+    return _fill(_lookup(lang, msgid) or msgid, shown)
 
 
 def describe(lang: str, obj: Mapping[str, Any]) -> str:

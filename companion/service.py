@@ -82,7 +82,7 @@ class Table:
         except Rejected as reason:
             return Outcome(accepted=False, reason=reason)
         if inp.by == "clock":
-            return Outcome(accepted=False, reason=Rejected("reject.not_allowed", move=inp.move, sender="clock"))
+            return Outcome(accepted=False, reason=Rejected("reject.clock_is_internal"))
         now = self.clock.now_ms()
         outcomes = advance(self.referee, now)
         outcome = self.referee.submit(replace(inp, at=now))

@@ -101,11 +101,20 @@ class Deadline:
 class Game(Protocol):
     """What a game module exports as `GAME`."""
 
-    id: str
-    min_players: int
-    max_players: int
-    Options: type[Args]
-    moves: Mapping[str, Move]
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def min_players(self) -> int: ...
+
+    @property
+    def max_players(self) -> int: ...
+
+    @property
+    def Options(self) -> type[Args]: ...
+
+    @property
+    def moves(self) -> Mapping[str, Move]: ...
 
     def setup(self, setup: Setup, options: Any) -> State:
         """The initial state. Must include ``rng`` and ``announcements``; see `base_state`."""

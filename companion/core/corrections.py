@@ -14,7 +14,7 @@ from pydantic import Field
 
 from companion.core.contract import Args, Game
 from companion.core.fold import parse_args
-from companion.core.inputs import HOST, Input
+from companion.core.inputs import HOST, Input, actor_role
 from companion.core.rejection import Rejected
 
 UNDO = "host.undo"
@@ -64,7 +64,7 @@ def effective(events: list[Event]) -> list[Event]:
 def check(game: Game, events: list[Event], inp: Input) -> None:
     """Refuse a correction the host may not make, before it is replayed."""
     if inp.by != HOST:
-        raise Rejected("reject.not_allowed", move=inp.move, sender="player" if inp.by.startswith("player:") else inp.by)
+        raise Rejected("reject.not_allowed", move=inp.move, sender=f"sender.{actor_role(inp.by)}")
     live = effective(events)
     if inp.move == UNDO:
         args = parse_args(UndoArgs, inp.args)

@@ -51,7 +51,7 @@ def authorize(game: Game, state: State, inp: Input) -> tuple[Move, str, str | No
     role = actor_role(inp.by)
     pid = actor_player(inp.by)
     if role not in move.who:
-        raise Rejected("reject.not_allowed", move=inp.move, sender=role)
+        raise Rejected("reject.not_allowed", move=inp.move, sender=f"sender.{role}")
     if pid is not None and pid not in {p["id"] for p in state["players"]}:
         raise Rejected("reject.not_a_player", player=pid)
     if state.get("ended"):

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 
-class Rejected(Exception):  # noqa: N818 - the referee's word for it
+class Rejected(Exception):
     """Raised by validation or a move when an input is not allowed.
 
     `code` is a message id in the catalogs (``reject.<something>``); `params` fill its placeholders.

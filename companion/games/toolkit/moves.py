@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import Field, StringConstraints
 
@@ -21,16 +21,19 @@ def _players(ctx: Ctx) -> list[str]:
     return [p["id"] for p in ctx.state["players"]]
 
 
-def _get(ctx: Ctx, kind: str, name: str) -> dict:  # type: ignore[type-arg]
-    found = ctx.state[kind].get(name)
+KIND_WORDS = {"timers": "kind.timer", "ballots": "kind.ballot", "counters": "kind.counter", "deals": "kind.deal"}
+
+
+def _get(ctx: Ctx, kind: str, name: str) -> dict[str, Any]:
+    found: dict[str, Any] | None = ctx.state[kind].get(name)
     if found is None:
-        raise Rejected("reject.no_such", kind=kind, name=name)
-    return found  # type: ignore[no-any-return]
+        raise Rejected("reject.no_such", kind=KIND_WORDS[kind], name=name)
+    return found
 
 
 def _fresh(ctx: Ctx, kind: str, name: str) -> None:
     if name in ctx.state[kind]:
-        raise Rejected("reject.name_taken", kind=kind, name=name)
+        raise Rejected("reject.name_taken", kind=KIND_WORDS[kind], name=name)
 
 
 # -- timers ---------------------------------------------------------------------------------------------

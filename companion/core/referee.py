@@ -55,7 +55,10 @@ class Referee:
         self.game_id = game_id
         self.events: list[Event] = log.events(game_id)
         self._cmd_ids = {ev.input.id: ev.seq for ev in self.events if ev.input.id is not None}
-        self.state: State = self._fold(self.events)
+        try:
+            self.state: State = self._fold(self.events)
+        except Rejected as broken:
+            raise LogError(f"game {game_id} in {log.path} does not replay ({broken.code})") from None
         self.version = 0
 
     @classmethod

@@ -8,7 +8,6 @@ from typing import Any, TextIO
 from companion import i18n
 from companion.core.referee import PUBLIC, Outcome, Referee
 
-
 WHO_PARAMS = ("by", "player")  # announcement params that name a sender or a player
 
 

@@ -79,7 +79,8 @@ class Move:
 
     `who` lists the roles that may send it (host, player, clock, table). `secret` marks a move whose
     arguments are private (a vote, a programmed action): its arguments never appear in the host's
-    history or any correction notice.
+    history or any correction notice. `phases` limits it to those phases (empty: any phase), and
+    `on_turn` to the player whose turn it is; the referee refuses both before the move runs.
     """
 
     name: str
@@ -87,6 +88,8 @@ class Move:
     args: type[Args] = NoArgs
     who: frozenset[str] = frozenset({"host"})
     secret: bool = False
+    phases: frozenset[str] = frozenset()
+    on_turn: bool = False
 
 
 @dataclass(frozen=True)
@@ -135,6 +138,33 @@ class Game(Protocol):
     def on_resume(self, state: State) -> Sequence[tuple[str, dict[str, Any]]]:
         """Host moves to make after a restart when the table chose to pause (e.g. pause running timers)."""
         ...
+
+    def phase(self, state: State) -> str | None:
+        """The current phase (public), or None for a game without phases."""
+        ...
+
+    def current_player(self, state: State) -> str | None:
+        """Whose turn it is (public), or None when it is nobody's or everybody's."""
+        ...
+
+
+class GameBase:
+    """Defaults for the optional parts of the contract; a game overrides what it has."""
+
+    def view_host(self, state: State) -> dict[str, Any]:
+        return {}
+
+    def deadlines(self, state: State) -> Sequence[Deadline]:
+        return []
+
+    def on_resume(self, state: State) -> Sequence[tuple[str, dict[str, Any]]]:
+        return []
+
+    def phase(self, state: State) -> str | None:
+        return None
+
+    def current_player(self, state: State) -> str | None:
+        return None
 
 
 def base_state(setup: Setup) -> State:

@@ -56,6 +56,10 @@ def authorize(game: Game, state: State, inp: Input) -> tuple[Move, str, str | No
         raise Rejected("reject.not_a_player", player=pid)
     if state.get("ended"):
         raise Rejected("reject.game_over")
+    if move.phases and game.phase(state) not in move.phases:
+        raise Rejected("reject.wrong_phase", move=inp.move)
+    if move.on_turn and role == "player" and game.current_player(state) != pid:
+        raise Rejected("reject.not_your_turn", player=game.current_player(state) or "-")
     return move, role, pid
 
 

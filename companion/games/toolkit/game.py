@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.core.contract import Args, Deadline, Setup, State
+from companion.core.contract import Args, Deadline, GameBase, Setup, State
 from companion.games.toolkit.moves import MOVES
 from companion.parts import ballot, roles, tallies, timers
 
@@ -14,7 +14,7 @@ class ToolkitOptions(Args):
     pass
 
 
-class Toolkit:
+class Toolkit(GameBase):
     id = "toolkit"
     min_players = 1
     max_players = 12

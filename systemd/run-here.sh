@@ -11,6 +11,11 @@ if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends python3-venv
 fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
-.venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e .
+log=$(mktemp)
+if ! { .venv/bin/python -m pip install -q --upgrade pip && .venv/bin/python -m pip install -q -e .; } >"$log" 2>&1; then
+  cat "$log" >&2
+  echo "run-here.sh: installing the companion failed (output above)" >&2
+  exit 1
+fi
+rm -f "$log"
 exec .venv/bin/companion run "$@"

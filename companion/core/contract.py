@@ -18,6 +18,8 @@ from pydantic import BaseModel, ConfigDict
 from companion.core import rng
 
 State = dict[str, Any]
+#: Announcements kept in the state (older ones were shown and are in the log); keeps each step cheap.
+ANNOUNCEMENTS_KEPT = 50
 
 
 class Args(BaseModel):
@@ -70,7 +72,10 @@ class Ctx:
 
     def announce(self, msg: str, **params: Any) -> None:
         """A public announcement, for the screen and every phone. Never put a secret in it."""
-        self.state["announcements"].append({"at": self.at, "msg": msg, "params": params})
+        kept = self.state["announcements"]
+        kept.append({"at": self.at, "msg": msg, "params": params})
+        del kept[:-ANNOUNCEMENTS_KEPT]
+        self.state["announced"] += 1
 
 
 @dataclass(frozen=True)
@@ -173,5 +178,6 @@ def base_state(setup: Setup) -> State:
         "players": [{"id": p.id, "name": p.name} for p in setup.players],
         "rng": rng.new(setup.seed),
         "announcements": [],
+        "announced": 0,
         "ended": False,
     }

@@ -80,6 +80,11 @@ def check(game: Game, events: list[Event], inp: Input) -> None:
     move = game.moves[target.input.move]
     if move.secret:
         raise Rejected("reject.amend_secret", seq=amend.seq)
+    # Whether a later secret input still fits the amended game would tell the host (and the table)
+    # something about that secret, e.g. a vote for an option the amendment removes. So an amendment
+    # is refused whenever a secret input came after it, whatever that input was: undo instead.
+    if any(game.moves[e.input.move].secret for e in live if e.seq > amend.seq):
+        raise Rejected("reject.amend_before_secret", seq=amend.seq)
 
 
 def history_entry(game: Game, ev: Event) -> dict[str, Any]:

@@ -6,7 +6,7 @@ move that raises half-way) leaves the caller's state exactly as it was.
 
 from __future__ import annotations
 
-import copy
+import pickle
 from typing import Any
 
 from pydantic import ValidationError
@@ -63,20 +63,35 @@ def authorize(game: Game, state: State, inp: Input) -> tuple[Move, str, str | No
     return move, role, pid
 
 
-def step(game: Game, state: State, inp: Input) -> State:
-    """The state after `inp`, or `Rejected`. The given state is never modified."""
+def _apply(game: Game, state: State, inp: Input) -> None:
+    """Apply `inp` to `state` in place; raises `Rejected` (possibly half-way: callers own the state)."""
     move, role, pid = authorize(game, state, inp)
     args = parse_args(move.args, inp.args)
-    new = copy.deepcopy(state)
-    new["now"] = max(int(new.get("now", 0)), inp.at)
-    move.apply(Ctx(state=new, by=inp.by, role=role, player=pid, at=inp.at), args)
-    new["ended"] = game.result(new) is not None
+    state["now"] = max(int(state.get("now", 0)), inp.at)
+    move.apply(Ctx(state=state, by=inp.by, role=role, player=pid, at=inp.at), args)
+    state["ended"] = game.result(state) is not None
+
+
+def copy_state(state: State) -> State:
+    """A deep copy of a JSON-like state; pickle round-trips it several times faster than deepcopy."""
+    copied: State = pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    return copied
+
+
+def step(game: Game, state: State, inp: Input) -> State:
+    """The state after `inp`, or `Rejected`. The given state is never modified."""
+    authorize(game, state, inp)  # refuse the common cases before paying for a copy
+    new = copy_state(state)
+    _apply(game, new, inp)
     return new
 
 
 def fold(game: Game, setup: Setup, inputs: list[Input]) -> State:
-    """Replay a list of inputs from the start. Every one must be accepted (they were, when logged)."""
+    """Replay a list of inputs from the start. Every one must be accepted (they were, when logged).
+
+    Applies in place: if any input is refused, the whole fold is abandoned, so no copy is needed.
+    """
     state = initial(game, setup)
     for inp in inputs:
-        state = step(game, state, inp)
+        _apply(game, state, inp)
     return state

@@ -129,7 +129,7 @@ class Referee:
             "game": self.setup.game,
             "players": state["players"],
             "announcements": state["announcements"][-ANNOUNCEMENTS_SHOWN:],
-            "announced": len(state["announcements"]),
+            "announced": state["announced"],
             "corrections": len(state.get("corrections", [])),
             "ended": bool(state.get("ended")),
             "result": self.game.result(state),

@@ -13,8 +13,9 @@ phone sends it.
 - `EventLog.append` at OFF, NORMAL, FULL and EXTRA: the time of one call (one INSERT in autocommit, i.e.
   one transaction), over `--count` appends per level after a short warm-up. The levels run interleaved
   in rounds, each on its own file, so a drift of the disk during the run is shared fairly.
-- `Referee.submit` end to end (validate, authorize, deepcopy of the state, apply, append) at FULL, the
-  level the app uses, and at OFF, which leaves the CPU part alone.
+- `Referee.submit` end to end (authorize, copy of the state by `step`, validate, apply, append) at
+  FULL, the level the app uses, and at OFF, which leaves the CPU part alone. The copy (`copy_state`, a
+  pickle round trip) is of the whole state, so the cost grows with it: the report gives its size.
 
 Prints a markdown table in microseconds; asserts nothing about time.
 """
@@ -33,8 +34,9 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
-from companion.core.contract import Player, Setup
+from companion.core.contract import Player, Setup, State
 from companion.core.eventlog import SYNCHRONOUS_LEVELS, EventLog
 from companion.core.inputs import Input
 from companion.core.referee import Referee
@@ -204,8 +206,8 @@ def bench_appends(base: Path, count: int) -> dict[str, dict[str, float]]:
     return {lvl: summary(ns) for lvl, ns in samples.items()}
 
 
-def bench_submit(base: Path, count: int, level: str) -> tuple[dict[str, float], int]:
-    """`Referee.submit` latency on a fresh toolkit game; also the number of announcements at the end."""
+def bench_submit(base: Path, count: int, level: str) -> tuple[dict[str, float], State]:
+    """`Referee.submit` latency on a fresh toolkit game; also its state at the end."""
     log = EventLog(base / f"submit-{level.lower()}.sqlite3", synchronous=level)
     try:
         referee = Referee.start(registry(), log, setup(), 0)
@@ -223,9 +225,18 @@ def bench_submit(base: Path, count: int, level: str) -> tuple[dict[str, float], 
             ns.append(time.perf_counter_ns() - t0)
             if not outcome.accepted:
                 raise SystemExit(f"submit rejected {inp.move}: {outcome.reason}")
-        return summary(ns), len(referee.state["announcements"])
+        return summary(ns), referee.state
     finally:
         log.close()
+
+
+def json_values(value: Any) -> int:
+    """How many JSON values (objects, arrays, scalars) `value` holds, itself included."""
+    if isinstance(value, dict):
+        return 1 + sum(json_values(v) for v in value.values())
+    if isinstance(value, list):
+        return 1 + sum(json_values(v) for v in value)
+    return 1
 
 
 def _accept(submit: Callable[[Input], object], inp: Input) -> None:
@@ -283,13 +294,14 @@ def main(argv: list[str] | None = None) -> int:
     sizes = [json_size(i) for i in append_inputs(WARMUP + args.count)]
     with tempfile.TemporaryDirectory(prefix="companion-bench-", dir=where) as tmp:
         appends = bench_appends(Path(tmp), args.count)
-        submit_full, announcements = bench_submit(Path(tmp), args.count, CHOSEN)
+        submit_full, end_state = bench_submit(Path(tmp), args.count, CHOSEN)
         submit_off, _ = bench_submit(Path(tmp), args.count, "OFF")
     print(markdown(appends, {CHOSEN: submit_full, "OFF": submit_off}, args.count, sizes))
     print(
         f"\nFiles in {where} on {device} ({fstype}, mounted at {mount}); SQLite {sqlite3.sqlite_version}, "
-        f"WAL. The submit game holds {announcements} announcements at its end (each submit deep-copies "
-        "the whole state, so its cost grows with the game)."
+        f"WAL. The submit game's state holds {json_values(end_state):,} JSON values at its end "
+        f"({len(end_state['announcements'])} announcements kept of {end_state['announced']}, "
+        f"{len(end_state['rolls'])} rolls); each submit copies the whole state, so its cost grows with it."
     )
     return 0
 

@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    python bench/bench_replay.py [--count 1000] [--repeat 3] [--undo-every 7] [--dir DIR]
+    python bench/bench_replay.py [--count 1000] [--repeat 3] [--undo-every 7] [--live 300] [--dir DIR]
 
 A toolkit game of about `--count` events is played through the real `Referee` onto a real SQLite file
 (WAL, synchronous=FULL as the app opens it) on a real disk, as a table would play it: six players,
@@ -14,20 +14,30 @@ changed by the host and by players, dice, and every `--undo-every` rounds a host
 - reopen: `EventLog(path)` + `Referee(...)`, what a restart does (open, read and decode every row,
   apply the corrections, fold);
 - read: `EventLog.events` alone (SQLite read, JSON decode, `Input.from_json`);
-- fold: `fold(game, setup, inputs)` alone, on the effective inputs already in memory;
-- baseline: the same fold with the state changed in place instead of deep-copied before each step.
-  It validates (authorize, pydantic) and applies exactly as `step` does, so the ratio fold / baseline
-  is the price of the per-step deepcopy, which `step` needs to leave the state untouched when a live
-  input is rejected half-way but which a replay of inputs already accepted does not. The two final
-  states are compared, so the baseline cannot drift from the real fold unnoticed.
+- fold: `fold(game, setup, inputs)` as shipped, on the effective inputs already in memory. It applies
+  each input to the one state in place (`fold._apply`): the inputs were all accepted when logged, and
+  if one is refused now the whole replay is abandoned, so no step needs a copy to fall back on;
+- baseline: the naive design, `copy.deepcopy` of the state before every step (what `fold` did when it
+  went through `step`), then the same `_apply`. The ratio baseline / fold is the price of copying the
+  state at every step of a replay. The final states of fold, baseline and reopen are compared, so the
+  two replays cannot drift apart unnoticed.
 
-A fold of each prefix of 1/8, 1/4 and 1/2 of the log shows how the cost per event grows with the game.
+A fold of each prefix of 1/8, 1/4 and 1/2 of the log, by both designs, shows how the cost per event
+grows with the game: the state keeps every ballot and roll, so a per-step copy grows with it.
+
+The live path still copies: `step` must leave the state untouched when an input is refused half-way,
+so it copies the state (`copy_state`, a pickle round trip) before applying. A small table times `step`
+against the same step with `copy.deepcopy`, on the states after 1/8 of the log and at its end, with a
+rotation of inputs a table sends at any time (dice, host and player counter changes), all accepted;
+`step` never changes the state it is given, so every call does the same work. `--live` calls each.
+
 Peak RSS is the process's high-water mark (`resource.getrusage`). Asserts nothing about time.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import math
 import os
 import random
@@ -45,10 +55,10 @@ from typing import Any
 
 from companion.core import corrections
 from companion.core.clock import advance
-from companion.core.contract import Ctx, Game, Player, Setup, State
+from companion.core.contract import Game, Player, Setup, State
 from companion.core.corrections import Event
 from companion.core.eventlog import EventLog
-from companion.core.fold import authorize, fold, initial, parse_args
+from companion.core.fold import _apply, authorize, copy_state, fold, initial, step
 from companion.core.inputs import Input
 from companion.core.referee import Referee
 from companion.games import registry
@@ -193,16 +203,21 @@ def build(path: Path, count: int, undo_every: int) -> Built:
 # -- replays --------------------------------------------------------------------------------------------
 
 
-def fold_in_place(game: Game, setup: Setup, inputs: list[Input]) -> State:
-    """The baseline: `fold` with each step applied to the one state, without the deepcopy of `step`."""
+def fold_deepcopy(game: Game, setup: Setup, inputs: list[Input]) -> State:
+    """The baseline, the naive design: a fresh `copy.deepcopy` of the state before every step."""
     state = initial(game, setup)
     for inp in inputs:
-        move, role, pid = authorize(game, state, inp)
-        args = parse_args(move.args, inp.args)
-        state["now"] = max(int(state.get("now", 0)), inp.at)
-        move.apply(Ctx(state=state, by=inp.by, role=role, player=pid, at=inp.at), args)
-        state["ended"] = game.result(state) is not None
+        state = copy.deepcopy(state)
+        _apply(game, state, inp)
     return state
+
+
+def step_deepcopy(game: Game, state: State, inp: Input) -> State:
+    """`step` with `copy.deepcopy` in place of `copy_state`: the live path of the naive design."""
+    authorize(game, state, inp)
+    new = copy.deepcopy(state)
+    _apply(game, new, inp)
+    return new
 
 
 def timed(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
@@ -232,7 +247,48 @@ def family_mix(events: list[Event]) -> str:
     return ", ".join(f"{kind} {n}" for kind, n in kinds.most_common())
 
 
-def run(count: int, repeat: int, undo_every: int, where: Path) -> str:
+def live_inputs(at: int) -> list[Input]:
+    """Inputs a table sends at any moment of the game, each accepted whatever the state."""
+    return [
+        Input("dice.roll", "player:ana", {"count": 2, "sides": 6}, at),
+        Input("counter.adjust", "host", {"name": "hp", "player": "ben", "delta": -1}, at),
+        Input("counter.adjust", "player:chen", {"name": "coins", "delta": -1}, at),
+    ]
+
+
+LIVE_ROWS = (
+    ("`step` as shipped (authorize, `copy_state` pickle round trip, apply)", "step"),
+    ("naive: the same step with `copy.deepcopy`", "step_deepcopy"),
+    ("the copy alone: `copy_state`", "copy_state"),
+    ("the copy alone: `copy.deepcopy`", "deepcopy"),
+)
+
+
+def bench_live(game: Game, state: State, calls: int) -> dict[str, float]:
+    """p50 µs per call of each LIVE_ROWS entry on `state`; the variants take turns, call by call."""
+    inputs = live_inputs(int(state.get("now", 0)))
+    fns: dict[str, Callable[[Input], object]] = {
+        "step": lambda inp: step(game, state, inp),
+        "step_deepcopy": lambda inp: step_deepcopy(game, state, inp),
+        "copy_state": lambda inp: copy_state(state),
+        "deepcopy": lambda inp: copy.deepcopy(state),
+    }
+    before = copy.deepcopy(state)
+    if step(game, state, inputs[0]) != step_deepcopy(game, state, inputs[0]):
+        raise SystemExit("step and its deepcopy variant disagree")
+    samples: dict[str, list[float]] = {name: [] for name in fns}
+    for i in range(calls):
+        inp = inputs[i % len(inputs)]
+        for name, fn in fns.items():
+            t0 = time.perf_counter_ns()
+            fn(inp)
+            samples[name].append((time.perf_counter_ns() - t0) / 1000)
+    if state != before:
+        raise SystemExit("a live step changed the state it was given")
+    return {name: p50(values) for name, values in samples.items()}
+
+
+def run(count: int, repeat: int, undo_every: int, live_calls: int, where: Path) -> str:
     rss_start = peak_rss_mib()
     game = registry()["toolkit"]
     with tempfile.TemporaryDirectory(prefix="companion-bench-", dir=where) as tmp:
@@ -247,41 +303,61 @@ def run(count: int, repeat: int, undo_every: int, where: Path) -> str:
         inputs = [ev.input for ev in corrections.effective(events)]
         reopen_s, reopened = timed(lambda: reopen(path, built.game_id), repeat)
         fold_s, folded = timed(lambda: fold(game, built.setup, inputs), repeat)
-        base_s, based = timed(lambda: fold_in_place(game, built.setup, inputs), repeat)
+        base_s, based = timed(lambda: fold_deepcopy(game, built.setup, inputs), repeat)
         if based != folded or {k: v for k, v in reopened.items() if k != "corrections"} != folded:
-            raise SystemExit("the replays disagree: the baseline no longer matches fold (see fold.step)")
+            raise SystemExit("the replays disagree: the deepcopy baseline or the reopen no longer matches fold")
         prefixes = []
+        early: State = {}
         for part in (8, 4, 2):
             k = n // part
             live = [ev.input for ev in corrections.effective(events[:k])]
-            seconds, _ = timed(lambda live=live: fold(game, built.setup, live), repeat)
-            prefixes.append((k, seconds))
-        prefixes.append((n, fold_s))
-        state_objects = _objects(folded)
+            seconds, state = timed(lambda live=live: fold(game, built.setup, live), repeat)
+            base, _ = timed(lambda live=live: fold_deepcopy(game, built.setup, live), repeat)
+            prefixes.append((k, seconds, base))
+            if part == 8:
+                early = state
+        prefixes.append((n, fold_s, base_s))
+        live_early = bench_live(game, early, live_calls)
+        live_end = bench_live(game, folded, live_calls)
     rss_end = peak_rss_mib()
 
     undos = sum(1 for ev in events if corrections.is_correction(ev.input))
+    k_early = prefixes[0][0]
     rows = [
         ("`Referee(...)` reopen from disk (open, read, corrections, fold)", reopen_s),
         ("`EventLog.events` alone (SQLite read + JSON decode)", read_s),
-        ("`fold` alone (deepcopy per step, as shipped)", fold_s),
-        ("baseline: the same fold, state changed in place (no deepcopy)", base_s),
+        ("`fold` as shipped (in place)", fold_s),
+        ("baseline: `copy.deepcopy` of the state before every step", base_s),
     ]
     lines = [
         f"#### Replay of a {n}-event toolkit game (p50 of {repeat} runs)",
         "",
-        "| what | p50 ms | events/s | time vs. baseline |",
+        "| what | p50 ms | events/s | time vs. `fold` |",
         "| --- | ---: | ---: | ---: |",
     ]
     for what, seconds in rows:
-        lines.append(f"| {what} | {seconds * 1000:,.1f} | {n / seconds:,.0f} | {seconds / base_s:.1f}× |")
+        lines.append(f"| {what} | {seconds * 1000:,.1f} | {n / seconds:,.0f} | {seconds / fold_s:.1f}× |")
     lines += [
         "",
-        "| events folded | `fold` p50 ms | µs per event | events/s |",
-        "| ---: | ---: | ---: | ---: |",
+        "| events folded | `fold` p50 ms | µs per event | baseline p50 ms | µs per event | baseline / `fold` |",
+        "| ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
-    for k, seconds in prefixes:
-        lines.append(f"| {k} | {seconds * 1000:,.1f} | {seconds / k * 1e6:,.0f} | {k / seconds:,.0f} |")
+    for k, seconds, base in prefixes:
+        lines.append(
+            f"| {k} | {seconds * 1000:,.1f} | {seconds / k * 1e6:,.0f} "
+            f"| {base * 1000:,.1f} | {base / k * 1e6:,.0f} | {base / seconds:,.0f}× |"
+        )
+    lines += [
+        "",
+        f"Live path, µs per input (p50 of {live_calls} calls each; the state is not changed by `step`):",
+        "",
+        f"| what | after {k_early} events ({_objects(early):,} JSON values) "
+        f"| at the end, {n} events ({_objects(folded):,} JSON values) | at the end vs. `step` |",
+        "| --- | ---: | ---: | ---: |",
+    ]
+    ref = live_end["step"]
+    for what, name in LIVE_ROWS:
+        lines.append(f"| {what} | {fmt(live_early[name])} | {fmt(live_end[name])} | {live_end[name] / ref:.2f}× |")
     undo_note = (
         f" The last `host.undo` (event {built.last_undo_at}) took {built.last_undo_ms:,.0f} ms to submit: "
         "a correction refolds the whole log."
@@ -292,13 +368,18 @@ def run(count: int, repeat: int, undo_every: int, where: Path) -> str:
         "",
         f"Log: {n} events in {built.rounds} rounds, {built.table_ms / 60000:.0f} min of table time "
         f"({family_mix(events)}; {undos} undone by `host.undo`), "
-        f"{len(inputs)} effective; the final state holds {state_objects:,} JSON values "
-        f"({len(folded['announcements'])} announcements, {len(folded['ballots'])} ballots). "
+        f"{len(inputs)} effective; the final state holds {_objects(folded):,} JSON values "
+        f"({len(folded['announcements'])} announcements kept of {folded['announced']}, "
+        f"{len(folded['ballots'])} ballots, {len(folded['rolls'])} rolls). "
         f"Playing it through `Referee.submit` at FULL took {built.seconds:.1f} s.{undo_note} "
         f"Peak RSS {rss_end:.0f} MiB (after imports {rss_start:.0f} MiB). "
         f"SQLite {sqlite3.sqlite_version}, file on {filesystem(where)[2]}, page cache warm.",
     ]
     return "\n".join(lines)
+
+
+def fmt(us: float) -> str:
+    return f"{us:,.0f}" if us >= 100 else f"{us:.1f}"
 
 
 def _objects(value: Any) -> int:
@@ -314,11 +395,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=1000, help="events in the game log (1000)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each replay; the p50 is printed (3)")
     parser.add_argument("--undo-every", type=int, default=7, help="rounds between host undos; 0: none (7)")
+    parser.add_argument("--live", type=int, default=300, help="calls of each live-path variant per state (300)")
     parser.add_argument("--dir", default=None, help="where to create the temporary SQLite file")
     args = parser.parse_args(argv)
-    if args.count < 50 or args.repeat < 1 or args.undo_every < 0:
-        parser.error("--count must be at least 50, --repeat at least 1, --undo-every at least 0")
-    print(run(args.count, args.repeat, args.undo_every, disk_dir(args.dir)))
+    if args.count < 50 or args.repeat < 1 or args.undo_every < 0 or args.live < 1:
+        parser.error("--count must be at least 50, --repeat and --live at least 1, --undo-every at least 0")
+    print(run(args.count, args.repeat, args.undo_every, args.live, disk_dir(args.dir)))
     return 0
 
 

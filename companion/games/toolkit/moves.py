@@ -15,6 +15,7 @@ Label = Annotated[str, StringConstraints(min_length=1, max_length=40)]
 HOST_ONLY = frozenset({"host"})
 CLOCK_ONLY = frozenset({"clock"})
 ANYONE = frozenset({"host", "player", "table"})
+ROLLS_KEPT = 20  # the table sees the last few; older rolls were announced and are in the log
 
 
 def _players(ctx: Ctx) -> list[str]:
@@ -234,7 +235,9 @@ class GameEnd(Args):
 
 def dice_roll(ctx: Ctx, a: DiceRoll) -> None:
     values = dice.roll(ctx.rng(), a.count, a.sides)
-    ctx.state["rolls"].append({"by": ctx.by, "sides": a.sides, "values": values})
+    rolls = ctx.state["rolls"]
+    rolls.append({"by": ctx.by, "sides": a.sides, "values": values})
+    del rolls[:-ROLLS_KEPT]
     ctx.announce("toolkit.dice_rolled", by=ctx.by, values=values, total=sum(values))
 
 

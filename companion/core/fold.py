@@ -1,7 +1,8 @@
 """The pure reducer: a game's initial state, one input applied, and a whole log folded.
 
-No clock, no I/O. `step` deep-copies the state before a move touches it, so a rejected input (or a
-move that raises half-way) leaves the caller's state exactly as it was.
+No clock, no I/O. `step` (the live path) copies the state before a move touches it, so a rejected
+input (or a move that raises half-way) leaves the caller's state exactly as it was. `fold` (a replay of
+inputs that were all accepted) applies them to one state in place and is abandoned whole if one fails.
 """
 
 from __future__ import annotations

@@ -30,9 +30,9 @@ CREATE TABLE IF NOT EXISTS events (
     game_id INTEGER NOT NULL REFERENCES games(id),
     seq INTEGER NOT NULL,
     input TEXT NOT NULL,
-    cmd_id TEXT,
+    cmd_key TEXT,
     PRIMARY KEY (game_id, seq),
-    UNIQUE (game_id, cmd_id)
+    UNIQUE (game_id, cmd_key)
 );
 """
 
@@ -101,8 +101,8 @@ class EventLog:
         """Durably append one event; returns only once it is committed at the chosen level."""
         try:
             self._db.execute(
-                "INSERT INTO events (game_id, seq, input, cmd_id) VALUES (?, ?, ?, ?)",
-                (game_id, seq, json.dumps(inp.to_json(), ensure_ascii=False, sort_keys=True), inp.id),
+                "INSERT INTO events (game_id, seq, input, cmd_key) VALUES (?, ?, ?, ?)",
+                (game_id, seq, json.dumps(inp.to_json(), ensure_ascii=False, sort_keys=True), inp.command_key),
             )
         except sqlite3.Error as err:
             raise LogError(f"cannot append to the event log {self.path}: {err}") from err

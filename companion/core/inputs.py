@@ -49,6 +49,11 @@ class Input:
     at: int = 0
     id: str | None = None
 
+    @property
+    def command_key(self) -> str | None:
+        """What makes a retry a retry: the same sender and the same command id (phones number alike)."""
+        return None if self.id is None else f"{self.by}/{self.id}"
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"move": self.move, "by": self.by, "args": dict(self.args), "at": self.at}
         if self.id is not None:

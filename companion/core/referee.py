@@ -54,7 +54,7 @@ class Referee:
         self.log = log
         self.game_id = game_id
         self.events: list[Event] = log.events(game_id)
-        self._cmd_ids = {ev.input.id: ev.seq for ev in self.events if ev.input.id is not None}
+        self._commands = {ev.input.command_key: ev for ev in self.events if ev.input.command_key is not None}
         try:
             self.state: State = self._fold(self.events)
         except Rejected as broken:
@@ -78,8 +78,11 @@ class Referee:
 
     def submit(self, inp: Input) -> Outcome:
         """Apply one input. Rejected: nothing changes. Accepted: logged, then adopted."""
-        if inp.id is not None and inp.id in self._cmd_ids:
-            return Outcome(accepted=True, seq=self._cmd_ids[inp.id], duplicate=True)
+        earlier = self._commands.get(inp.command_key) if inp.command_key is not None else None
+        if earlier is not None:
+            if (earlier.input.move, dict(earlier.input.args)) != (inp.move, dict(inp.args)):
+                return Outcome(accepted=False, reason=Rejected("reject.command_id_reused", id=inp.id))
+            return Outcome(accepted=True, seq=earlier.seq, duplicate=True)
         try:
             if corrections.is_correction(inp):
                 corrections.check(self.game, self.events, inp)
@@ -93,9 +96,10 @@ class Referee:
             self.log.append(self.game_id, seq, inp)
         except LogError:
             return Outcome(accepted=False, reason=Rejected("reject.storage_failed"))
-        self.events.append(Event(seq, inp))
-        if inp.id is not None:
-            self._cmd_ids[inp.id] = seq
+        event = Event(seq, inp)
+        self.events.append(event)
+        if inp.command_key is not None:
+            self._commands[inp.command_key] = event
         self.state = candidate
         self.version += 1
         return Outcome(accepted=True, seq=seq)

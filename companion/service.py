@@ -65,11 +65,10 @@ class Table:
     def resume_paused(self) -> list[Outcome]:
         """After a restart: make the host moves the game asks for when the table chose to pause."""
         now = self.clock.now_ms()
-        outcomes = [
-            self.referee.submit(Input(move, HOST, args, now)) for move, args in self.referee.game.on_resume(
-                self.referee.state
-            )
-        ] if not self.referee.state.get("ended") else []
+        outcomes = advance(self.referee, now)  # what ran out while the power was off, first
+        if not self.referee.state.get("ended"):
+            pauses = self.referee.game.on_resume(self.referee.state)
+            outcomes += [self.referee.submit(Input(move, HOST, args, now)) for move, args in pauses]
         self._tell(outcomes)
         return outcomes
 

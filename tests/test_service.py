@@ -107,3 +107,21 @@ def test_console_lines_are_handled_by_the_main_loop_in_order(tmp_path: Path) -> 
     t.run()  # returns when the console reaches end of input
     assert replies == [(1, True), (2, False), (4, False), (5, True)]
     assert [ev.input.by for ev in t.referee.events] == ["host", "player:ben"]
+
+
+def test_a_timer_that_ran_out_during_a_power_cut_expires_before_the_pause(tmp_path: Path) -> None:
+    clock = FakeClock(0)
+    t = table(tmp_path, clock)
+    t.handle(host("timer.create", name="short", seconds=10))
+    t.handle(host("timer.create", name="long", seconds=600))
+    t.handle(host("timer.start", name="short"))
+    t.handle(host("timer.start", name="long"))
+    clock.now = 120_000  # back after two minutes without power
+    t.resume_paused()
+    timers = t.referee.state["timers"]
+    assert timers["short"]["expired"]
+    assert [a["msg"] for a in t.referee.view("public")["announcements"]][-2:] == [
+        "toolkit.timer_expired",
+        "toolkit.timer_paused",
+    ]
+    assert (timers["long"]["running"], timers["long"]["remaining"]) == (False, 480_000)

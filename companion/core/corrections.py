@@ -14,7 +14,7 @@ from pydantic import Field
 
 from companion.core.contract import Args, Game
 from companion.core.fold import parse_args
-from companion.core.inputs import HOST, Input, actor_role
+from companion.core.inputs import CLOCK, HOST, Input, actor_role
 from companion.core.rejection import Rejected
 
 UNDO = "host.undo"
@@ -48,8 +48,7 @@ def effective(events: list[Event]) -> list[Event]:
     live: list[Event] = []
     for ev in events:
         if ev.input.move == UNDO:
-            count = int(ev.input.args.get("count", 1))
-            del live[max(0, len(live) - count):]
+            live = _undo(live, int(ev.input.args.get("count", 1)))
         elif ev.input.move == AMEND:
             target = int(ev.input.args["seq"])
             live = [
@@ -61,6 +60,20 @@ def effective(events: list[Event]) -> list[Event]:
     return live
 
 
+def _undo(live: list[Event], count: int) -> list[Event]:
+    """Drop the last `count` inputs that people sent. Clock inputs are not counted and stay; a clock
+    input that no longer fits after the correction is skipped by the fold and fires again if due."""
+    kept_clock: list[Event] = []
+    i = len(live)
+    while i > 0 and count > 0:
+        i -= 1
+        if live[i].input.by == CLOCK:
+            kept_clock.insert(0, live[i])
+        else:
+            count -= 1
+    return live[:i] + kept_clock
+
+
 def check(game: Game, events: list[Event], inp: Input) -> None:
     """Refuse a correction the host may not make, before it is replayed."""
     if inp.by != HOST:
@@ -69,8 +82,9 @@ def check(game: Game, events: list[Event], inp: Input) -> None:
     if inp.move == UNDO:
         args = parse_args(UndoArgs, inp.args)
         assert isinstance(args, UndoArgs)
-        if args.count > len(live):
-            raise Rejected("reject.nothing_to_undo", count=args.count, available=len(live))
+        sent = sum(1 for e in live if e.input.by != CLOCK)
+        if args.count > sent:
+            raise Rejected("reject.nothing_to_undo", count=args.count, available=sent)
         return
     amend = parse_args(AmendArgs, inp.args)
     assert isinstance(amend, AmendArgs)
@@ -80,6 +94,7 @@ def check(game: Game, events: list[Event], inp: Input) -> None:
     move = game.moves[target.input.move]
     if move.secret:
         raise Rejected("reject.amend_secret", seq=amend.seq)
+    parse_args(move.args, amend.args)  # a bad new argument is reported as itself, with its field
     # Whether a later secret input still fits the amended game would tell the host (and the table)
     # something about that secret, e.g. a vote for an option the amendment removes. So an amendment
     # is refused whenever a secret input came after it, whatever that input was: undo instead.

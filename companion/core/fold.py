@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from companion.core.contract import Args, Ctx, Game, Move, Setup, State, base_state
-from companion.core.inputs import Input, actor_player, actor_role
+from companion.core.inputs import CLOCK, Input, actor_player, actor_role
 from companion.core.rejection import Rejected
 
 
@@ -91,8 +91,19 @@ def fold(game: Game, setup: Setup, inputs: list[Input]) -> State:
     """Replay a list of inputs from the start. Every one must be accepted (they were, when logged).
 
     Applies in place: if any input is refused, the whole fold is abandoned, so no copy is needed.
+    The exception is a clock input that no longer fits after a correction (the expiry of a timer whose
+    start was undone): it is derived from the state, not sent by anyone, so it is skipped, and fires
+    again when it is due.
     """
     state = initial(game, setup)
     for inp in inputs:
-        _apply(game, state, inp)
+        if inp.by == CLOCK:
+            try:
+                candidate = copy_state(state)
+                _apply(game, candidate, inp)
+            except Rejected:
+                continue
+            state = candidate
+        else:
+            _apply(game, state, inp)
     return state

@@ -26,6 +26,8 @@ def new(
         raise Rejected("reject.ballot_options")
     if not voters:
         raise Rejected("reject.ballot_no_voters")
+    if len(set(voters)) != len(voters):
+        raise Rejected("reject.ballot_duplicate_voter")
     weights = weights or {}
     unknown = set(weights) - set(voters)
     if unknown:

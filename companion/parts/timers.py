@@ -26,6 +26,7 @@ def new(seconds: int, warnings: list[int]) -> Timer:
         "warnings": sorted({w for w in warnings if 0 < w < seconds}, reverse=True),
         "warned": [],
         "expired": False,
+        "started": False,
     }
 
 
@@ -37,7 +38,8 @@ def remaining(t: Timer, now: int) -> int:
 
 def start(t: Timer, now: int) -> None:
     """Start from full duration (a restart re-arms the warnings)."""
-    t.update(running=True, deadline=now + t["duration"], remaining=t["duration"], warned=[], expired=False)
+    t.update(running=True, deadline=now + t["duration"], remaining=t["duration"], warned=[], expired=False,
+             started=True)
 
 
 def pause(t: Timer, now: int) -> None:
@@ -55,8 +57,11 @@ def resume(t: Timer, now: int) -> None:
 
 
 def extend(t: Timer, seconds: int, now: int) -> None:
-    """Add time; a timer that had expired comes back paused with the added time."""
+    """Add time; a timer that had expired comes back paused with the added time, and one that was never
+    started becomes that much longer."""
     ms = seconds * 1000
+    if not t.get("started", True):
+        t["duration"] = int(t["duration"]) + ms
     if t["running"]:
         t["deadline"] = int(t["deadline"]) + ms
     else:

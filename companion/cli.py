@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -177,21 +177,32 @@ def games(lang: str) -> None:
         click.echo(f"{game.id:<12} {game.min_players}-{game.max_players} players  {title}: {summary}")
 
 
+@contextlib.contextmanager
+def _latest_game(db: Path) -> Iterator[Referee]:
+    """The latest game in a log file, replayed; the file is closed afterwards."""
+    try:
+        log = EventLog(db)
+        referee = Referee.resume(registry(), log)
+    except LogError as err:
+        raise click.ClickException(str(err)) from None
+    try:
+        if referee is None:
+            raise click.ClickException(f"{db} holds no game yet")
+        yield referee
+    finally:
+        log.close()
+
+
 @main.command()
 @click.option("--db", type=click.Path(dir_okay=False, exists=True, path_type=Path), required=True)
 @click.option("--view", default=PUBLIC, show_default=True, help=VIEW_HELP)
 def show(db: Path, view: str) -> None:
     """Print a view of the latest game in a log, as JSON (replays the log; changes nothing)."""
-    log = EventLog(db)
-    try:
-        referee = Referee.resume(registry(), log)
-        if referee is None:
-            raise click.ClickException(f"{db} holds no game yet")
-        click.echo(json.dumps(referee.view(view), ensure_ascii=False))
-    except Rejected as err:
-        raise click.ClickException(_explain("en", err)) from None
-    finally:
-        log.close()
+    with _latest_game(db) as referee:
+        try:
+            click.echo(json.dumps(referee.view(view), ensure_ascii=False))
+        except Rejected as err:
+            raise click.ClickException(_explain("en", err)) from None
 
 
 @main.command()
@@ -199,14 +210,8 @@ def show(db: Path, view: str) -> None:
 @click.option("-o", "--output", type=click.File("w", encoding="utf-8"), default="-")
 def export(db: Path, output: TextIO) -> None:
     """Write the latest game in a log as a script (it holds secrets: keep it to the host)."""
-    log = EventLog(db)
-    try:
-        referee = Referee.resume(registry(), log)
-        if referee is None:
-            raise click.ClickException(f"{db} holds no game yet")
+    with _latest_game(db) as referee:
         output.write("\n".join(scripting.export(referee)) + "\n")
-    finally:
-        log.close()
 
 
 @main.group(name="config")

@@ -18,8 +18,15 @@ ANYONE = frozenset({"host", "player", "table"})
 ROLLS_KEPT = 20  # the table sees the last few; older rolls were announced and are in the log
 
 
-def _players(ctx: Ctx) -> list[str]:
-    return [p["id"] for p in ctx.state["players"]]
+def _players(ctx: Ctx, chosen: list[str] | None = None) -> list[str]:
+    """Every player, or the `chosen` ones after checking that each is playing."""
+    everyone = [p["id"] for p in ctx.state["players"]]
+    if chosen is None:
+        return everyone
+    stray = [p for p in chosen if p not in everyone]
+    if stray:
+        raise Rejected("reject.not_a_player", player=stray[0][:32])
+    return chosen
 
 
 KIND_WORDS = {"timers": "kind.timer", "ballots": "kind.ballot", "counters": "kind.counter", "deals": "kind.deal"}
@@ -46,7 +53,9 @@ class TimerCreate(Args):
     warnings: list[Annotated[int, Field(ge=1)]] = Field(default_factory=list, max_length=5)
 
 
-class TimerName(Args):
+class Named(Args):
+    """Arguments of a move on one named thing (a timer, a ballot, a counter)."""
+
     name: Name
 
 
@@ -65,17 +74,17 @@ def timer_create(ctx: Ctx, a: TimerCreate) -> None:
     ctx.state["timers"][a.name] = timers.new(a.seconds, a.warnings)
 
 
-def timer_start(ctx: Ctx, a: TimerName) -> None:
+def timer_start(ctx: Ctx, a: Named) -> None:
     timers.start(_get(ctx, "timers", a.name), ctx.at)
     ctx.announce("toolkit.timer_started", name=a.name)
 
 
-def timer_pause(ctx: Ctx, a: TimerName) -> None:
+def timer_pause(ctx: Ctx, a: Named) -> None:
     timers.pause(_get(ctx, "timers", a.name), ctx.at)
     ctx.announce("toolkit.timer_paused", name=a.name)
 
 
-def timer_resume(ctx: Ctx, a: TimerName) -> None:
+def timer_resume(ctx: Ctx, a: Named) -> None:
     timers.resume(_get(ctx, "timers", a.name), ctx.at)
     ctx.announce("toolkit.timer_resumed", name=a.name)
 
@@ -90,7 +99,7 @@ def timer_warn(ctx: Ctx, a: TimerWarn) -> None:
     ctx.announce("toolkit.timer_warning", name=a.name, seconds=a.at_seconds)
 
 
-def timer_expire(ctx: Ctx, a: TimerName) -> None:
+def timer_expire(ctx: Ctx, a: Named) -> None:
     timers.expire(_get(ctx, "timers", a.name), ctx.at)
     ctx.announce("toolkit.timer_expired", name=a.name)
 
@@ -119,11 +128,7 @@ class BallotDecide(Args):
 
 def ballot_open(ctx: Ctx, a: BallotOpen) -> None:
     _fresh(ctx, "ballots", a.name)
-    everyone = _players(ctx)
-    voters = everyone if a.voters is None else a.voters
-    stray = [v for v in voters if v not in everyone]
-    if stray:
-        raise Rejected("reject.not_a_player", player=stray[0][:32])
+    voters = _players(ctx, a.voters)
     ctx.state["ballots"][a.name] = ballot.new(a.options, voters, a.weights, a.change, a.tie)
     ctx.announce("toolkit.ballot_opened", name=a.name)
 
@@ -133,7 +138,7 @@ def ballot_vote(ctx: Ctx, a: BallotVote) -> None:
     ballot.cast(_get(ctx, "ballots", a.name), ctx.player, a.option)
 
 
-def ballot_close(ctx: Ctx, a: TimerName) -> None:
+def ballot_close(ctx: Ctx, a: Named) -> None:
     b = _get(ctx, "ballots", a.name)
     ballot.close(b, ctx.rng())
     result = b["result"]
@@ -169,11 +174,7 @@ class CounterAdjust(Args):
 
 def counter_create(ctx: Ctx, a: CounterCreate) -> None:
     _fresh(ctx, "counters", a.name)
-    everyone = _players(ctx)
-    owners = everyone if a.players is None else a.players
-    stray = [p for p in owners if p not in everyone]
-    if stray:
-        raise Rejected("reject.not_a_player", player=stray[0][:32])
+    owners = _players(ctx, a.players)
     ctx.state["counters"][a.name] = tallies.new(owners, a.initial, a.low, a.high)
 
 
@@ -187,7 +188,7 @@ def counter_adjust(ctx: Ctx, a: CounterAdjust) -> None:
     tallies.adjust(_get(ctx, "counters", a.name), target, a.delta)
 
 
-def counter_reveal(ctx: Ctx, a: TimerName) -> None:
+def counter_reveal(ctx: Ctx, a: Named) -> None:
     t = _get(ctx, "counters", a.name)
     t["revealed"] = True
     ctx.announce("toolkit.counter_revealed", name=a.name)
@@ -257,19 +258,19 @@ MOVES: dict[str, Move] = {
     m.name: m
     for m in (
         Move("timer.create", timer_create, TimerCreate, HOST_ONLY),
-        Move("timer.start", timer_start, TimerName, HOST_ONLY),
-        Move("timer.pause", timer_pause, TimerName, HOST_ONLY),
-        Move("timer.resume", timer_resume, TimerName, HOST_ONLY),
+        Move("timer.start", timer_start, Named, HOST_ONLY),
+        Move("timer.pause", timer_pause, Named, HOST_ONLY),
+        Move("timer.resume", timer_resume, Named, HOST_ONLY),
         Move("timer.extend", timer_extend, TimerExtend, HOST_ONLY),
         Move("timer.warn", timer_warn, TimerWarn, CLOCK_ONLY),
-        Move("timer.expire", timer_expire, TimerName, CLOCK_ONLY),
+        Move("timer.expire", timer_expire, Named, CLOCK_ONLY),
         Move("ballot.open", ballot_open, BallotOpen, HOST_ONLY),
         Move("ballot.vote", ballot_vote, BallotVote, frozenset({"player"}), secret=True),
-        Move("ballot.close", ballot_close, TimerName, HOST_ONLY),
+        Move("ballot.close", ballot_close, Named, HOST_ONLY),
         Move("ballot.decide", ballot_decide, BallotDecide, HOST_ONLY),
         Move("counter.create", counter_create, CounterCreate, HOST_ONLY),
         Move("counter.adjust", counter_adjust, CounterAdjust, frozenset({"host", "player"}), secret=True),
-        Move("counter.reveal", counter_reveal, TimerName, HOST_ONLY),
+        Move("counter.reveal", counter_reveal, Named, HOST_ONLY),
         Move("roles.deal", roles_deal, RolesDeal, HOST_ONLY, secret=True),
         Move("roles.reveal", roles_reveal, RolesReveal, HOST_ONLY),
         Move("dice.roll", dice_roll, DiceRoll, ANYONE),

@@ -104,11 +104,14 @@ def _replier(out: TextIO, lang: str, jsonl: bool) -> Callable[[int], Callable[[O
 
 def _banner(referee: Referee, cfg: configuration.Config, resumed: bool, out: TextIO) -> None:
     lang = cfg.table.language
-    title = i18n.translate(lang, f"game.{referee.setup.game}.title")
-    players = ", ".join(p.name for p in referee.setup.players)
-    state = "resumed" if resumed else "new"
-    print(f"{title} ({state} game #{referee.game_id}; players: {players}; log: {cfg.storage.path})", file=out)
-    print("Type one JSON input per line (docs/scripting.md); Ctrl-D to stop.", file=out, flush=True)
+    params = {
+        "title": i18n.translate(lang, f"game.{referee.setup.game}.title"),
+        "number": referee.game_id,
+        "players": [p.name for p in referee.setup.players],
+        "log": str(cfg.storage.path),
+    }
+    print(i18n.translate(lang, "status.resumed" if resumed else "status.started", params), file=out)
+    print(i18n.translate(lang, "status.console_help"), file=out, flush=True)
 
 
 def _explain(lang: str, err: Exception) -> str:

@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import random
 import sqlite3
 import sys
@@ -34,7 +33,8 @@ import time
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+
+from benchlib import disk_dir, filesystem, fmt, json_values, summary
 
 from companion.core.contract import Player, Setup, State
 from companion.core.eventlog import SYNCHRONOUS_LEVELS, EventLog
@@ -43,59 +43,10 @@ from companion.core.referee import Referee
 from companion.games import registry
 
 CHOSEN = "FULL"  # the app's level: see the module docstring of companion/core/eventlog.py
-RAM_FILESYSTEMS = frozenset({"tmpfs", "ramfs", "devtmpfs"})
 PLAYERS = ("ana", "ben", "chen", "dara", "eli", "fay")
 OPTIONS = ("guilty", "innocent", "abstain")
 WARMUP = 20
 ROUNDS = 4
-
-
-# -- where to write -------------------------------------------------------------------------------------
-
-
-def filesystem(path: str | Path) -> tuple[str, str, str]:
-    """(device, mount point, filesystem type) of the mount that holds `path`, from /proc/self/mounts."""
-    real = os.path.realpath(path)
-    best = ("?", "/", "unknown")
-    try:
-        lines = Path("/proc/self/mounts").read_text().splitlines()
-    except OSError:
-        return best
-    for line in lines:
-        fields = line.split()
-        if len(fields) < 3:
-            continue
-        device, mount, fstype = fields[0], fields[1].replace("\\040", " "), fields[2]
-        inside = real == mount or real.startswith(mount.rstrip("/") + "/")
-        if inside and len(mount) >= len(best[1]):
-            best = (device, mount, fstype)
-    return best
-
-
-def disk_dir(requested: str | None) -> Path:
-    """The directory to put the benchmark's SQLite files in: the one asked for, or the first on a disk."""
-    if requested is not None:
-        if filesystem(requested)[2] in RAM_FILESYSTEMS:
-            print(f"warning: {requested} is RAM-backed; fsync costs nothing there", file=sys.stderr)
-        return Path(requested)
-    for candidate in (tempfile.gettempdir(), "/var/tmp", os.getcwd()):
-        if os.path.isdir(candidate) and filesystem(candidate)[2] not in RAM_FILESYSTEMS:
-            return Path(candidate)
-    raise SystemExit("no directory on a real disk found; pass --dir")
-
-
-# -- figures --------------------------------------------------------------------------------------------
-
-
-def percentile(sorted_values: list[float], q: float) -> float:
-    """Nearest-rank percentile of an already sorted list (q in 0..1)."""
-    rank = max(1, math.ceil(q * len(sorted_values)))
-    return sorted_values[rank - 1]
-
-
-def summary(ns: list[int]) -> dict[str, float]:
-    us = sorted(v / 1000 for v in ns)
-    return {"p50": percentile(us, 0.50), "p99": percentile(us, 0.99), "max": us[-1], "n": len(us)}
 
 
 # -- inputs ---------------------------------------------------------------------------------------------
@@ -230,15 +181,6 @@ def bench_submit(base: Path, count: int, level: str) -> tuple[dict[str, float], 
         log.close()
 
 
-def json_values(value: Any) -> int:
-    """How many JSON values (objects, arrays, scalars) `value` holds, itself included."""
-    if isinstance(value, dict):
-        return 1 + sum(json_values(v) for v in value.values())
-    if isinstance(value, list):
-        return 1 + sum(json_values(v) for v in value)
-    return 1
-
-
 def _accept(submit: Callable[[Input], object], inp: Input) -> None:
     outcome = submit(inp)
     if not getattr(outcome, "accepted", False):
@@ -246,10 +188,6 @@ def _accept(submit: Callable[[Input], object], inp: Input) -> None:
 
 
 # -- output ---------------------------------------------------------------------------------------------
-
-
-def fmt(us: float) -> str:
-    return f"{us:,.0f}" if us >= 100 else f"{us:.1f}"
 
 
 def _row(what: str, level: str, s: dict[str, float], ref: float) -> str:
@@ -282,6 +220,17 @@ def markdown(
     return "\n".join(lines)
 
 
+def closing(where: Path, end_state: State) -> str:
+    """The note under the table: where the files were, and how big the submit game's state grew."""
+    device, mount, fstype = filesystem(where)
+    return (
+        f"Files in {where} on {device} ({fstype}, mounted at {mount}); SQLite {sqlite3.sqlite_version}, "
+        f"WAL. The submit game's state holds {json_values(end_state):,} JSON values at its end "
+        f"({len(end_state['announcements'])} announcements kept of {end_state['announced']}, "
+        f"{len(end_state['rolls'])} rolls); each submit copies the whole state, so its cost grows with it."
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--count", type=int, default=2000, help="measured appends/submits per row (2000)")
@@ -290,19 +239,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.count < 1:
         parser.error("--count must be at least 1")
     where = disk_dir(args.dir)
-    device, mount, fstype = filesystem(where)
     sizes = [json_size(i) for i in append_inputs(WARMUP + args.count)]
     with tempfile.TemporaryDirectory(prefix="companion-bench-", dir=where) as tmp:
         appends = bench_appends(Path(tmp), args.count)
         submit_full, end_state = bench_submit(Path(tmp), args.count, CHOSEN)
         submit_off, _ = bench_submit(Path(tmp), args.count, "OFF")
     print(markdown(appends, {CHOSEN: submit_full, "OFF": submit_off}, args.count, sizes))
-    print(
-        f"\nFiles in {where} on {device} ({fstype}, mounted at {mount}); SQLite {sqlite3.sqlite_version}, "
-        f"WAL. The submit game's state holds {json_values(end_state):,} JSON values at its end "
-        f"({len(end_state['announcements'])} announcements kept of {end_state['announced']}, "
-        f"{len(end_state['rolls'])} rolls); each submit copies the whole state, so its cost grows with it."
-    )
+    print(f"\n{closing(where, end_state)}")
     return 0
 
 

@@ -38,10 +38,7 @@ from __future__ import annotations
 
 import argparse
 import copy
-import math
-import os
 import random
-import resource
 import sqlite3
 import sys
 import tempfile
@@ -53,6 +50,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from benchlib import disk_dir, filesystem, fmt, json_values, p50, peak_rss_mib
+
 from companion.core import corrections
 from companion.core.clock import advance
 from companion.core.contract import Game, Player, Setup, State
@@ -63,51 +62,8 @@ from companion.core.inputs import Input
 from companion.core.referee import Referee
 from companion.games import registry
 
-RAM_FILESYSTEMS = frozenset({"tmpfs", "ramfs", "devtmpfs"})
 PLAYERS = ("ana", "ben", "chen", "dara", "eli", "fay")
 OPTIONS = ["guilty", "innocent", "abstain"]
-
-
-# -- where to write (as in bench_eventlog.py; each script stands alone) ---------------------------------
-
-
-def filesystem(path: str | Path) -> tuple[str, str, str]:
-    """(device, mount point, filesystem type) of the mount that holds `path`, from /proc/self/mounts."""
-    real = os.path.realpath(path)
-    best = ("?", "/", "unknown")
-    try:
-        lines = Path("/proc/self/mounts").read_text().splitlines()
-    except OSError:
-        return best
-    for line in lines:
-        fields = line.split()
-        if len(fields) < 3:
-            continue
-        device, mount, fstype = fields[0], fields[1].replace("\\040", " "), fields[2]
-        inside = real == mount or real.startswith(mount.rstrip("/") + "/")
-        if inside and len(mount) >= len(best[1]):
-            best = (device, mount, fstype)
-    return best
-
-
-def disk_dir(requested: str | None) -> Path:
-    if requested is not None:
-        if filesystem(requested)[2] in RAM_FILESYSTEMS:
-            print(f"warning: {requested} is RAM-backed; fsync costs nothing there", file=sys.stderr)
-        return Path(requested)
-    for candidate in (tempfile.gettempdir(), "/var/tmp", os.getcwd()):
-        if os.path.isdir(candidate) and filesystem(candidate)[2] not in RAM_FILESYSTEMS:
-            return Path(candidate)
-    raise SystemExit("no directory on a real disk found; pass --dir")
-
-
-def p50(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[max(1, math.ceil(0.5 * len(ordered))) - 1]
-
-
-def peak_rss_mib() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
 
 
 # -- the game -------------------------------------------------------------------------------------------
@@ -351,8 +307,8 @@ def run(count: int, repeat: int, undo_every: int, live_calls: int, where: Path) 
         "",
         f"Live path, µs per input (p50 of {live_calls} calls each; the state is not changed by `step`):",
         "",
-        f"| what | after {k_early} events ({_objects(early):,} JSON values) "
-        f"| at the end, {n} events ({_objects(folded):,} JSON values) | at the end vs. `step` |",
+        f"| what | after {k_early} events ({json_values(early):,} JSON values) "
+        f"| at the end, {n} events ({json_values(folded):,} JSON values) | at the end vs. `step` |",
         "| --- | ---: | ---: | ---: |",
     ]
     ref = live_end["step"]
@@ -368,7 +324,7 @@ def run(count: int, repeat: int, undo_every: int, live_calls: int, where: Path) 
         "",
         f"Log: {n} events in {built.rounds} rounds, {built.table_ms / 60000:.0f} min of table time "
         f"({family_mix(events)}; {undos} undone by `host.undo`), "
-        f"{len(inputs)} effective; the final state holds {_objects(folded):,} JSON values "
+        f"{len(inputs)} effective; the final state holds {json_values(folded):,} JSON values "
         f"({len(folded['announcements'])} announcements kept of {folded['announced']}, "
         f"{len(folded['ballots'])} ballots, {len(folded['rolls'])} rolls). "
         f"Playing it through `Referee.submit` at FULL took {built.seconds:.1f} s.{undo_note} "
@@ -376,18 +332,6 @@ def run(count: int, repeat: int, undo_every: int, live_calls: int, where: Path) 
         f"SQLite {sqlite3.sqlite_version}, file on {filesystem(where)[2]}, page cache warm.",
     ]
     return "\n".join(lines)
-
-
-def fmt(us: float) -> str:
-    return f"{us:,.0f}" if us >= 100 else f"{us:.1f}"
-
-
-def _objects(value: Any) -> int:
-    if isinstance(value, dict):
-        return 1 + sum(_objects(v) for v in value.values())
-    if isinstance(value, list):
-        return 1 + sum(_objects(v) for v in value)
-    return 1
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,119 +13,16 @@ report; the rest of that file (the method and the discussion) is written by hand
 from __future__ import annotations
 
 import argparse
-import datetime
 import os
-import platform
-import sqlite3
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+from benchlib import disk_dir, machine
 
 HERE = Path(__file__).resolve().parent
 DOCS = HERE.parent / "docs" / "performance.md"
 START, END = "<!-- bench:start -->", "<!-- bench:end -->"
-RAM_FILESYSTEMS = frozenset({"tmpfs", "ramfs", "devtmpfs"})
-
-
-def filesystem(path: str | Path) -> tuple[str, str, str]:
-    """(device, mount point, filesystem type) of the mount that holds `path`, from /proc/self/mounts."""
-    real = os.path.realpath(path)
-    best = ("?", "/", "unknown")
-    try:
-        lines = Path("/proc/self/mounts").read_text().splitlines()
-    except OSError:
-        return best
-    for line in lines:
-        fields = line.split()
-        if len(fields) < 3:
-            continue
-        device, mount, fstype = fields[0], fields[1].replace("\\040", " "), fields[2]
-        inside = real == mount or real.startswith(mount.rstrip("/") + "/")
-        if inside and len(mount) >= len(best[1]):
-            best = (device, mount, fstype)
-    return best
-
-
-def disk_dir(requested: str | None) -> Path:
-    if requested is not None:
-        return Path(requested)
-    for candidate in (tempfile.gettempdir(), "/var/tmp", os.getcwd()):
-        if os.path.isdir(candidate) and filesystem(candidate)[2] not in RAM_FILESYSTEMS:
-            return Path(candidate)
-    raise SystemExit("no directory on a real disk found; pass --dir")
-
-
-def _read(path: Path) -> str | None:
-    try:
-        return path.read_text().strip()
-    except OSError:
-        return None
-
-
-def cpu_model() -> str:
-    text = _read(Path("/proc/cpuinfo")) or ""
-    for key in ("model name", "Model", "Hardware"):
-        for line in text.splitlines():
-            if line.split(":")[0].strip() == key:
-                return line.split(":", 1)[1].strip()
-    return platform.processor() or "unknown"
-
-
-def disk(where: Path) -> str:
-    """The block device under `where`: name, filesystem, and what the kernel says of it."""
-    device, mount, fstype = filesystem(where)
-    name = Path(device).name
-    block = Path("/sys/class/block") / name
-    facts = []
-    if block.exists():
-        queue = block.resolve() / "queue"
-        if not queue.exists():  # a partition: the queue is the parent disk's
-            queue = block.resolve().parent / "queue"
-        rotational = _read(queue / "rotational")
-        if rotational is not None:
-            facts.append(f"rotational={rotational}")
-        cache = _read(queue / "write_cache")
-        if cache is not None:
-            facts.append(f"write cache: {cache}")
-        model = _read(block.resolve() / "device" / "model") or _read(block.resolve().parent / "device" / "model")
-        if model:
-            facts.append(f"model {model}")
-        if name.startswith("vd"):
-            facts.append("virtio, backing storage not visible")
-    extra = f" ({', '.join(facts)})" if facts else ""
-    return f"{device}{extra}, {fstype} at {mount}"
-
-
-def machine(where: Path, load_before: float) -> str:
-    affinity = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    mem = next(
-        (line.split()[1] for line in (_read(Path("/proc/meminfo")) or "").splitlines() if line.startswith("MemTotal")),
-        None,
-    )
-    ram = f", {int(mem) / 1024 / 1024:.0f} GiB RAM" if mem else ""
-    return "\n".join(
-        [
-            f"- Machine: {affinity} CPUs (`nproc`), {cpu_model()}{ram}; "
-            f"{platform.system()} {platform.release()}, Python {platform.python_version()}, "
-            f"SQLite {sqlite3.sqlite_version}",
-            f"- Disk for the SQLite files: {disk(where)}",
-            f"- Run: {datetime.datetime.now(datetime.UTC).strftime('%Y-%m-%d %H:%M UTC')}, code {revision()}, "
-            f"1-min load average {load_before:.2f} before the run and {os.getloadavg()[0]:.2f} after "
-            "(the benchmarks themselves add about 1; more means other work shared the machine)",
-        ]
-    )
-
-
-def revision() -> str:
-    """The commit measured, marked `-dirty` when the work tree had uncommitted changes."""
-    try:
-        proc = subprocess.run(
-            ["git", "describe", "--always", "--dirty"], cwd=HERE, capture_output=True, text=True, check=True
-        )
-    except (OSError, subprocess.CalledProcessError):
-        return "(not a git checkout)"
-    return f"`{proc.stdout.strip()}`"
 
 
 def run(script: str, args: list[str]) -> str:

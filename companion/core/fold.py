@@ -92,18 +92,21 @@ def fold(game: Game, setup: Setup, inputs: list[Input]) -> State:
 
     Applies in place: if any input is refused, the whole fold is abandoned, so no copy is needed.
     The exception is a clock input that no longer fits after a correction (the expiry of a timer whose
-    start was undone): it is derived from the state, not sent by anyone, so it is skipped, and fires
-    again when it is due.
+    start was undone): it is derived from the state's deadlines, not sent by anyone, so when the state
+    no longer has that deadline due it is skipped, and the clock fires again when one is due.
     """
     state = initial(game, setup)
     for inp in inputs:
-        if inp.by == CLOCK:
-            try:
-                candidate = copy_state(state)
-                _apply(game, candidate, inp)
-            except Rejected:
-                continue
-            state = candidate
-        else:
-            _apply(game, state, inp)
+        if inp.by == CLOCK and not _due(game, state, inp):
+            continue
+        _apply(game, state, inp)
     return state
+
+
+def _due(game: Game, state: State, inp: Input) -> bool:
+    """Whether the state has a deadline, due by `inp.at`, that this clock input fulfils."""
+    if state.get("ended"):
+        return False
+    return any(
+        d.move == inp.move and d.at <= inp.at and dict(d.args) == dict(inp.args) for d in game.deadlines(state)
+    )

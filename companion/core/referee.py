@@ -7,6 +7,7 @@ the adoption is repaired by the replay on start.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,7 @@ from companion.core.fold import fold, initial, step
 from companion.core.inputs import Input, actor_player
 from companion.core.rejection import Rejected
 
+logger = logging.getLogger(__name__)
 PUBLIC = "public"
 HOST_VIEW = "host"
 ANNOUNCEMENTS_SHOWN = 20
@@ -59,7 +61,6 @@ class Referee:
             self.state: State = self._fold(self.events)
         except Rejected as broken:
             raise LogError(f"game {game_id} in {log.path} does not replay ({broken.code})") from None
-        self.version = 0
 
     @classmethod
     def start(cls, games: dict[str, Game], log: EventLog, setup: Setup, created_at: int) -> Referee:
@@ -94,14 +95,14 @@ class Referee:
         seq = len(self.events) + 1
         try:
             self.log.append(self.game_id, seq, inp)
-        except LogError:
+        except LogError as err:  # disk full, read-only: say why in the journal, refuse, change nothing
+            logger.error("%s", err)
             return Outcome(accepted=False, reason=Rejected("reject.storage_failed"))
         event = Event(seq, inp)
         self.events.append(event)
         if inp.command_key is not None:
             self._commands[inp.command_key] = event
         self.state = candidate
-        self.version += 1
         return Outcome(accepted=True, seq=seq)
 
     def _fold(self, events: list[Event]) -> State:

@@ -7,7 +7,7 @@ from pathlib import Path
 from companion.core.clock import advance
 from companion.core.inputs import Input
 from companion.core.referee import Referee
-from tests.test_toolkit import host, play, vote
+from tests.toolkit_script import host, play, vote
 
 TIMER = [
     host("timer.create", 0, name="day", seconds=60, warnings=[30]),

@@ -15,10 +15,10 @@ changed by the host and by players, dice, and every `--undo-every` rounds a host
   apply the corrections, fold);
 - read: `EventLog.events` alone (SQLite read, JSON decode, `Input.from_json`);
 - fold: `fold(game, setup, inputs)` as shipped, on the effective inputs already in memory. It applies
-  each input to the one state in place (`fold._apply`): the inputs were all accepted when logged, and
+  each input to the one state in place (`fold.apply_in_place`): the inputs were all accepted when logged, and
   if one is refused now the whole replay is abandoned, so no step needs a copy to fall back on;
 - baseline: the naive design, `copy.deepcopy` of the state before every step (what `fold` did when it
-  went through `step`), then the same `_apply`. The ratio baseline / fold is the price of copying the
+  went through `step`), then the same `apply_in_place`. The ratio baseline / fold is the price of copying the
   state at every step of a replay. The final states of fold, baseline and reopen are compared, so the
   two replays cannot drift apart unnoticed.
 
@@ -57,7 +57,7 @@ from companion.core.clock import advance
 from companion.core.contract import Game, Player, Setup, State
 from companion.core.corrections import Event
 from companion.core.eventlog import EventLog
-from companion.core.fold import _apply, authorize, copy_state, fold, initial, step
+from companion.core.fold import apply_in_place, copy_state, fold, initial, step
 from companion.core.inputs import Input
 from companion.core.referee import Referee
 from companion.games import registry
@@ -164,15 +164,15 @@ def fold_deepcopy(game: Game, setup: Setup, inputs: list[Input]) -> State:
     state = initial(game, setup)
     for inp in inputs:
         state = copy.deepcopy(state)
-        _apply(game, state, inp)
+        apply_in_place(game, state, inp)
     return state
 
 
 def step_deepcopy(game: Game, state: State, inp: Input) -> State:
-    """`step` with `copy.deepcopy` in place of `copy_state`: the live path of the naive design."""
-    authorize(game, state, inp)
+    """`step` with `copy.deepcopy` in place of `copy_state`: the live path of the naive design (the bench
+    only times accepted inputs, so checking after the copy does the same work as `step`)."""
     new = copy.deepcopy(state)
-    _apply(game, new, inp)
+    apply_in_place(game, new, inp)
     return new
 
 

@@ -8,6 +8,7 @@ inputs that were all accepted) applies them to one state in place and is abandon
 from __future__ import annotations
 
 import pickle
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
@@ -64,13 +65,32 @@ def authorize(game: Game, state: State, inp: Input) -> tuple[Move, str, str | No
     return move, role, pid
 
 
-def _apply(game: Game, state: State, inp: Input) -> None:
-    """Apply `inp` to `state` in place; raises `Rejected` (possibly half-way: callers own the state)."""
+@dataclass(frozen=True)
+class _Checked:
+    """An input that passed authorization and argument validation, ready to apply."""
+
+    move: Move
+    role: str
+    player: str | None
+    args: Args
+
+
+def _check(game: Game, state: State, inp: Input) -> _Checked:
     move, role, pid = authorize(game, state, inp)
-    args = parse_args(move.args, inp.args)
+    return _Checked(move, role, pid, parse_args(move.args, inp.args))
+
+
+def _apply(game: Game, state: State, inp: Input, checked: _Checked) -> None:
+    """Apply a checked input to `state` in place; a move may still refuse, possibly half-way."""
     state["now"] = max(int(state.get("now", 0)), inp.at)
-    move.apply(Ctx(state=state, by=inp.by, role=role, player=pid, at=inp.at), args)
+    ctx = Ctx(state=state, by=inp.by, role=checked.role, player=checked.player, at=inp.at)
+    checked.move.apply(ctx, checked.args)
     state["ended"] = game.result(state) is not None
+
+
+def apply_in_place(game: Game, state: State, inp: Input) -> None:
+    """Check and apply `inp` to `state` itself; for replays, whose caller drops the state on a refusal."""
+    _apply(game, state, inp, _check(game, state, inp))
 
 
 def copy_state(state: State) -> State:
@@ -81,9 +101,9 @@ def copy_state(state: State) -> State:
 
 def step(game: Game, state: State, inp: Input) -> State:
     """The state after `inp`, or `Rejected`. The given state is never modified."""
-    authorize(game, state, inp)  # refuse the common cases before paying for a copy
+    checked = _check(game, state, inp)  # refuse the common cases before paying for a copy
     new = copy_state(state)
-    _apply(game, new, inp)
+    _apply(game, new, inp, checked)
     return new
 
 
@@ -99,7 +119,7 @@ def fold(game: Game, setup: Setup, inputs: list[Input]) -> State:
     for inp in inputs:
         if inp.by == CLOCK and not _due(game, state, inp):
             continue
-        _apply(game, state, inp)
+        apply_in_place(game, state, inp)
     return state
 
 

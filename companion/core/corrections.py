@@ -74,11 +74,10 @@ def _undo(live: list[Event], count: int) -> list[Event]:
     return live[:i] + kept_clock
 
 
-def check(game: Game, events: list[Event], inp: Input) -> None:
-    """Refuse a correction the host may not make, before it is replayed."""
+def check(game: Game, live: list[Event], inp: Input) -> None:
+    """Refuse a correction the host may not make, before it is replayed. `live`: the events in force."""
     if inp.by != HOST:
         raise Rejected("reject.not_allowed", move=inp.move, sender=f"sender.{actor_role(inp.by)}")
-    live = effective(events)
     if inp.move == UNDO:
         args = parse_args(UndoArgs, inp.args)
         assert isinstance(args, UndoArgs)

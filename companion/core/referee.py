@@ -58,7 +58,8 @@ class Referee:
         self.events: list[Event] = log.events(game_id)
         self._commands = {ev.input.command_key: ev for ev in self.events if ev.input.command_key is not None}
         try:
-            self.state: State = self._fold(self.events)
+            # the state, and the events in force after every correction (what the host's history shows)
+            self.state, self.live = self._refold(self.events)
         except Rejected as broken:
             raise LogError(f"game {game_id} in {log.path} does not replay ({broken.code})") from None
 
@@ -86,10 +87,11 @@ class Referee:
             return Outcome(accepted=True, seq=earlier.seq, duplicate=True)
         try:
             if corrections.is_correction(inp):
-                corrections.check(self.game, self.events, inp)
-                candidate = self._fold([*self.events, Event(len(self.events) + 1, inp)])
+                corrections.check(self.game, self.live, inp)
+                candidate, live = self._refold([*self.events, Event(len(self.events) + 1, inp)])
             else:
                 candidate = step(self.game, self.state, inp)
+                live = [*self.live, Event(len(self.events) + 1, inp)]
         except Rejected as reason:
             return Outcome(accepted=False, reason=reason)
         seq = len(self.events) + 1
@@ -102,10 +104,11 @@ class Referee:
         self.events.append(event)
         if inp.command_key is not None:
             self._commands[inp.command_key] = event
-        self.state = candidate
+        self.state, self.live = candidate, live
         return Outcome(accepted=True, seq=seq)
 
-    def _fold(self, events: list[Event]) -> State:
+    def _refold(self, events: list[Event]) -> tuple[State, list[Event]]:
+        """The state and the events in force after `events`, refolded from the setup."""
         live = corrections.effective(events)
         try:
             state = fold(self.game, self.setup, [ev.input for ev in live])
@@ -114,7 +117,7 @@ class Referee:
         state["corrections"] = [
             {"at": ev.input.at, "kind": ev.input.move} for ev in events if corrections.is_correction(ev.input)
         ]
-        return state
+        return state, live
 
     # -- time -----------------------------------------------------------------------------------------
 
@@ -143,11 +146,10 @@ class Referee:
         if audience == PUBLIC:
             return public
         if audience == HOST_VIEW:
-            live = corrections.effective(self.events)
             return {
                 **public,
                 "host": self.game.view_host(state),
-                "history": [corrections.history_entry(self.game, ev) for ev in live[-ANNOUNCEMENTS_SHOWN:]],
+                "history": [corrections.history_entry(self.game, ev) for ev in self.live[-ANNOUNCEMENTS_SHOWN:]],
             }
         pid = actor_player(audience)
         if pid is None or pid not in {p["id"] for p in state["players"]}:

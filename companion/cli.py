@@ -155,15 +155,16 @@ def demo(lang: str, script: TextIO | None) -> None:
     console = ConsoleOutput(sys.stdout, lang)
     log = EventLog(":memory:")
     try:
-        referee = scripting.run(registry(), log, lines)
+        public = scripting.run(registry(), log, lines).view(PUBLIC)
     except scripting.ScriptError as err:
         raise click.ClickException(f"line {err.line}: {i18n.describe(lang, err.reason.to_json())}") from None
-    console.show(referee.view(PUBLIC))
-    result = referee.view(PUBLIC)["result"]
-    if result:
-        places = " > ".join("/".join(group) for group in result.get("ranking", []))
+    finally:
+        log.close()
+    console.show(public)
+    if public["result"]:
+        names = {p["id"]: p["name"] for p in public["players"]}
+        places = " > ".join("/".join(names[pid] for pid in group) for group in public["result"].get("ranking", []))
         click.echo(i18n.translate(lang, "status.ranking", {"ranking": places}))
-    log.close()
 
 
 def _demo_lines() -> list[str]:

@@ -11,8 +11,8 @@ from typing import Any, TextIO
 
 import click
 
+from companion import app, i18n, scripting
 from companion import config as configuration
-from companion import i18n, scripting
 from companion.console import ConsoleOutput, reason_text
 from companion.core.eventlog import EventLog, LogError
 from companion.core.referee import PUBLIC, Outcome, Referee
@@ -20,6 +20,7 @@ from companion.core.rejection import Rejected
 from companion.games import registry
 from companion.service import read_lines
 from companion.session import open_table
+from companion.status import StatusBoard
 
 VIEW_HELP = "Whose view to print: public, host, or player:ID (e.g. player:ana)."
 
@@ -81,10 +82,14 @@ def run(ctx: click.Context, db: Path | None, game_id: str | None, players: str |
     if resumed and cfg.timers.resume_after_restart == "pause":
         table.resume_paused()
 
+    running = app.start_all(table, cfg, StatusBoard())
     read_lines(sys.stdin, table, _replier(out, cfg.table.language, jsonl))
-    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C ends the session; the log is already durable
-        table.run()
-    table.referee.log.close()
+    try:
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C ends the session; the log is already durable
+            table.run()
+    finally:
+        app.stop_all(running)
+        table.referee.log.close()
 
 
 def _replier(out: TextIO, lang: str, jsonl: bool) -> Callable[[int], Callable[[Outcome], None]]:

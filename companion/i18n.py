@@ -1,4 +1,8 @@
-"""Player-facing text: message ids looked up in the zh/th/en gettext catalogs in ``companion/locale``.
+"""Player-facing text: message ids looked up in the zh/th/en gettext catalogs.
+
+The core's catalog is ``companion/locale/<lang>.po``; each feature (a game, the kiosk, the phone mirror)
+keeps its own beside its code, ``companion/<feature>/locale/<lang>.po`` or
+``companion/games/<game>/locale/<lang>.po``, and they are merged (an id defined twice is an error).
 
 Ids are dotted keys (``reject.ballot_closed``, ``toolkit.timer_expired``), never English sentences.
 A message's ``{placeholders}`` are filled from its params; formatting never raises, so a wrong or
@@ -27,18 +31,28 @@ def _check(lang: str) -> None:
         raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGUAGES)}")
 
 
+def catalog_files(lang: str) -> list[Path]:
+    """Every catalog file of `lang`: the core's first, then each feature's, in path order."""
+    _check(lang)
+    package = LOCALE_DIR.parent
+    features = sorted({*package.glob(f"*/locale/{lang}.po"), *package.glob(f"games/*/locale/{lang}.po")})
+    return [LOCALE_DIR / f"{lang}.po", *(p for p in features if p.parent != LOCALE_DIR)]
+
+
 @functools.cache
 def _catalog(lang: str) -> dict[str, str]:
     """Usable translations of one language, read once: no header, no empty or fuzzy entries."""
-    _check(lang)
-    with (LOCALE_DIR / f"{lang}.po").open("rb") as fh:
-        catalog = read_po(fh, ignore_obsolete=True)
     out: dict[str, str] = {}
-    for message in catalog:
-        if not message.id or not isinstance(message.id, str) or message.fuzzy:
-            continue
-        if isinstance(message.string, str) and message.string:
-            out[message.id] = message.string
+    for path in catalog_files(lang):
+        with path.open("rb") as fh:
+            catalog = read_po(fh, ignore_obsolete=True)
+        for message in catalog:
+            if not message.id or not isinstance(message.id, str) or message.fuzzy:
+                continue
+            if message.id in out:
+                raise ValueError(f"{path}: message id {message.id!r} is already defined in another catalog")
+            if isinstance(message.string, str) and message.string:
+                out[message.id] = message.string
     return out
 
 

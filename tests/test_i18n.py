@@ -42,16 +42,24 @@ def ids_in_source() -> dict[str, list[str]]:
 
 
 def raw_catalog(lang: str) -> dict[str, str]:
-    with (i18n.LOCALE_DIR / f"{lang}.po").open("rb") as fh:
-        catalog = read_po(fh)
-    assert str(catalog.locale) == lang, f"{lang}.po has Language {catalog.locale}"
-    assert catalog.num_plurals == (2 if lang == "en" else 1), f"{lang}.po plural forms"
+    """Every entry of every catalog file of `lang`, each file checked for its header; no id twice."""
     out: dict[str, str] = {}
-    for message in catalog:
-        if message.id:
-            assert isinstance(message.id, str) and isinstance(message.string, str), f"{lang}: plural entry"
-            out[message.id] = message.string
+    for path in i18n.catalog_files(lang):
+        with path.open("rb") as fh:
+            catalog = read_po(fh)
+        assert str(catalog.locale) == lang, f"{path} has Language {catalog.locale}"
+        assert catalog.num_plurals == (2 if lang == "en" else 1), f"{path} plural forms"
+        for message in catalog:
+            if message.id:
+                assert isinstance(message.id, str) and isinstance(message.string, str), f"{path}: plural entry"
+                assert message.id not in out, f"{path}: {message.id} is defined in two catalogs"
+                out[message.id] = message.string
     return out
+
+
+def test_each_feature_catalog_exists_in_every_language() -> None:
+    names = {lang: {p.parent for p in i18n.catalog_files(lang)} for lang in i18n.LANGUAGES}
+    assert names["en"] == names["zh"] == names["th"], names
 
 
 def test_the_pattern_matches_each_form() -> None:
@@ -104,9 +112,11 @@ def test_catalogs_match_english(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_no_empty_or_fuzzy_translations(lang: str) -> None:
-    with (i18n.LOCALE_DIR / f"{lang}.po").open("rb") as fh:
-        catalog = read_po(fh)
-    for message in catalog:
+    messages = []
+    for path in i18n.catalog_files(lang):
+        with path.open("rb") as fh:
+            messages += list(read_po(fh))
+    for message in messages:
         if message.id:
             assert isinstance(message.string, str) and message.string.strip(), f"{lang} {message.id} is empty"
             assert not message.fuzzy, f"{lang} {message.id} is fuzzy"

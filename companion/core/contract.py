@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel, ConfigDict
 
 from companion.core import rng
+from companion.core.prompts import Prompt
 
 State = dict[str, Any]
 #: Announcements kept in the state (older ones were shown and are in the log); keeps each step cheap.
@@ -152,6 +153,18 @@ class Game(Protocol):
         """Whose turn it is (public), or None when it is nobody's or everybody's."""
         ...
 
+    def prompts(self, state: State, actor: str) -> Sequence[Prompt]:
+        """What `actor` (``host`` or ``player:<id>``) may input now, as forms; shown only to that actor."""
+        ...
+
+    def on_token(self, state: State, kind: str, token_id: str, actor: str) -> tuple[str, dict[str, Any]] | None:
+        """The input a tapped token of this game means now, as (move, args) sent by `actor`, or None.
+
+        `actor` is ``player:<id>`` when a player is identified (in the booth), else ``table``. Tokens
+        that are only screen gestures (a player's own figure opening the booth) never reach here.
+        """
+        ...
+
 
 class GameBase:
     """Defaults for the optional parts of the contract; a game overrides what it has."""
@@ -169,6 +182,12 @@ class GameBase:
         return None
 
     def current_player(self, state: State) -> str | None:
+        return None
+
+    def prompts(self, state: State, actor: str) -> Sequence[Prompt]:
+        return []
+
+    def on_token(self, state: State, kind: str, token_id: str, actor: str) -> tuple[str, dict[str, Any]] | None:
         return None
 
 

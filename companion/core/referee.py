@@ -17,7 +17,7 @@ from companion.core.contract import Deadline, Game, Setup, State
 from companion.core.corrections import Event
 from companion.core.eventlog import EventLog, LogError
 from companion.core.fold import fold, initial, step
-from companion.core.inputs import Input, actor_player
+from companion.core.inputs import HOST, Input, actor_player
 from companion.core.rejection import Rejected
 
 logger = logging.getLogger(__name__)
@@ -141,6 +141,8 @@ class Referee:
             "corrections": len(state.get("corrections", [])),
             "ended": bool(state.get("ended")),
             "result": self.game.result(state),
+            "phase": None if state.get("ended") else self.game.phase(state),
+            "turn": None if state.get("ended") else self.game.current_player(state),
             "table": self.game.view_public(state),
         }
         if audience == PUBLIC:
@@ -149,9 +151,20 @@ class Referee:
             return {
                 **public,
                 "host": self.game.view_host(state),
+                "prompts": self._prompts(HOST),
                 "history": [corrections.history_entry(self.game, ev) for ev in self.live[-ANNOUNCEMENTS_SHOWN:]],
             }
         pid = actor_player(audience)
         if pid is None or pid not in {p["id"] for p in state["players"]}:
             raise Rejected("reject.unknown_view", view=audience[:40])
-        return {**public, "me": pid, "private": self.game.view_player(state, pid)}
+        return {
+            **public,
+            "me": pid,
+            "private": self.game.view_player(state, pid),
+            "prompts": self._prompts(audience),
+        }
+
+    def _prompts(self, actor: str) -> list[dict[str, Any]]:
+        if self.state.get("ended"):
+            return []
+        return [p.to_json() for p in self.game.prompts(self.state, actor)]

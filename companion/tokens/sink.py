@@ -1,0 +1,26 @@
+"""What the table's screen hears from the tap router (implemented by the kiosk; the console logs it).
+
+The router runs on the main loop: it resolves a tag to a token, and either hands the referee an input
+(through the game's `on_token`) or tells the screen one of these. Calls must be cheap and thread-safe
+(the kiosk queues them and wakes its loop).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from companion.core.rejection import Rejected
+
+
+class TapSink(Protocol):
+    def player_tapped(self, player_id: str) -> None:
+        """A player's own figure/token: open (or close) that player's booth."""
+        ...
+
+    def unknown_tag(self, uid: str, reader: str) -> None:
+        """A tag the registry does not know: prompt to enroll it (never an error)."""
+        ...
+
+    def token_refused(self, token_label: str, reason: Rejected) -> None:
+        """A known token that means nothing now, or an input the referee refused: say why."""
+        ...

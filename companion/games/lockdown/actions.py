@@ -26,7 +26,7 @@ def _me(state: State, pid: str) -> dict[str, Any]:
 def _living(state: State, pid: str, what: str) -> dict[str, Any]:
     p = _me(state, pid)
     if p["shadow"]:
-        raise Rejected("reject.lockdown_shadow_cannot", what=what)
+        raise Rejected(what)
     return p
 
 
@@ -42,7 +42,7 @@ def drop_room(state: State, room: str) -> bool:
 
 def draw(state: State, pid: str, rng: random.Random | None, count: int | None, cards: list[str]) -> list[str]:
     """L3.3: up to the room's limit per visit; `rng` for digital draws, `cards` (taps) for physical ones."""
-    p = _living(state, pid, "lockdown.what.draw")
+    p = _living(state, pid, "reject.lockdown_shadow_no_draw")
     rule = stock_rule(state, p["room"])
     if rule is None:
         raise Rejected("reject.lockdown_not_a_draw_room", room=p["room"])
@@ -80,13 +80,13 @@ def drop(state: State, pid: str, cards: list[str]) -> None:
 def gold(state: State, pid: str, card: str) -> str:
     """Item 6: spend a gold bar while drawing: see the room's cards and take one more (not a gold bar).
     Not in the junkyard (its stock rule says so)."""
-    p = _living(state, pid, "lockdown.what.draw")
+    p = _living(state, pid, "reject.lockdown_shadow_no_draw")
     rule = stock_rule(state, p["room"])
     if rule is None or not rule.gold:
         raise Rejected("reject.lockdown_no_gold_here", room=p["room"])
     bar = next((c for c in p["items"] if items.kind_of(c) == "gold"), None)
     if bar is None:
-        raise Rejected("reject.lockdown_not_held", item="lockdown.item.gold")
+        raise Rejected("reject.lockdown_no_gold_held")
     pile = state["stocks"][p["room"]]
     state["turn_state"]["peek"] = sorted(pile)
     chosen = items.find_kind(pile, card)
@@ -100,7 +100,7 @@ def gold(state: State, pid: str, card: str) -> str:
 
 def take(state: State, pid: str, cards: list[str]) -> None:
     """Ruling L3.9 at the helipad: one airdrop of the player's choice, and dropped items within load."""
-    p = _living(state, pid, "lockdown.what.draw")
+    p = _living(state, pid, "reject.lockdown_shadow_no_draw")
     if mapgraph.function_of(state, p["room"]) != "helipad":
         raise Rejected("reject.lockdown_not_helipad")
     ts = state["turn_state"]
@@ -130,12 +130,12 @@ def take(state: State, pid: str, cards: list[str]) -> None:
 
 def recycle(state: State, pid: str, rng: random.Random | None, card: str | None) -> str:
     """Item 14: once per action turn, one card from the consumed pile, within load."""
-    p = _living(state, pid, "lockdown.what.item")
+    p = _living(state, pid, "reject.lockdown_shadow_no_items")
     ts = state["turn_state"]
     if not items.holds(p, "recycler"):
-        raise Rejected("reject.lockdown_not_held", item="lockdown.item.recycler")
+        raise Rejected("reject.lockdown_no_recycler")
     if ts["recycled"]:
-        raise Rejected("reject.lockdown_once_per_turn", item="lockdown.item.recycler")
+        raise Rejected("reject.lockdown_recycled_already")
     if len(p["items"]) + 1 > items.capacity(p):
         raise Rejected("reject.lockdown_over_load", load=items.capacity(p))
     pile = state["consumed"]
@@ -156,9 +156,9 @@ def recycle(state: State, pid: str, rng: random.Random | None, card: str | None)
 
 def aim_rocket(state: State, pid: str, room: str) -> None:
     """Ruling L7.3: the rocket's holder names a room during their action."""
-    p = _living(state, pid, "lockdown.what.item")
+    p = _living(state, pid, "reject.lockdown_shadow_no_items")
     if not items.holds(p, "rocket"):
-        raise Rejected("reject.lockdown_not_held", item="lockdown.item.rocket")
+        raise Rejected("reject.lockdown_no_rocket")
     if room not in mapgraph.rooms(state):
         raise Rejected("reject.lockdown_no_such_room", room=room[:8])
     p["rocket_target"] = room
@@ -166,7 +166,7 @@ def aim_rocket(state: State, pid: str, room: str) -> None:
 
 def declare(state: State, pid: str, cards: list[str]) -> None:
     """Ruling L7.4: the pills, alcohol and adrenaline to use at settlement step 6, in this order."""
-    p = _living(state, pid, "lockdown.what.item")
+    p = _living(state, pid, "reject.lockdown_shadow_no_items")
     if len(set(cards)) != len(cards):
         raise Rejected("reject.lockdown_no_such_card", card=cards[0])
     for card in cards:

@@ -122,27 +122,27 @@ def _timer(ctx: Ctx, name: str) -> dict[str, object]:
 
 def timer_pause(ctx: Ctx, a: TimerArgs) -> None:
     timers.pause(_timer(ctx, a.name), ctx.at)
-    ctx.announce("lockdown.timer_paused", name=f"lockdown.timer.{a.name}")
+    ctx.announce("lockdown.timer_paused", name=f"kind.lockdown_timer_{a.name}")
 
 
 def timer_resume(ctx: Ctx, a: TimerArgs) -> None:
     timers.resume(_timer(ctx, a.name), ctx.at)
-    ctx.announce("lockdown.timer_resumed", name=f"lockdown.timer.{a.name}")
+    ctx.announce("lockdown.timer_resumed", name=f"kind.lockdown_timer_{a.name}")
 
 
 def timer_extend(ctx: Ctx, a: ExtendArgs) -> None:
     timers.extend(_timer(ctx, a.name), a.seconds, ctx.at)
-    ctx.announce("lockdown.timer_extended", name=f"lockdown.timer.{a.name}", seconds=a.seconds)
+    ctx.announce("lockdown.timer_extended", name=f"kind.lockdown_timer_{a.name}", seconds=a.seconds)
 
 
 def timer_warn(ctx: Ctx, a: WarnArgs) -> None:
     timers.warn(_timer(ctx, a.name), a.at_seconds, ctx.at)
-    ctx.announce("lockdown.timer_warning", name=f"lockdown.timer.{a.name}", seconds=a.at_seconds)
+    ctx.announce("lockdown.timer_warning", name=f"kind.lockdown_timer_{a.name}", seconds=a.at_seconds)
 
 
 def timer_expire(ctx: Ctx, a: TimerArgs) -> None:
     timers.expire(_timer(ctx, a.name), ctx.at)
-    ctx.announce("lockdown.timer_expired", name=f"lockdown.timer.{a.name}")
+    ctx.announce("lockdown.timer_expired", name=f"kind.lockdown_timer_{a.name}")
     if a.name == "free" and ctx.state["phase"] == "free":
         rounds.begin_actions(ctx)
     elif a.name == "turn" and ctx.state["phase"] == "action":

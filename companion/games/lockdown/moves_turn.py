@@ -29,6 +29,13 @@ def _digital(ctx: Ctx) -> bool:
     return bool(ctx.state["options"]["items"] == "digital")
 
 
+def _wrong_mode(ctx: Ctx) -> Rejected:
+    """A draw shaped for the other item mode (a count with physical cards, taps with digital ones)."""
+    if _digital(ctx):
+        return Rejected("reject.lockdown_digital_items")
+    return Rejected("reject.lockdown_physical_items")
+
+
 class PathArgs(Args):
     path: Annotated[list[RoomId], Field(min_length=1, max_length=12)]
 
@@ -50,7 +57,7 @@ class DrawArgs(Args):
 
 def draw(ctx: Ctx, a: DrawArgs) -> None:
     if _digital(ctx) != (a.count is not None) or (a.count is not None and a.cards):
-        raise Rejected("reject.lockdown_items_mode", mode=f"lockdown.mode.{ctx.state['options']['items']}")
+        raise _wrong_mode(ctx)
     rng = ctx.rng() if _digital(ctx) else None
     actions.draw(ctx.state, _pid(ctx), rng, a.count, list(a.cards))
 
@@ -81,7 +88,7 @@ def take(ctx: Ctx, a: CardsArgs) -> None:
 
 def recycle(ctx: Ctx, a: MaybeCard) -> None:
     if _digital(ctx) == (a.card is not None):
-        raise Rejected("reject.lockdown_items_mode", mode=f"lockdown.mode.{ctx.state['options']['items']}")
+        raise _wrong_mode(ctx)
     actions.recycle(ctx.state, _pid(ctx), ctx.rng() if _digital(ctx) else None, a.card)
 
 
@@ -137,7 +144,7 @@ def vote(ctx: Ctx, a: VoteArgs) -> None:
     if not ctx.state["turn_state"]["moved"]:
         raise Rejected("reject.lockdown_move_first")
     if ctx.state["pl"][_pid(ctx)]["shadow"]:
-        raise Rejected("reject.lockdown_shadow_cannot", what="lockdown.what.vote")
+        raise Rejected("reject.lockdown_shadow_no_vote")
     if a.floor in ctx.state["poison"]:
         raise Rejected("reject.lockdown_already_poisonous", floor=a.floor)
     poison.cast(ctx.state, _pid(ctx), a.floor)

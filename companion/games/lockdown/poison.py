@@ -33,7 +33,7 @@ def cast(state: State, pid: str, floor: str) -> None:
             return
         raise Rejected("reject.lockdown_no_vote")
     if pid not in b["voters"] or state["pl"][pid]["shadow"]:
-        raise Rejected("reject.lockdown_shadow_cannot", what="lockdown.what.vote")
+        raise Rejected("reject.lockdown_shadow_no_vote")
     ballot.cast(b, pid, floor)
 
 

@@ -181,12 +181,12 @@ def host(state: State) -> list[Prompt]:
     for name, t in state["timers"].items():
         if t["running"]:
             out.append(Prompt("lockdown.timer_pause", "lockdown.prompt.timer_pause", fixed={"name": name},
-                              params={"name": f"lockdown.timer.{name}"}))
+                              params={"name": f"kind.lockdown_timer_{name}"}))
         elif t["started"] and not t["expired"] and t["remaining"] < t["duration"]:
             out.append(Prompt("lockdown.timer_resume", "lockdown.prompt.timer_resume", fixed={"name": name},
-                              params={"name": f"lockdown.timer.{name}"}))
+                              params={"name": f"kind.lockdown_timer_{name}"}))
         if t["running"]:
             out.append(Prompt("lockdown.timer_extend", "lockdown.prompt.timer_extend", (
                 Field("seconds", "number", "lockdown.field.seconds", min=1, max=600, default=30),),
-                fixed={"name": name}, params={"name": f"lockdown.timer.{name}"}))
+                fixed={"name": name}, params={"name": f"kind.lockdown_timer_{name}"}))
     return out

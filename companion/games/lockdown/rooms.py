@@ -20,7 +20,7 @@ def _use(state: State, pid: str, function: str) -> dict[str, Any]:
     if not ts["moved"]:
         raise Rejected("reject.lockdown_move_first")
     if p["shadow"]:
-        raise Rejected("reject.lockdown_shadow_cannot", what="lockdown.what.room")
+        raise Rejected("reject.lockdown_shadow_no_room")
     if mapgraph.function_of(state, p["room"]) != function:
         raise Rejected("reject.lockdown_wrong_room", room=mapgraph.room_of(state, function))
     if ts["used_room"]:

@@ -160,5 +160,5 @@ def finish(ctx: Ctx, reason: str) -> None:
     state["outcome"] = ranking.outcome(state, reason)
     for name in state["timers"]:
         stop_timer(state, name)
-    ctx.announce("lockdown.game_over", reason=f"lockdown.end.{reason}", ranking=[" = ".join(g) for g in
+    ctx.announce("lockdown.game_over", reason=f"kind.lockdown_end_{reason}", ranking=[" = ".join(g) for g in
                                                                                    state["outcome"]["ranking"]])

@@ -188,7 +188,7 @@ def alcohol(ctx: Ctx, pid: str) -> None:
         p["genes"][effect] += 1
     elif effect == "hp":
         health.heal(state, pid, PILL_HP)
-    ctx.announce("lockdown.used_alcohol", player=pid, roll=roll, effect=f"lockdown.alcohol.{effect}")
+    ctx.announce("lockdown.used_alcohol", player=pid, roll=roll, effect=f"kind.lockdown_alcohol_{effect}")
 
 
 def revival(ctx: Ctx) -> None:
@@ -198,7 +198,7 @@ def revival(ctx: Ctx) -> None:
         if p["shadow"] and pid not in state["new_shadows"] and int(p["absorbed"]) >= 2:
             p.update(shadow=False, hp=min(health.MAX_HP, int(p["absorbed"])), absorbed=0,
                      revived_round=state["round"], force_at_death=None, known_shadow=False)
-            ctx.announce("lockdown.revived", player=pid, room=p["room"])
+            ctx.announce("lockdown.revived", player=pid)
 
 
 STEPS = (surgery, combat, poisoning, hunger, rocket, consumables, revival)

@@ -36,9 +36,9 @@ def offer(state: State, pid: str, to: str, give: list[str], get: list[str], swap
     if not give and not get and not swap_order:
         raise Rejected("reject.lockdown_empty_trade")
     if (give or get) and (state["pl"][pid]["shadow"] or state["pl"][to]["shadow"]):
-        raise Rejected("reject.lockdown_shadow_cannot", what="lockdown.what.item")
+        raise Rejected("reject.lockdown_shadow_no_items")
     if _pick(state["pl"][pid], give) is None:
-        raise Rejected("reject.lockdown_not_held", item="lockdown.what.item")
+        raise Rejected("reject.lockdown_trade_not_held")
     if len(state["trades"]) >= MAX_OPEN:
         raise Rejected("reject.lockdown_too_many_trades")
     state["trade_seq"] += 1

@@ -94,3 +94,11 @@ def room(state: State, function: str) -> str:
 def said(ref_or_state: Any) -> list[str]:
     anns = ref_or_state["announcements"] if isinstance(ref_or_state, dict) else ref_or_state.state["announcements"]
     return [a["msg"] for a in anns]
+
+
+def turn_of(state: State, pid: str, moved: bool = True) -> None:
+    """Make it `pid`'s action turn, having moved already (or not)."""
+    state["action_order"] = [pid, *[p for p in state["pl"] if p != pid]]
+    state["turn"] = 0
+    state["turn_state"] = {"moved": moved, "path": [], "used_room": False, "drawn": [], "recycled": False,
+                           "airdrop_taken": False, "peek": None}

@@ -72,6 +72,8 @@ def hits(state: State, pid: str) -> bool:
     first round after revival."""
     p = state["pl"][pid]
     room = p["room"]
+    if p["shadow"]:
+        return False  # L8.1: shadows are never poisoned
     if mapgraph.floor_of(state, room) not in state["poison"]:
         return False
     fn = mapgraph.function_of(state, room)

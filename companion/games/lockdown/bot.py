@@ -144,3 +144,23 @@ def room_step(state: State, pid: str, fn: str | None, rng: random.Random) -> Ste
             return _by(pid, "control_room", mode="detox", room=rng.choice(poisoned))
         return _by(pid, "control_room", mode="ten_votes")
     return None
+
+
+def play(setup: Any, seed: int, step_ms: int = 4000, limit: int = 5000) -> tuple[list[dict[str, Any]], State]:
+    """A whole bot game from `setup` (a companion.core.contract.Setup): its inputs as script lines
+    (docs/scripting.md) and the final state."""
+    from companion.core.fold import initial, step
+    from companion.core.inputs import Input
+
+    from companion.games.lockdown import GAME
+
+    state = initial(GAME, setup)
+    rng = random.Random(seed)
+    lines: list[dict[str, Any]] = []
+    at = 0
+    while not state["ended"] and len(lines) < limit:
+        at += step_ms
+        s = next_step(state, rng)
+        state = step(GAME, state, Input(s["move"], s["by"], s["args"], at))
+        lines.append({**s, "at": at})
+    return lines, state

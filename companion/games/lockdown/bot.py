@@ -8,7 +8,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from companion.core.contract import Setup
+from companion.core.fold import initial, step
+from companion.core.inputs import Input
 from companion.games.lockdown import actions, items, mapgraph, movement, poison, rounds
+from companion.games.lockdown.game import GAME
 
 State = dict[str, Any]
 SUPPLY = ("water_tower", "granary", "warehouse", "canteen", "helipad")
@@ -146,14 +150,9 @@ def room_step(state: State, pid: str, fn: str | None, rng: random.Random) -> Ste
     return None
 
 
-def play(setup: Any, seed: int, step_ms: int = 4000, limit: int = 5000) -> tuple[list[dict[str, Any]], State]:
-    """A whole bot game from `setup` (a companion.core.contract.Setup): its inputs as script lines
+def play(setup: Setup, seed: int, step_ms: int = 4000, limit: int = 5000) -> tuple[list[dict[str, Any]], State]:
+    """A whole bot game from `setup`: its inputs as script lines
     (docs/scripting.md) and the final state."""
-    from companion.core.fold import initial, step
-    from companion.core.inputs import Input
-
-    from companion.games.lockdown import GAME
-
     state = initial(GAME, setup)
     rng = random.Random(seed)
     lines: list[dict[str, Any]] = []

@@ -315,3 +315,47 @@ def test_L4_3_who_voted_for_what_is_never_shown() -> None:
         seen.append((views.public(state), views.host(state), state["announcements"]))
     assert seen[0] == seen[1]
     assert seen[0][0]["poison"] == ["A2"]
+
+
+# -- the text's room rules that no ruling restates ---------------------------------------------------------
+
+
+def test_junkyard_keeps_at_most_two_non_junk_cards_and_refuses_gold() -> None:
+    state = bare(["ana", "ben"], {"ana": (2, 3, 5)})
+    place(state, ana="B503")
+    state["stocks"]["B503"] = ["rope-1", "gas_mask-1", "rocket-1", "junk-1", "junk-2"]
+    hand(state, "ana", "gold")
+    turn_of(state, "ana")
+    actions.draw(state, "ana", random.Random(0), 5, [])
+    assert sorted(items.kind_of(c) for c in rounds.junk_extras(state, "ana")) in (["rocket"], ["gas_mask"], ["rope"])
+    with pytest.raises(Rejected, match="no_gold_here"):
+        actions.gold(state, "ana", "rope")
+    actions.drop(state, "ana", rounds.junk_extras(state, "ana"))
+    assert rounds.junk_extras(state, "ana") == []
+
+
+def test_gold_shows_the_stock_and_takes_one_more_card_but_not_gold() -> None:
+    state = bare(["ana", "ben"], {"ana": (2, 3, 5)})
+    place(state, ana=room(state, "warehouse"))
+    bar = hand(state, "ana", "gold")
+    turn_of(state, "ana")
+    with pytest.raises(Rejected, match="not_in_stock"):
+        actions.gold(state, "ana", "gold")
+    got = actions.gold(state, "ana", "shotgun")
+    assert items.kind_of(got) == "shotgun" and state["consumed"] == bar
+    assert views.player(state, "ana")["turn"]["peek"] is not None
+
+
+def test_the_morgue_stocks_the_cards_of_the_dead_from_the_next_round() -> None:
+    state = bare(["ana", "ben", "cai"])
+    knife = hand(state, "ben", "knife")
+    from companion.games.lockdown import health
+
+    health.hurt(state, "ben", 10)
+    place(state, ana="B701")
+    turn_of(state, "ana")
+    with pytest.raises(Rejected, match="stock_short"):
+        actions.draw(state, "ana", random.Random(0), 1, [])
+    rounds.begin_round(ctx(state))
+    turn_of(state, "ana")
+    assert actions.draw(state, "ana", random.Random(0), 1, []) == knife

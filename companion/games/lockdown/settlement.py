@@ -140,8 +140,8 @@ def rocket(ctx: Ctx) -> None:
     for pid in state["action_order"]:
         p = state["pl"][pid]
         target = p.get("rocket_target")
-        if target is None or p["shadow"]:
-            continue
+        if target is None or p["shadow"] or not items.holds(p, "rocket"):
+            continue  # a holder who died or gave the launcher up before step 5 fires nothing (L5)
         ctx.announce("lockdown.rocket_hit", room=target)
         for victim in _occupants(state, target):
             health.hurt(state, victim, ROCKET_HP)

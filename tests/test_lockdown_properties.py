@@ -13,6 +13,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion import i18n
 from companion.core.contract import Player, Setup, State
 from companion.core.fold import fold, initial, step
 from companion.core.inputs import Input
@@ -59,6 +60,37 @@ def scrambled(state: State, rng: random.Random) -> State:
         s["turn_state"]["path"] = [rng.choice(rooms)]
     s["trades"] = {"t99": {"from": "x", "to": "y", "give": [], "get": [], "swap_order": True}}
     return s
+
+
+def check_prompts(state: State) -> None:
+    """Every prompt names a move of the game, sends only that move's arguments, and every label a player
+    reads is translated (a plain proper name excepted)."""
+    known = i18n.msgids("en") & i18n.msgids("zh") & i18n.msgids("th")
+    for actor in ["host", *(f"player:{pid}" for pid in state["pl"])]:
+        for prompt in GAME.prompts(state, actor):
+            move = GAME.moves[prompt.move]
+            sent = {f.name for f in prompt.fields if f.kind != "confirm"} | set(prompt.fixed)
+            assert sent <= set(move.args.model_fields), (prompt.move, sent)
+            assert prompt.label in known
+            for field in prompt.fields:
+                assert field.label in known
+                assert all(c.plain or c.label in known for c in field.choices), prompt.move
+
+
+def check_player_views(state: State, rng: random.Random) -> None:
+    """A player's view does not change when another player's secrets do (position, HP, hand, spawn,
+    order card, declared items, rocket target, vote)."""
+    pids = list(state["pl"])
+    a = rng.choice(pids)
+    other = copy.deepcopy(state)
+    q = other["pl"][a]
+    q.update(room=rng.choice(sorted(mapgraph.rooms(other))), spawn="B777", hp=rng.randint(0, 10),
+             items=[f"junk-{rng.randint(100, 999)}"], order=99, declared=["pill-77"], rocket_target="B707")
+    if other["ballot"] is not None and a in other["ballot"]["votes"]:
+        other["ballot"]["votes"][a] = rng.choice(other["ballot"]["options"])
+    for b in pids:
+        if b != a and not any(a in (t["from"], t["to"]) for t in state["trades"].values()):
+            assert views.player(state, b) == views.player(other, b), (a, b)
 
 
 def check_invariants(state: State, rng: random.Random) -> None:
@@ -112,6 +144,8 @@ def test_random_legal_games_keep_every_invariant(n: int, seed: int, physical: bo
         state = step(GAME, state, inp)
         accepted.append(inp)
         check_invariants(state, rng)
+        check_prompts(state)
+        check_player_views(state, rng)
     assert state["ended"]
     assert fold(GAME, setup, accepted) == state
 

@@ -153,3 +153,18 @@ def test_host_undo_of_a_secret_move_reveals_nothing(tmp_path: Path) -> None:
     assert path[-1] not in str(ref.view("host"))
     reopened = Referee(GAMES, EventLog(tmp_path / "u.db"), ref.game_id)
     assert reopened.state == ref.state
+
+
+def test_a_tapped_room_token_aims_the_rocket(tmp_path: Path) -> None:
+    ref = play(tmp_path / "k.db", setup_line(["ana", "ben"], seed=4), [
+        prepare("ana", 4, 3, 3, "B106"), prepare("ben", 4, 3, 3, "B106"), host("begin_actions")])
+    me = whose(ref)
+    assert ref.submit(Input("lockdown.move", f"player:{me}", {"path": ["B107"]})).accepted
+    assert GAME.on_token(ref.state, "room", "B605", f"player:{me}") is None  # no launcher
+    launcher = next(c for c in ref.state["stocks"]["B503"] if c.startswith("rocket"))
+    ref.state["stocks"]["B503"].remove(launcher)
+    ref.state["pl"][me]["items"].append(launcher)
+    assert GAME.on_token(ref.state, "room", "B605", f"player:{me}") == ("lockdown.rocket", {"room": "B605"})
+    assert ref.submit(Input("lockdown.rocket", f"player:{me}", {"room": "B605"})).accepted
+    assert ref.view(f"player:{me}")["private"]["rocket_target"] == "B605"
+    assert "B605" not in str(ref.view("public")) and "B605" not in str(ref.view("host"))

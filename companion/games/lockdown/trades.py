@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.rejection import Rejected
-from companion.games.lockdown import items
+from companion.games.lockdown import data, items
 
 State = dict[str, Any]
 MAX_OPEN = 20
@@ -37,6 +37,9 @@ def offer(state: State, pid: str, to: str, give: list[str], get: list[str], swap
         raise Rejected("reject.lockdown_empty_trade")
     if (give or get) and (state["pl"][pid]["shadow"] or state["pl"][to]["shadow"]):
         raise Rejected("reject.lockdown_shadow_no_items")
+    known = data.items().kinds
+    if any(kind not in known and items.kind_of(kind) not in known for kind in [*give, *get]):
+        raise Rejected("reject.lockdown_trade_not_held")
     if _pick(state["pl"][pid], give) is None:
         raise Rejected("reject.lockdown_trade_not_held")
     if len(state["trades"]) >= MAX_OPEN:

@@ -64,3 +64,12 @@ def test_the_games_use_both_item_modes() -> None:
     modes = {json.loads(next(x for x in p.read_text().splitlines() if x.startswith("{")))["options"]["items"]
              for p in SCRIPT_FILES}
     assert modes == {"digital", "physical"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "th"])
+def test_what_the_screen_says_is_filled_in_every_language(tmp_path: Path, lang: str) -> None:
+    from companion import i18n
+
+    ref = play_file(tmp_path / "game.db", SCRIPTS / "lockdown-9p.jsonl")
+    texts = [i18n.describe(lang, a) for a in ref.view("public")["announcements"]]
+    assert texts and all("{" not in t and "lockdown." not in t and "kind." not in t for t in texts), texts

@@ -26,7 +26,9 @@ def test_the_shipped_files_hold_the_texts_rooms_and_items() -> None:
     ('["104", "204"]', '["104", "B204"]', "stairs: 104-B204 must join neighbouring floors"),
     ('["101", "102"]', '["101", "201"]', "doors: 101-201 joins two floors"),
     ('function = "morgue"', "", "no room has the function morgue"),
-    ('function = "canteen"', 'function = "vault"', "two rooms have the same function"),
+    ('id = "103"\nbuilding = "A"\nfloor = "A1"\nlevel = 1\ncolumn = 3\n',
+     'id = "103"\nbuilding = "A"\nfloor = "A1"\nlevel = 1\ncolumn = 3\nfunction = "vault"\n',
+     "two rooms have the same function"),
     ('chute_to = "B503"', 'chute_to = "C1"', "C1 (a helicopter route or the chute's end) is not in the map"),
 ])
 def test_a_bad_map_is_refused_with_the_reason(tmp_path: Path, old: str, new: str, why: str) -> None:

@@ -1,0 +1,129 @@
+"""Lockdown (禁闭逃杀): setup, views, deadlines, phases, prompts, tokens and the end.
+
+Options: ``items`` (``digital``: the referee draws from the seeded source; ``physical``: players draw real
+cards and tap them), ``map_file`` (another map, ruling L1.4), ``free_seconds`` and ``turn_seconds`` (the
+free-phase and action-turn timers; 0 for none).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field
+
+from companion.core.contract import Args, Deadline, GameBase, Setup, State
+from companion.core.gamedata import GameDataError
+from companion.core.inputs import actor_player
+from companion.core.prompts import Prompt
+from companion.core.rejection import Rejected
+from companion.games.lockdown import data, items, mapgraph, prompts, rounds, views
+from companion.games.lockdown.moves import MOVES
+from companion.parts import timers
+
+TIMER_WARNINGS = [30, 10]
+
+
+class LockdownOptions(Args):
+    items: Literal["digital", "physical"] = "digital"
+    map_file: str | None = Field(default=None, max_length=400)
+    free_seconds: int = Field(default=300, ge=0, le=3600)
+    turn_seconds: int = Field(default=120, ge=0, le=1800)
+
+
+def new_player() -> dict[str, Any]:
+    return {
+        "hp": 10, "genes": None, "spawn": None, "room": None, "items": [], "shadow": False, "known_shadow": False,
+        "absorbed": 0, "force_at_death": None, "died_round": None, "order": None, "revived_round": None,
+        "adrenaline_until": None, "seen_genes": None, "declared": [], "rocket_target": None, "detoxed": [],
+        "ten_votes_round": None,
+    }
+
+
+class Lockdown(GameBase):
+    id = "lockdown"
+    min_players = 2  # ruling L1.1
+    max_players = 9
+    Options = LockdownOptions
+    moves = MOVES
+
+    def setup(self, setup: Setup, options: Any) -> State:
+        assert isinstance(options, LockdownOptions)
+        try:
+            loaded = data.load_map(Path(options.map_file) if options.map_file else None)
+        except GameDataError as err:
+            raise Rejected("reject.lockdown_map_file", problem=str(err)[:300]) from None
+        pids = [p.id for p in setup.players]
+        state: State = {
+            "options": {"items": options.items},
+            "map": data.compact(loaded),
+            "round": 0,
+            "phase": "setup",
+            "pl": {pid: new_player() for pid in pids},
+            "consumed": [], "morgue_incoming": [], "airdrops": [], "poison": [], "detox": [],
+            "ballot": None, "single_floor": None, "single_votes": [],
+            "action_order": [], "turn": 0, "turn_state": None,
+            "trades": {}, "trade_seq": 0,
+            "shown_hp": {pid: 10 for pid in pids}, "prev_hp": {pid: 10 for pid in pids},
+            "new_shadows": [], "announced_shadows": [], "outcome": None,
+            "timers": {},
+        }
+        by_function, airdrops = items.new_deck()
+        state["stocks"] = {mapgraph.room_of(state, fn): cards for fn, cards in by_function.items()}
+        state["stocks"][mapgraph.room_of(state, "helipad")] = []  # dropped items at the helipad (L3.9)
+        state["out"] = airdrops  # each lands at the helipad in its round
+        for name, seconds in (("free", options.free_seconds), ("turn", options.turn_seconds)):
+            if seconds:
+                state["timers"][name] = timers.new(seconds, TIMER_WARNINGS)
+        return state
+
+    def view_public(self, state: State) -> dict[str, Any]:
+        return views.public(state)
+
+    def view_player(self, state: State, pid: str) -> dict[str, Any]:
+        return views.player(state, pid)
+
+    def view_host(self, state: State) -> dict[str, Any]:
+        return views.host(state)
+
+    def deadlines(self, state: State) -> Sequence[Deadline]:
+        out: list[Deadline] = []
+        for name, t in state["timers"].items():
+            out.extend(timers.deadlines(name, t, "lockdown.timer_warn", "lockdown.timer_expire"))
+        return out
+
+    def on_resume(self, state: State) -> Sequence[tuple[str, dict[str, Any]]]:
+        """After a restart the running timers are paused; the host resumes them when the table is ready."""
+        return [("lockdown.timer_pause", {"name": n}) for n, t in state["timers"].items() if t["running"]]
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        outcome: dict[str, Any] | None = state["outcome"]
+        return outcome
+
+    def phase(self, state: State) -> str | None:
+        return str(state["phase"])
+
+    def current_player(self, state: State) -> str | None:
+        return rounds.current(state)
+
+    def prompts(self, state: State, actor: str) -> Sequence[Prompt]:
+        return prompts.for_actor(state, actor)
+
+    def on_token(self, state: State, kind: str, token_id: str, actor: str) -> tuple[str, dict[str, Any]] | None:
+        """Physical items: a tapped item card is a draw (or a pick at the helipad) by the player whose turn
+        it is; a tapped room token names the rocket's target. Anything else means nothing now."""
+        pid = actor_player(actor)
+        if pid is None or rounds.current(state) != pid or not state["turn_state"]["moved"]:
+            return None
+        p = state["pl"][pid]
+        if kind == "item" and state["options"]["items"] == "physical":
+            if mapgraph.function_of(state, p["room"]) == "helipad":
+                return "lockdown.take", {"cards": [token_id]}
+            return "lockdown.draw", {"cards": [token_id]}
+        if kind == "room" and items.holds(p, "rocket") and p["rocket_target"] is None:
+            return "lockdown.rocket", {"room": token_id}
+        return None
+
+
+GAME = Lockdown()

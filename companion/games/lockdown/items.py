@@ -1,0 +1,116 @@
+"""Item cards: what a player's cards count as, force, guns, load, and moving cards between places.
+
+A card is a string ``<kind>-<n>`` ("water-3", "airdrop1-1"). Every card is in exactly one place:
+a room stock, a player's hand, the consumed pile, the morgue's incoming pile, the helipad's airdrops,
+or out of the game (airdrops not yet dropped, gold exchanged at the end).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from companion.core.rejection import Rejected
+from companion.games.lockdown import data
+
+State = dict[str, Any]
+NO_LIMIT = 99
+
+
+def kind_of(card: str) -> str:
+    return card.rsplit("-", 1)[0]
+
+
+def counts(cards: list[str]) -> Counter[str]:
+    """What `cards` count as, all together (ruling L3.1: items stack, airdrops count as their contents)."""
+    total: Counter[str] = Counter()
+    kinds = data.items().kinds
+    for card in cards:
+        total.update(kinds[kind_of(card)].counts)
+    return total
+
+
+def has_gun(p: dict[str, Any]) -> bool:
+    """Ruling L3.2: a gunner holds a pistol or a shotgun (airdrop 4 counts as a pistol)."""
+    c = counts(p["items"])
+    return c["pistol"] + c["shotgun"] > 0
+
+
+def force(p: dict[str, Any]) -> int:
+    """Ruling L3.2: base force + 2 per knife + 2 per pistol + 4 per shotgun. Shadows have none (L8.1)."""
+    if p["shadow"]:
+        return 0
+    c = counts(p["items"])
+    return int(p["genes"]["force"]) + 2 * c["knife"] + 2 * c["pistol"] + 4 * c["shotgun"]
+
+
+def capacity(p: dict[str, Any]) -> int:
+    """How many cards the player may hold: their load; no limit with the dimension pocket (item 13)."""
+    if p["shadow"]:
+        return 0
+    if counts(p["items"])["pocket"]:
+        return NO_LIMIT
+    return int(p["genes"]["load"])
+
+
+def over_load(p: dict[str, Any]) -> int:
+    return max(0, len(p["items"]) - capacity(p))
+
+
+def holds(p: dict[str, Any], what: str) -> bool:
+    return counts(p["items"])[what] > 0
+
+
+def take_from(pile: list[str], cards: list[str]) -> None:
+    """Remove `cards` from `pile`, all or none."""
+    left = list(pile)
+    for card in cards:
+        if card not in left:
+            raise Rejected("reject.lockdown_no_such_card", card=card)
+        left.remove(card)
+    pile[:] = left
+
+
+def give(p: dict[str, Any], cards: list[str]) -> None:
+    p["items"].extend(cards)
+
+
+def find_kind(pile: list[str], token: str) -> str | None:
+    """A card of the pile matching a tapped card: that very card, or one of the same kind (physical mode:
+    cards of one kind are interchangeable, ruling L3 + docs "physical cards")."""
+    if token in pile:
+        return token
+    kind = token if token in data.items().kinds else kind_of(token)
+    return next((c for c in pile if kind_of(c) == kind), None)
+
+
+def new_deck() -> tuple[dict[str, list[str]], list[str]]:
+    """Every card of the game: the stocks by function, and the airdrops (out of the game until dropped)."""
+    spec = data.items()
+    serial: Counter[str] = Counter()
+
+    def make(kind: str) -> str:
+        serial[kind] += 1
+        return f"{kind}-{serial[kind]}"
+
+    stocks: dict[str, list[str]] = {
+        fn: [make(k) for k, n in s.cards.items() for _ in range(n)] for fn, s in spec.stocks.items()
+    }
+    airdrops = [make(k) for k in spec.airdrops]
+    return stocks, airdrops
+
+
+def all_places(state: State) -> list[str]:
+    """Every card wherever it is (the property tests check each card is in exactly one place)."""
+    out: list[str] = []
+    for pile in state["stocks"].values():
+        out += pile
+    for p in state["pl"].values():
+        out += p["items"]
+    return out + state["consumed"] + state["morgue_incoming"] + state["airdrops"] + state["out"]
+
+
+def consume(state: State, p: dict[str, Any], cards: list[str]) -> None:
+    """Used cards go to the consumed pile (ruling L3.4; the recycler draws from it)."""
+    take_from(p["items"], cards)
+    state["consumed"].extend(cards)

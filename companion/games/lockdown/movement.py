@@ -1,0 +1,81 @@
+"""The move of the action phase: a path of rooms from where the player ended the last round.
+
+Ruling L2: 1..speed steps, ending elsewhere than the start; each hop costs 1 step: a door, a staircase,
+a bridge, the rope (straight up/down; shadows float the same way), the helicopter (first hop, only for a
+player who started in 202), the B105 chute to B503 (one way), the B403 teleport to any ordinary room.
+Each entry into 102 costs 1 HP at once (L2.5). A path that breaks a rule is refused with the reason and
+changes nothing (L2.6).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.rejection import Rejected
+from companion.games.lockdown import health, items, mapgraph
+
+State = dict[str, Any]
+ADRENALINE_SPEED = 10
+
+
+def speed(state: State, p: dict[str, Any]) -> int:
+    """Ruling L7.4: the round after adrenaline is used, speed is 10."""
+    if p.get("adrenaline_until") == state["round"] and not p["shadow"]:
+        return ADRENALINE_SPEED
+    return int(p["genes"]["speed"])
+
+
+def hop_kind(state: State, p: dict[str, Any], here: str, there: str, first: bool) -> str | None:
+    """How a player can go from `here` to `there` in one step, or None."""
+    via = mapgraph.links(state, here).get(there)
+    if via is not None:
+        return via
+    shadow = bool(p["shadow"])
+    if there in mapgraph.above_below(state, here) and (shadow or items.holds(p, "rope")):
+        return "float" if shadow else "rope"
+    if shadow:
+        return None  # shadows use no room (L8.1): no helicopter, chute or teleport
+    fn = mapgraph.function_of(state, here)
+    if first and fn == "helipad" and there in state["map"]["helipad_routes"]:
+        return "helicopter"  # L2.3: only from the room the round started in, as the first hop
+    if fn == "chute" and there == state["map"]["chute_to"]:
+        return "chute"
+    if fn == "teleporter" and mapgraph.is_ordinary(state, there):
+        return "teleport"
+    return None
+
+
+def check(state: State, pid: str, path: list[str]) -> list[str]:
+    """The kind of every hop of a legal path, or Rejected with the reason."""
+    p = state["pl"][pid]
+    start = p["room"]
+    if not path:
+        raise Rejected("reject.lockdown_path_empty")
+    if len(path) > speed(state, p):
+        raise Rejected("reject.lockdown_path_too_long", steps=len(path), speed=speed(state, p))
+    unknown = [r for r in path if r not in mapgraph.rooms(state)]
+    if unknown:
+        raise Rejected("reject.lockdown_no_such_room", room=unknown[0][:8])
+    if path[-1] == start:
+        raise Rejected("reject.lockdown_path_ends_at_start")
+    kinds: list[str] = []
+    here = start
+    for i, there in enumerate(path):
+        kind = hop_kind(state, p, here, there, first=i == 0)
+        if kind is None:
+            raise Rejected("reject.lockdown_bad_hop", step=i + 1, start=here, to=there)
+        kinds.append(kind)
+        here = there
+    return kinds
+
+
+def walk(state: State, pid: str, path: list[str]) -> list[str]:
+    """Move along a checked path; L2.5: every entry into the laser room costs 1 HP at once."""
+    kinds = check(state, pid, path)
+    laser = mapgraph.room_of(state, "laser")
+    p = state["pl"][pid]
+    for room in path:
+        if room == laser and not p["shadow"]:
+            health.hurt(state, pid, 1)
+    p["room"] = path[-1]
+    return kinds

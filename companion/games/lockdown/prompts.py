@@ -1,0 +1,192 @@
+"""The private inputs each actor may make now, as data (companion.core.prompts), for the phone page and
+the booth: genes and spawn, trades, the path, draws and drops, room functions, items, the vote, the end of
+the turn; and the host's phase and timer controls. A prompt goes only into its actor's own view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.core.inputs import HOST, actor_player
+from companion.core.prompts import Choice, Field, Prompt
+from companion.games.lockdown import actions, data, items, mapgraph, movement, poison, rounds
+
+State = dict[str, Any]
+OK = (Field("ok", "confirm", "lockdown.done"),)
+
+
+def room_choice(state: State, rid: str) -> Choice:
+    if mapgraph.is_ordinary(state, rid):
+        return Choice(rid, "lockdown.room.ordinary", {"room": rid})
+    return Choice(rid, f"lockdown.room.{mapgraph.function_of(state, rid)}", {"room": rid})
+
+
+def card_choice(card: str) -> Choice:
+    return Choice(card, f"lockdown.item.{items.kind_of(card)}", {"card": card})
+
+
+def kind_choices(kinds: list[str]) -> tuple[Choice, ...]:
+    return tuple(Choice(k, f"lockdown.item.{k}") for k in kinds)
+
+
+def for_actor(state: State, actor: str) -> list[Prompt]:
+    if state["phase"] == "over":
+        return []
+    if actor == HOST:
+        return host(state)
+    pid = actor_player(actor)
+    if pid is None or pid not in state["pl"]:
+        return []
+    if state["phase"] == "setup":
+        return [prepare(state)]
+    if state["phase"] == "free":
+        return free(state, pid)
+    if state["phase"] == "action" and rounds.current(state) == pid:
+        return turn(state, pid)
+    return []
+
+
+def prepare(state: State) -> Prompt:
+    return Prompt("lockdown.prepare", "lockdown.prompt.prepare", (
+        Field("force", "number", "lockdown.field.force", min=0, max=10),
+        Field("speed", "number", "lockdown.field.speed", min=1, max=10),
+        Field("load", "number", "lockdown.field.load", min=0, max=10),
+        Field("spawn", "choice", "lockdown.field.spawn",
+              tuple(room_choice(state, r) for r in mapgraph.rooms(state))),
+    ))
+
+
+def free(state: State, pid: str) -> list[Prompt]:
+    p = state["pl"][pid]
+    others = tuple(Choice(o["id"], o["name"], plain=True) for o in state["players"] if o["id"] != pid)
+    out = [Prompt("lockdown.offer", "lockdown.prompt.offer", (
+        Field("to", "choice", "lockdown.field.to", others),
+        Field("give", "choices", "lockdown.field.give", kind_choices(sorted({items.kind_of(c) for c in p["items"]}))),
+        Field("get", "choices", "lockdown.field.get", kind_choices(list(data.items().kinds))),
+        Field("swap_order", "choice", "lockdown.field.swap_order",
+              (Choice(True, "lockdown.yes"), Choice(False, "lockdown.no")), default=False),
+    ))]
+    for tid, t in state["trades"].items():
+        if t["to"] == pid:
+            out.append(Prompt("lockdown.accept", "lockdown.prompt.accept", params={"player": t["from"], **t},
+                              fixed={"trade": tid}))
+        if pid in (t["from"], t["to"]):
+            out.append(Prompt("lockdown.withdraw", "lockdown.prompt.withdraw", fixed={"trade": tid}))
+    if items.over_load(p):
+        out.append(Prompt("lockdown.discard", "lockdown.prompt.discard", (
+            Field("cards", "choices", "lockdown.field.cards", tuple(card_choice(c) for c in p["items"]),
+                  min=items.over_load(p)),
+        ), params={"extra": items.over_load(p)}))
+    return out
+
+
+def turn(state: State, pid: str) -> list[Prompt]:
+    p = state["pl"][pid]
+    ts = state["turn_state"]
+    if not ts["moved"]:
+        return [Prompt("lockdown.move", "lockdown.prompt.move", (
+            Field("path", "path", "lockdown.field.path", tuple(room_choice(state, r) for r in mapgraph.rooms(state)),
+                  min=1, max=movement.speed(state, p)),
+        ), params={"from": p["room"], "speed": movement.speed(state, p)})]
+    out: list[Prompt] = []
+    if not p["shadow"]:
+        out += room_prompts(state, pid) + item_prompts(state, pid)
+        if poison.must_vote(state, pid):
+            floors = [f for f in state["map"]["floors"] if f not in state["poison"]]
+            out.append(Prompt("lockdown.vote", "lockdown.prompt.vote", (
+                Field("floor", "choice", "lockdown.field.floor",
+                      tuple(Choice(f, "lockdown.floor", {"floor": f}) for f in floors)),
+            )))
+    if actions.drop_room(state, p["room"]) and p["items"]:
+        out.append(Prompt("lockdown.drop", "lockdown.prompt.drop", (
+            Field("cards", "choices", "lockdown.field.cards", tuple(card_choice(c) for c in p["items"]), min=1),
+        )))
+    out.append(Prompt("lockdown.end_turn", "lockdown.prompt.end_turn", (Field("done", "confirm", "lockdown.done"),)))
+    return out
+
+
+def room_prompts(state: State, pid: str) -> list[Prompt]:
+    p = state["pl"][pid]
+    ts = state["turn_state"]
+    fn = mapgraph.function_of(state, p["room"])
+    rule = actions.stock_rule(state, p["room"])
+    out: list[Prompt] = []
+    if rule is not None and len(ts["drawn"]) < rule.limit:
+        left = rule.limit - len(ts["drawn"])
+        if state["options"]["items"] == "digital":
+            out.append(Prompt("lockdown.draw", "lockdown.prompt.draw", (
+                Field("count", "number", "lockdown.field.count", min=1, max=left),), params={"left": left}))
+        else:
+            out.append(Prompt("lockdown.draw", "lockdown.prompt.tap_cards", (
+                Field("cards", "choices", "lockdown.field.cards", kind_choices(list(data.items().kinds)), max=left),
+            ), params={"left": left}))
+    if rule is not None and rule.gold and items.holds(p, "gold"):
+        out.append(Prompt("lockdown.gold", "lockdown.prompt.gold", (
+            Field("card", "choice", "lockdown.field.card",
+                  kind_choices([k for k in data.items().kinds if k != "gold"])),)))
+    if fn == "helipad":
+        seen = state["airdrops"] + state["stocks"].get(p["room"], [])
+        out.append(Prompt("lockdown.take", "lockdown.prompt.take", (
+            Field("cards", "choices", "lockdown.field.cards", tuple(card_choice(c) for c in seen), min=1),)))
+    if ts["used_room"]:
+        return out
+    if fn == "gene_bank":
+        out.append(Prompt("lockdown.gene_bank", "lockdown.prompt.gene_bank", OK))
+    elif fn == "gene_console":
+        total = sum(int(v) for v in p["genes"].values())
+        out.append(Prompt("lockdown.gene_console", "lockdown.prompt.gene_console", (
+            Field("force", "number", "lockdown.field.force", min=0, max=total),
+            Field("speed", "number", "lockdown.field.speed", min=1, max=total),
+            Field("load", "number", "lockdown.field.load", min=0, max=total),
+        ), params={"total": total}))
+    elif fn == "control_room":
+        poisoned = [r for r in mapgraph.rooms(state) if mapgraph.floor_of(state, r) in state["poison"]]
+        out.append(Prompt("lockdown.control_room", "lockdown.prompt.control_room", (
+            Field("mode", "choice", "lockdown.field.mode",
+                  (Choice("ten_votes", "lockdown.control.ten_votes"), Choice("detox", "lockdown.control.detox"))),
+            Field("room", "choice", "lockdown.field.room", tuple(room_choice(state, r) for r in poisoned)),
+        )))
+    return out
+
+
+def item_prompts(state: State, pid: str) -> list[Prompt]:
+    p = state["pl"][pid]
+    ts = state["turn_state"]
+    out: list[Prompt] = []
+    if items.holds(p, "rocket"):
+        out.append(Prompt("lockdown.rocket", "lockdown.prompt.rocket", (
+            Field("room", "choice", "lockdown.field.room", tuple(room_choice(state, r) for r in mapgraph.rooms(state))),
+        )))
+    if items.holds(p, "recycler") and not ts["recycled"] and state["consumed"]:
+        if state["options"]["items"] == "digital":
+            out.append(Prompt("lockdown.recycle", "lockdown.prompt.recycle", OK))
+        else:
+            kinds = sorted({items.kind_of(c) for c in state["consumed"]})
+            out.append(Prompt("lockdown.recycle", "lockdown.prompt.recycle", (
+                Field("card", "choice", "lockdown.field.card", kind_choices(kinds)),)))
+    usable = [c for c in p["items"] if sum(items.counts([c])[k] for k in ("pill", "alcohol", "adrenaline"))]
+    if usable:
+        out.append(Prompt("lockdown.declare", "lockdown.prompt.declare", (
+            Field("cards", "choices", "lockdown.field.cards", tuple(card_choice(c) for c in usable), min=0),)))
+    return out
+
+
+def host(state: State) -> list[Prompt]:
+    out: list[Prompt] = []
+    if state["phase"] == "free":
+        out.append(Prompt("lockdown.begin_actions", "lockdown.prompt.begin_actions", OK))
+    if state["phase"] == "action":
+        out.append(Prompt("lockdown.force_end_turn", "lockdown.prompt.force_end_turn",
+                          OK, params={"player": rounds.current(state)}))
+    for name, t in state["timers"].items():
+        if t["running"]:
+            out.append(Prompt("lockdown.timer_pause", "lockdown.prompt.timer_pause", fixed={"name": name},
+                              params={"name": f"kind.lockdown_timer_{name}"}))
+        elif t["started"] and not t["expired"] and t["remaining"] < t["duration"]:
+            out.append(Prompt("lockdown.timer_resume", "lockdown.prompt.timer_resume", fixed={"name": name},
+                              params={"name": f"kind.lockdown_timer_{name}"}))
+        if t["running"]:
+            out.append(Prompt("lockdown.timer_extend", "lockdown.prompt.timer_extend", (
+                Field("seconds", "number", "lockdown.field.seconds", min=1, max=600, default=30),),
+                fixed={"name": name}, params={"name": f"kind.lockdown_timer_{name}"}))
+    return out

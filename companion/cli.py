@@ -54,11 +54,13 @@ def main(ctx: click.Context, config_file: Path | None) -> None:
 @click.option("--game", "game_id", help="Game for a new session (see `companion games`).")
 @click.option("--players", help="Comma-separated player ids for a new session, e.g. ana,ben,chai.")
 @click.option("--new", "force_new", is_flag=True, help="Start a new game even if one is unfinished.")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="An option of the new game, e.g. --option items=physical (repeatable; JSON values allowed).")
 @click.option("--lang", type=click.Choice(i18n.LANGUAGES), help="Language of what the table is told.")
 @click.option("--jsonl", is_flag=True, help="Machine mode: one JSON reply per input line, JSON announcements.")
 @click.pass_context
 def run(ctx: click.Context, db: Path | None, game_id: str | None, players: str | None, force_new: bool,
-        lang: str | None, jsonl: bool) -> None:
+        options: tuple[str, ...], lang: str | None, jsonl: bool) -> None:
     """Run the referee for the table.
 
     Resumes the unfinished game in the log (after a power cut nothing acknowledged is lost), or
@@ -67,7 +69,8 @@ def run(ctx: click.Context, db: Path | None, game_id: str | None, players: str |
     Readers, buttons, the kiosk screen and phones attach here as they are configured.
     """
     flags = {"storage.path": db and str(db), "game.default": game_id, "table.language": lang,
-             "game.players": players.split(",") if players else None}
+             "game.players": players.split(",") if players else None,
+             "game.options": _parse_options(options) or None}
     cfg = _load_config(ctx, flags)
     out = sys.stdout
     try:
@@ -90,6 +93,20 @@ def run(ctx: click.Context, db: Path | None, game_id: str | None, players: str |
     finally:
         app.stop_all(running)
         table.referee.log.close()
+
+
+def _parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
+    """`key=value` pairs; a value that reads as JSON (60, true, "x") is taken as such, else as text."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or not key:
+            raise click.BadParameter(f"expected KEY=VALUE, got {pair!r}", param_hint="--option")
+        try:
+            out[key] = json.loads(text)
+        except json.JSONDecodeError:
+            out[key] = text
+    return out
 
 
 def _replier(out: TextIO, lang: str, jsonl: bool) -> Callable[[int], Callable[[Outcome], None]]:

@@ -72,6 +72,8 @@ class StorageConfig(_Section):
 
 class GameConfig(_Section):
     default: Annotated[str, Field(pattern=GAME_ID)] = "toolkit"
+    #: The new game's options (see `companion games`); checked against the game's own schema at start.
+    options: dict[Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,31}$")], Any] = Field(default_factory=dict)
     players: Annotated[tuple[Annotated[str, Field(pattern=PLAYER_ID)], ...], Field(min_length=1)] = (
         "p1", "p2", "p3", "p4")
 

@@ -28,7 +28,7 @@ def open_table(cfg: Config, force_new: bool = False) -> tuple[Table, bool]:
     setup = Setup(
         game=cfg.game.default,
         players=tuple(Player(pid, pid) for pid in cfg.game.players),
-        options={},
+        options=dict(cfg.game.options),
         seed=secrets.randbits(63),
     )
     return Table(Referee.start(games, log, setup, created_at=time.time_ns() // 1_000_000)), False

@@ -121,3 +121,24 @@ def test_run_show_and_export_round_trip(runner: CliRunner, tmp_path: Path) -> No
     assert again.exit_code == 0, again.output
     original = runner.invoke(main, ["show", "--db", str(db), "--view", "host"])
     assert json.loads(again.output) == json.loads(original.output)
+
+
+def test_run_starts_a_new_game_with_the_options_given(runner: CliRunner, tmp_path: Path) -> None:
+    db = tmp_path / "night.sqlite3"
+    args = ["run", "--db", str(db), "--game", "lockdown", "--players", "ana,ben", "--jsonl",
+            "--option", "items=physical", "--option", "free_seconds=45"]
+    assert runner.invoke(main, args, input="").exit_code == 0
+    exported = tmp_path / "night.jsonl"
+    assert runner.invoke(main, ["export", "--db", str(db), "-o", str(exported)]).exit_code == 0
+    setup = json.loads(exported.read_text(encoding="utf-8").splitlines()[0])
+    assert setup["options"] == {"items": "physical", "free_seconds": 45}
+
+
+def test_run_refuses_an_option_the_game_does_not_take(runner: CliRunner, tmp_path: Path) -> None:
+    db = tmp_path / "night.sqlite3"
+    args = ["run", "--db", str(db), "--game", "lockdown", "--players", "ana,ben", "--option", "free_seconds=soon"]
+    result = runner.invoke(main, args, input="")
+    assert result.exit_code != 0
+    assert "free_seconds" in result.output
+    bad = runner.invoke(main, ["run", "--db", str(db), "--option", "items"], input="")
+    assert bad.exit_code == 2 and "KEY=VALUE" in bad.output

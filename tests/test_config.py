@@ -50,7 +50,7 @@ def test_defaults_with_no_files_and_empty_environment() -> None:
     assert cfg.model_dump(mode="json") == {
         "table": {"id": "table1", "language": "en"},
         "storage": {"path": f"{HOME}/.local/state/companion/companion.sqlite3", "synchronous": "FULL"},
-        "game": {"default": "toolkit", "players": ["p1", "p2", "p3", "p4"]},
+        "game": {"default": "toolkit", "players": ["p1", "p2", "p3", "p4"], "options": {}},
         "timers": {"resume_after_restart": "pause"},
         "display": {"size": "auto", "fullscreen": False},
         "mqtt": {"broker": "auto", "url": None, "prefix": "companion"},
@@ -289,7 +289,7 @@ def test_bad_flags_name_the_flag(tmp_path: Path) -> None:
         "command-line flag verbose: verbose = true is not a known key; "
         "flags are dotted keys such as storage.path",
         'command-line flag table.language: table.language = "fr" is not allowed; choose one of en, zh, th',
-        'command-line flag game.colour: game.colour = "red" is not a known key; [game] has: default, players',
+        'command-line flag game.colour: game.colour = "red" is not a known key; [game] has: default, options, players',
     ]
 
 

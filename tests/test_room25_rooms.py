@@ -217,3 +217,19 @@ def test_R3_3_death_room_kills_and_the_dead_leave_the_grid_and_act_no_more() -> 
     assert t.turn_of == "ben"
     t.forfeit_rest()
     assert t.state["program"]["expected"] == ["ben", "chai"]
+
+
+def test_R3_a_room_pushed_off_one_end_comes_in_at_the_other_and_its_riders_enter_it_again() -> None:
+    t = Table().lay({(1, 2): "control"})
+    t.plan(("ana", ["move", "look"]), ("ben", ["control", "look"]), ("chai", ["control", "look"]))
+    t.act("ana", "act.move", direction="up").act("ana", "room.skip")
+    t.act("ben", "act.control", slide="row1-left").act("chai", "act.control", slide="row1-left")
+    assert t.cell("ana") == (1, 0)
+    t.forfeit_rest()
+    t.plan(("ben", ["control", "look"]), ("chai", ["look", "move"]), ("ana", ["look", "move"]))
+    t.act("ben", "act.control", slide="row1-left")
+    assert t.cell("ana") == (1, 4)
+    assert (t.phase, t.turn_of) == ("effect", "ana")  # the control room's free slide, again (slide-in)
+    t.act("ana", "room.slide", slide="row0-right")
+    assert (t.phase, t.turn_of) == ("action", "chai")
+

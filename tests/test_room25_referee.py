@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from companion.core.eventlog import EventLog
+from companion.core.fold import initial
 from companion.core.inputs import Input
 from companion.core.referee import Referee
 from companion.games import registry
@@ -76,28 +77,37 @@ def plan_all(ref: Referee, actions: list[str]) -> None:
         assert submit(ref, f"player:{pid}", "plan", actions=actions) is None
 
 
-def test_an_amended_move_closes_the_room_it_had_turned_up_again(tmp_path: Path) -> None:
+def test_an_undone_move_closes_the_room_it_had_turned_up_again(tmp_path: Path) -> None:
     ref = start(tmp_path / "log.sqlite3", "cooperation", 3)
     plan_all(ref, ["move", "look"])
+    before = ref.view("public")
     assert submit(ref, "player:ana", "act.move", direction="up") is None
-    seq = len(ref.events)
     assert ref.view("public")["table"]["rooms"][7]["room"] is not None
-    assert submit(ref, "host", "host.amend", seq=seq, args={"direction": "down"}) is None
-    rooms = ref.view("public")["table"]["rooms"]
-    assert rooms[7]["room"] is None and rooms[17]["room"] is not None
+    assert submit(ref, "host", "host.undo", count=1) is None
+    after = ref.view("public")
+    assert after["table"] == before["table"]
     assert_nothing_leaks(ref.state)
 
 
-def test_a_move_cannot_be_amended_once_a_later_plan_was_made(tmp_path: Path) -> None:
-    ref = start(tmp_path / "log.sqlite3", "cooperation", 2)
+def seed_with(tile: int, kind: str) -> int:
+    """A seed whose deal puts `kind` under `tile`."""
+    return next(s for s in range(10_000) if initial(GAMES["room25"], setup("cooperation", 3, s))["tiles"][tile]["kind"]
+                == kind)
+
+
+@pytest.mark.parametrize("below", ["smoke", "empty", "death", "passage"])
+def test_amending_a_move_is_refused_whatever_the_closed_rooms_are(tmp_path: Path, below: str) -> None:
+    """An amendment refused only when the room it would enter asks for a choice would tell the host
+    what that closed room is: moves are never amended, whatever lies under the tiles (undo instead)."""
+    ref = start(tmp_path / "log.sqlite3", "cooperation", 3, seed_with(17, below))  # (3,2): below the start
+    assert ref.state["tiles"][17]["kind"] == below
     plan_all(ref, ["move", "look"])
     assert submit(ref, "player:ana", "act.move", direction="up") is None
     seq = len(ref.events)
-    for _ in range(3):
-        pid = ref.view("public")["turn"]
-        assert submit(ref, f"player:{pid}", "act.forfeit") is None
-    assert submit(ref, "player:ana", "plan", actions=["look", "move"]) is None
-    assert submit(ref, "host", "host.amend", seq=seq, args={"direction": "down"}) == "reject.amend_before_secret"
+    assert submit(ref, "player:ben", "act.move", direction="up") is None
+    assert submit(ref, "host", "host.amend", seq=seq, args={"direction": "down"}) == "reject.amend_secret"
+    shown = [h for h in ref.view("host")["history"] if h["move"].startswith("act.")]
+    assert shown and all("args" not in h for h in shown)
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -277,14 +277,18 @@ MOVES: dict[str, Move] = {
     m.name: m
     for m in (
         Move("plan", plan, Plan, PLAYER, secret=True, phases=PROGRAMMING),
-        Move("act.look", act_look, Towards, PLAYER, phases=ACTING, on_turn=True),
-        Move("act.move", act_move, Towards, PLAYER, phases=ACTING, on_turn=True),
-        Move("act.push", act_push, PushArgs, PLAYER, phases=ACTING, on_turn=True),
-        Move("act.control", act_control, SlideArgs, PLAYER, phases=ACTING, on_turn=True),
-        Move("act.forfeit", act_forfeit, NoArgs, PLAYER, phases=ACTING, on_turn=True),
-        Move("room.pick", room_pick, PickArgs, PLAYER, phases=CHOOSING, on_turn=True),
-        Move("room.slide", room_slide, SlideArgs, PLAYER, phases=CHOOSING, on_turn=True),
-        Move("room.skip", room_skip, NoArgs, PLAYER, phases=CHOOSING, on_turn=True),
+        # What players do during a turn is announced to everyone as it happens, but it is marked secret so
+        # the host cannot amend it: whether the later inputs still fit an amended move would depend on
+        # the rooms under closed tiles (an amended step into a closed smoke room leaves the next player's
+        # input out of phase), and the refusal would tell the host what a closed room is. Undo instead.
+        Move("act.look", act_look, Towards, PLAYER, secret=True, phases=ACTING, on_turn=True),
+        Move("act.move", act_move, Towards, PLAYER, secret=True, phases=ACTING, on_turn=True),
+        Move("act.push", act_push, PushArgs, PLAYER, secret=True, phases=ACTING, on_turn=True),
+        Move("act.control", act_control, SlideArgs, PLAYER, secret=True, phases=ACTING, on_turn=True),
+        Move("act.forfeit", act_forfeit, NoArgs, PLAYER, secret=True, phases=ACTING, on_turn=True),
+        Move("room.pick", room_pick, PickArgs, PLAYER, secret=True, phases=CHOOSING, on_turn=True),
+        Move("room.slide", room_slide, SlideArgs, PLAYER, secret=True, phases=CHOOSING, on_turn=True),
+        Move("room.skip", room_skip, NoArgs, PLAYER, secret=True, phases=CHOOSING, on_turn=True),
         Move("room.reveal", room_reveal, RevealArgs, TABLE, phases=frozenset({"reveal"})),
         Move("exit.locate", exit_locate, PickArgs, TABLE, phases=frozenset({"locate_exit"})),
         Move("timer.set", timer_set, TimerSet, HOST),

@@ -3,15 +3,14 @@ reports (physical tiles) and the programming timer."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, StringConstraints
 
-from companion.core.contract import Args, Ctx, Move, NoArgs
+from companion.core.contract import Args, Ctx, Move, NoArgs, State
 from companion.core.rejection import Rejected
 from companion.games.room25 import actions, board, flow, grid, outcome, rooms, slides
 from companion.games.room25.data import EXIT, bundled
-from companion.games.room25.deal import Tiles
 from companion.parts import timers
 
 Action = Literal["look", "move", "push", "control"]
@@ -123,15 +122,15 @@ def act_forfeit(ctx: Ctx, a: NoArgs) -> None:
 # -- room choices (R3.1, R3.3) -------------------------------------------------------------------------------
 
 
-def _choice(ctx: Ctx) -> dict[str, object]:
-    head: dict[str, object] = ctx.state["pending"][0]
+def _choice(ctx: Ctx) -> dict[str, Any]:
+    head: dict[str, Any] = ctx.state["pending"][0]
     return head
 
 
 def room_pick(ctx: Ctx, a: PickArgs) -> None:
     s = ctx.state
     head = _choice(ctx)
-    kind, pid = str(head["room"]), str(head["player"])
+    kind, pid = head["room"], head["player"]
     if kind == "control":
         raise Rejected("reject.room25_choose_slide")
     if a.tile not in rooms.choices(s, kind, pid):
@@ -152,9 +151,9 @@ def room_slide(ctx: Ctx, a: SlideArgs) -> None:
     head = _choice(ctx)
     if head["room"] != "control":
         raise Rejected("reject.room25_bad_pick", room=f"kind.room25.room.{head['room']}")
-    slides.check(s, str(head["player"]), a.slide)
+    slides.check(s, head["player"], a.slide)
     s["pending"].pop(0)
-    slides.slide(ctx, str(head["player"]), a.slide)
+    slides.slide(ctx, head["player"], a.slide)
     flow.run(ctx)
 
 
@@ -169,13 +168,12 @@ def room_skip(ctx: Ctx, a: NoArgs) -> None:
 # -- the table's reports (physical tiles) -----------------------------------------------------------------
 
 
-def possible_kinds(s: dict[str, object], tile: int) -> list[str]:
+def possible_kinds(s: State, tile: int) -> list[str]:
     """Which rooms a closed physical tile can still be: the mode's rooms not all turned up yet, and the
     exit only where it was shuffled in (R1.1: the twelve outer cells)."""
-    tiles: Tiles = s["tiles"]  # type: ignore[assignment]
-    counts = dict(bundled().modes[s["mode"]].tiles)  # type: ignore[index]
+    counts = dict(bundled().modes[s["mode"]].tiles)
     counts[EXIT] = 1 if grid.group(tile) == "outer" else 0
-    for t in tiles:
+    for t in s["tiles"]:
         if t["kind"] in counts:
             counts[t["kind"]] -= 1
     return [k for k, n in counts.items() if n > 0]
@@ -220,12 +218,11 @@ def timer_set(ctx: Ctx, a: TimerSet) -> None:
     ctx.announce("room25.timer_set", seconds=a.seconds)
 
 
-def _timer(ctx: Ctx) -> dict[str, object]:
-    t = ctx.state["timer"]
+def _timer(ctx: Ctx) -> dict[str, Any]:
+    t: dict[str, Any] | None = ctx.state["timer"]
     if t is None:
         raise Rejected("reject.room25_no_timer")
-    found: dict[str, object] = t
-    return found
+    return t
 
 
 def timer_start(ctx: Ctx, a: NoArgs) -> None:
@@ -233,7 +230,7 @@ def timer_start(ctx: Ctx, a: NoArgs) -> None:
     if t["running"]:
         raise Rejected("reject.timer_running")
     timers.start(t, ctx.at)
-    ctx.announce("room25.timer_started", seconds=int(str(t["duration"])) // 1000)
+    ctx.announce("room25.timer_started", seconds=int(t["duration"]) // 1000)
 
 
 def timer_pause(ctx: Ctx, a: NoArgs) -> None:

@@ -38,6 +38,7 @@ def report(append_count: int, replay_count: int, repeat: int, where: Path) -> st
     eventlog = run("bench_eventlog.py", ["--count", str(append_count), "--dir", str(where)])
     replay = run("bench_replay.py", ["--count", str(replay_count), "--repeat", str(repeat), "--dir", str(where)])
     lockdown = run("bench_lockdown.py", ["--repeat", str(repeat), "--dir", str(where)])
+    room25 = run("bench_room25.py", ["--repeat", str(repeat), "--dir", str(where)])
     command = "python bench/run_all.py " + " ".join(
         f"--{name} {value}"
         for name, value in (("append-count", append_count), ("replay-count", replay_count), ("repeat", repeat))
@@ -55,6 +56,8 @@ def report(append_count: int, replay_count: int, repeat: int, where: Path) -> st
             replay,
             "",
             lockdown,
+            "",
+            room25,
         ]
     )
 

@@ -1,0 +1,110 @@
+"""Room 25: setup, views, deadlines, tokens and the end. The rules live in the modules beside this."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from pydantic import Field
+
+from companion.core import rng
+from companion.core.contract import Args, Deadline, GameBase, Setup, State
+from companion.core.prompts import Prompt
+from companion.games.room25 import data, deal, flow, forms, grid, views
+from companion.games.room25.moves import MOVES
+from companion.parts import programming, timers
+
+
+class Room25Options(Args):
+    mode: data.Mode = "suspicion"
+    #: digital: the referee deals and turns up the rooms; physical: the table lays real tiles and
+    #: reports each room as it is turned up (by tapping its token, or on the screen).
+    tiles: Literal["digital", "physical"] = "digital"
+    #: seconds to program each turn; 0: no timer. The host can change it during the game.
+    program_seconds: int = Field(default=0, ge=0, le=3600)
+    teams: list[list[str]] | None = None
+
+
+class Room25(GameBase):
+    id = "room25"
+    min_players = 1
+    max_players = 6
+    Options = Room25Options
+    moves = MOVES
+
+    def setup(self, setup: Setup, options: Any) -> State:
+        assert isinstance(options, Room25Options)
+        tileset = data.bundled()
+        players = [p.id for p in setup.players]
+        deal.check_players(tileset, options.mode, len(players))  # R1.4
+        source = rng.new(setup.seed)
+        physical = options.tiles == "physical"
+        turns = tileset.modes[options.mode].turns  # R1.2
+        state: State = {
+            "rng": source,
+            "mode": options.mode,
+            "physical": physical,
+            "turns": turns,
+            "turn": 1,
+            "last_turn": turns,
+            "exit_found": False,
+            "grid": grid.fresh(),
+            "tiles": deal.tiles(tileset, options.mode, None if physical else rng.stream(source)),
+            # R1.2: everyone starts in the start room
+            "people": {
+                pid: {"tile": grid.START, "status": "alive", "one_action_turn": None, "trap": None, "flood": None,
+                      "peeks": []}
+                for pid in players
+            },
+            "order": list(players),
+            "program": programming.new(players, 2),
+            "current": None,
+            "pending": [],
+            "locks": {},
+            "deal": deal.deal_roles(tileset, players, rng.stream(source)) if options.mode == "suspicion" else None,
+            "teams": deal.teams(players, options.teams) if options.mode == "team" else None,
+            "deaths": [],
+            "escaped": [],
+            "exit_left": False,
+            "timer": timers.new(options.program_seconds, [10]) if options.program_seconds else None,
+            "timer_seconds": options.program_seconds,
+            "locating": False,
+            "finished": None,
+        }
+        return state
+
+    def view_public(self, state: State) -> dict[str, Any]:
+        return views.public(state)
+
+    def view_player(self, state: State, pid: str) -> dict[str, Any]:
+        return views.player(state, pid)
+
+    def deadlines(self, state: State) -> Sequence[Deadline]:
+        t = state["timer"]
+        return [] if t is None else timers.deadlines(flow.TIMER, t, "timer.warn", "timer.expire")
+
+    def on_resume(self, state: State) -> Sequence[tuple[str, dict[str, Any]]]:
+        t = state["timer"]
+        return [("timer.pause", {})] if t is not None and t["running"] else []
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        finished: dict[str, Any] | None = state["finished"]
+        return finished
+
+    def phase(self, state: State) -> str | None:
+        return flow.phase(state)
+
+    def current_player(self, state: State) -> str | None:
+        return flow.current_player(state)
+
+    def prompts(self, state: State, actor: str) -> Sequence[Prompt]:
+        return forms.for_actor(state, actor)
+
+    def on_token(self, state: State, kind: str, token_id: str, actor: str) -> tuple[str, dict[str, Any]] | None:
+        """A room tile's token tapped while the table must say which room was turned up."""
+        if kind == "room" and flow.phase(state) == "reveal":
+            return ("room.reveal", {"kind": token_id})
+        return None
+
+
+GAME = Room25()

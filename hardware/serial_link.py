@@ -110,10 +110,8 @@ class SerialLink:
         self._stopping.set()
         port = self._port
         if port is not None and hasattr(port, "cancel_read"):
-            try:
+            with contextlib.suppress(OSError, serial.SerialException):
                 port.cancel_read()  # wakes a blocked read at once where the port supports it
-            except (OSError, serial.SerialException):
-                pass
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(timeout)
         self._close()

@@ -18,7 +18,8 @@ failures = check_vectors.check(codec, json.load(open("vectors.json")))
 for f in failures:
     print("FAIL", f)
 d = codec.Decoder(True)
-out = d.feed(b"noise\\x00" + codec.encode(codec.Message(codec.TAG_PLACED, 1, reader=0, tag_type=1, uid=b"\\x01\\x02\\x03\\x04")))
+tap = codec.Message(codec.TAG_PLACED, 1, reader=0, tag_type=1, uid=b"\\x01\\x02\\x03\\x04")
+out = d.feed(b"noise\\x00" + codec.encode(tap))
 print("decoded", len(out), "dropped", d.dropped)
 assert not failures and len(out) == 1 and d.dropped == 1
 print("ALL OK")

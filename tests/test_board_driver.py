@@ -5,13 +5,14 @@ cable shows "missing" and comes back without phantom or lost taps."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from hardware.events import ButtonEdge, ReaderStatus, TagPlaced, TagRemoved
 from tests.board_harness import Rig, TagEvent
 
 
-def count(n: int) -> object:
+def count(n: int) -> Callable[[list[TagEvent]], bool]:
     return lambda got: len(got) >= n
 
 
@@ -85,9 +86,9 @@ def test_buttons_and_led_commands(tmp_path: Path) -> None:
 
 def test_noise_is_dropped_counted_and_never_a_tap(tmp_path: Path) -> None:
     with Rig(tmp_path) as rig:
-        for i in range(20):
+        for i in range(1, 21):
             rig.emu.noise()
-            status = rig.next(lambda e: isinstance(e, ReaderStatus) and e.frames_dropped > 0, "a dropped count")
+            status = rig.next(lambda e, i=i: isinstance(e, ReaderStatus) and e.frames_dropped == i, f"{i} dropped")
             assert isinstance(status, ReaderStatus)
         assert status.frames_dropped == 20 and status.state == "ok"
         assert "dropped frames" in status.detail
@@ -141,7 +142,7 @@ def test_fifty_unplugs_reconnect_every_time_with_no_phantom_or_lost_tap(tmp_path
                 lying = f"AA{round_:06X}"
                 rig.emu.place(0, lying)
                 expected.append(TagPlaced("board0", 0, lying, "mifare_classic"))
-            got = rig.tag_events_until(lambda got, n=len(expected): len(got) >= n)
+            got = rig.tag_events_until(count(len(expected)))
             assert sorted(got, key=repr) == sorted(expected, key=repr), f"round {round_}"
             # per reader, the order is as it happened
             for slot in (0, 1):

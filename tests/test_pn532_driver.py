@@ -213,7 +213,7 @@ def test_the_emulator_answers_per_the_manual(emulator: Emulator) -> None:
 
 
 def test_the_control_socket_drives_the_emulator(emulator: Emulator, tmp_path: Path) -> None:
-    control = ControlSocket(emulator, tmp_path / "pn532.sock")
+    control = ControlSocket(emulator.command, tmp_path / "pn532.sock")
     driver, events = start(emulator)
     try:
         assert send(control.path, "place 04A1B2C3D4E5F6") == "placed 04A1B2C3D4E5F6 (ultralight)"

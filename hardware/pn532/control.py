@@ -20,16 +20,18 @@ import os
 import socket
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from hardware.pn532.emulator import HELP, Emulator
 
 
 class ControlSocket:
-    """A Unix socket that runs one text command per connection on an emulator and answers one line."""
+    """A Unix socket that runs one text command per connection (`run(line) -> answer`) and answers one
+    line: an emulator's `command`, or any other emulator's command runner (the reader board's)."""
 
-    def __init__(self, emulator: Emulator, path: str | Path) -> None:
-        self.emulator, self.path = emulator, Path(path)
+    def __init__(self, run: Callable[[str], str], path: str | Path) -> None:
+        self.run, self.path = run, Path(path)
         with contextlib.suppress(FileNotFoundError):
             self.path.unlink()
         self._server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -46,7 +48,7 @@ class ControlSocket:
                 return  # closed
             with conn, conn.makefile("rw", encoding="utf-8") as stream:
                 line = stream.readline()
-                stream.write(self.emulator.command(line) + "\n")
+                stream.write(self.run(line) + "\n")
 
     def close(self) -> None:
         with contextlib.suppress(OSError):
@@ -81,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.link:
         parser.error("--link is required to run an emulator")
     with Emulator(args.link) as emulator:
-        control = ControlSocket(emulator, args.control) if args.control else None
+        control = ControlSocket(emulator.command, args.control) if args.control else None
         print(f"PN532 emulator on {args.link} -> {os.path.realpath(args.link)}; {HELP}", flush=True)
         try:
             for line in sys.stdin:

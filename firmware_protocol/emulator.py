@@ -119,6 +119,7 @@ class BoardEmulator:
         with self._lock:
             self.table[reader] = tag
             if self.board is not None:
+                self.board.now = self._now_ms()
                 self.board.seen(reader, tag[0], tag[1])
 
     def remove(self, reader: int) -> None:
@@ -126,6 +127,7 @@ class BoardEmulator:
         with self._lock:
             self.table[reader] = None
             if self.board is not None:
+                self.board.now = self._now_ms()
                 for _ in range(self.board.miss_limit):
                     self.board.missed(reader)
 
@@ -136,11 +138,13 @@ class BoardEmulator:
     def press(self, button: int) -> None:
         with self._lock:
             if self.board is not None:
+                self.board.now = self._now_ms()
                 self.board.button(button, True)
 
     def release(self, button: int) -> None:
         with self._lock:
             if self.board is not None:
+                self.board.now = self._now_ms()
                 self.board.button(button, False)
 
     # -- faults ------------------------------------------------------------------------------------------

@@ -11,7 +11,8 @@ The caller drives it:
   placement.
 - ``button(index, pressed)`` on a debounced edge.
 - ``received(data)`` with bytes from the host; ``poll(now_ms)`` often (every few ms): heartbeats and
-  resends happen there.
+  resends happen there. Set ``board.now`` (milliseconds, never wrapping) before `seen`/`missed`/
+  `button` when the caller's clock moved since the last poll, so a new event's resend timer starts then.
 
 Events that change the table (tag placed/removed, button, reader state) wait for the host's HOST_ACK
 and are resent every `resend_ms` (same seq) until acknowledged, one at a time, so a frame lost to

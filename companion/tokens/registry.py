@@ -7,7 +7,6 @@ to another Pi with `export`/`import_` (a JSON file, `FORMAT`). A player's own fi
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
 from dataclasses import asdict, dataclass
@@ -141,10 +140,9 @@ class Registry:
 
     def import_(self, data: Any, *, replace: bool = False) -> tuple[int, int, list[Token]]:
         """Add the tokens of an export; returns (added, unchanged, conflicts). A UID this registry knows
-        as another token is a conflict, left as it is unless `replace`. All or nothing: a bad file
-        changes nothing."""
+        as another token is a conflict: unless `replace`, any conflict (or a bad file) changes nothing."""
         tokens = parse_export(data)
-        added, same, conflicts = 0, 0, []
+        added, same, conflicts = 0, 0, []  # added counts what the file brings, even if rolled back
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
@@ -159,7 +157,7 @@ class Registry:
                         continue
                     self._db.execute("INSERT OR REPLACE INTO tokens VALUES (?, ?, ?, ?, ?)", _row(token))
                     added += 1
-                self._db.execute("COMMIT")
+                self._db.execute("ROLLBACK" if conflicts else "COMMIT")
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
@@ -178,13 +176,6 @@ def parse_export(data: Any) -> list[Token]:
     if len(set(uids)) != len(uids):
         raise RegistryError("not a token export: a UID appears twice")
     return [Token(**t.model_dump()) for t in parsed.tokens]
-
-
-def load_export(path: Path) -> list[Token]:
-    try:
-        return parse_export(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise RegistryError(f"{path}: {err}") from None
 
 
 def _row(token: Token) -> tuple[str, str, str, str, str]:

@@ -12,12 +12,15 @@ Python API (thread-safe)::
     emu.press(2); emu.release(2)
     emu.noise(b"...")        # garbage on the wire, ended by a 00 (one dropped frame at the host)
     emu.drop_next(3)         # the next 3 bytes the board sends are lost (the board resends the event)
+    emu.hang(); emu.hang(False)  # the firmware freezes (no heartbeats) and recovers
+    emu.fault(1); emu.fault(1, ok=True)  # reader 1's module stops answering, and is back
     emu.unplug(); emu.plug() # a new pty at the same path
     emu.close()
 
 Command line: ``python -m firmware_protocol.emulator --path /tmp/companion-board0 [--readers 4]`` reads
 commands (``place 0 DEADBEEF [type]``, ``remove 0``, ``tap 0 DEADBEEF``, ``press 1``, ``release 1``,
-``noise``, ``drop 3``, ``unplug``, ``plug``, ``status``, ``quit``) from stdin, or from ``--run "tap 0
+``noise``, ``drop 3``, ``hang``, ``resume``, ``fault 1``, ``fixed 1``, ``unplug``, ``plug``, ``status``,
+``quit``) from stdin, or from ``--run "tap 0
 DEADBEEF; unplug"``. The same commands work from the `emulator_main` function for a CLI wrapper.
 """
 
@@ -57,6 +60,7 @@ class BoardEmulator:
         self.commands: list[tuple[str, tuple[int, ...]]] = []  # ("led"|"buzzer", args) the board obeyed
         self._rng = random.Random(seed)
         self._drop = 0
+        self._hung = False
         self._lock = threading.RLock()
         self._thread: threading.Thread | None = None
         self._closing = threading.Event()
@@ -70,6 +74,8 @@ class BoardEmulator:
         return int((time.monotonic() - self._t0) * 1000)
 
     def _write(self, data: bytes) -> None:
+        if self._hung:
+            return
         if self._drop:
             cut = min(self._drop, len(data))
             self._drop -= cut
@@ -157,6 +163,18 @@ class BoardEmulator:
             self.plug_.write(data + b"\x00")
         return data
 
+    def hang(self, hung: bool = True) -> None:
+        """Freeze the firmware (it stops sending, heartbeats included) with the cable still in."""
+        with self._lock:
+            self._hung = hung
+
+    def fault(self, reader: int, ok: bool = False) -> None:
+        """A reader module stops answering (or comes back): the board reports READER_STATE."""
+        with self._lock:
+            if self.board is not None:
+                self.board.now = self._now_ms()
+                self.board.reader_state(reader, ok)
+
     def drop_next(self, count: int) -> None:
         """Lose the next `count` bytes the board sends (a glitch on the line)."""
         with self._lock:
@@ -169,11 +187,9 @@ class BoardEmulator:
             data = self.plug_.read(0.01)
             with self._lock:
                 board = self.board
-                if board is None:
-                    pass
-                elif data:
-                    board.received(data)
-                if board is not None:
+                if board is not None and not self._hung:
+                    if data:
+                        board.received(data)
                     board.poll(self._now_ms())
             if data is None:
                 self._closing.wait(0.01)
@@ -202,6 +218,10 @@ def run_command(emu: BoardEmulator, line: str) -> str | None:
         "release": lambda: emu.release(int(args[0])),
         "noise": lambda: emu.noise(bytes.fromhex(args[0]) if args else None),
         "drop": lambda: emu.drop_next(int(args[0])),
+        "hang": emu.hang,
+        "resume": lambda: emu.hang(False),
+        "fault": lambda: emu.fault(int(args[0])),
+        "fixed": lambda: emu.fault(int(args[0]), True),
         "unplug": emu.unplug,
         "plug": emu.plug,
         "status": lambda: None,

@@ -15,8 +15,10 @@ TagEvent = TagPlaced | TagRemoved
 
 
 class Rig:
-    def __init__(self, tmp_path: Path, readers: int = 4, repeat_window: float = 0.05, **driver: float) -> None:
-        self.emu = BoardEmulator(str(tmp_path / "companion-board0"), readers=readers)
+    def __init__(
+        self, tmp_path: Path, readers: int = 4, repeat_window: float = 0.05, heartbeat_ms: int = 500, **driver: float
+    ) -> None:
+        self.emu = BoardEmulator(str(tmp_path / "companion-board0"), readers=readers, heartbeat_ms=heartbeat_ms)
         self.events: queue.Queue[DeviceEvent] = queue.Queue()
         self.driver = BoardDriver("board0", self.emu.path, repeat_window=repeat_window, **driver)
         self.statuses: list[ReaderStatus] = []

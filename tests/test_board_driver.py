@@ -166,3 +166,21 @@ def test_a_board_with_another_protocol_version_is_an_error_not_a_reader(tmp_path
         rig.emu.plug()
         rig.wait_status("ok")
         assert rig.tag_events_until(count(0)) == []
+
+
+def test_a_frozen_board_is_an_error_until_its_heartbeat_returns(tmp_path: Path) -> None:
+    with Rig(tmp_path, heartbeat_ms=50, heartbeat_timeout=0.4) as rig:
+        rig.emu.hang()
+        assert "no heartbeat" in rig.wait_status("error").detail
+        rig.emu.hang(False)
+        rig.wait_status("ok")
+        rig.emu.tap(0, "01020304")
+        assert [type(e) for e in rig.tag_events_until(count(2))] == [TagPlaced, TagRemoved]
+
+
+def test_a_reader_module_that_stops_answering_is_reported(tmp_path: Path) -> None:
+    with Rig(tmp_path) as rig:
+        rig.emu.fault(2)
+        assert "[2]" in rig.wait_status("error").detail
+        rig.emu.fault(2, ok=True)
+        rig.wait_status("ok")

@@ -79,6 +79,9 @@ class BoardSession:
         self._ask_hello(self.clock())
 
     def connection_lost(self, why: str) -> None:
+        for slot, (uid, _deadline) in list(self.leaving.items()):  # no tick runs while unplugged
+            del self.leaving[slot]
+            self.emit(TagRemoved(self.name, slot, uid))
         self.decoder.reset()
         self.readers = 0
         self.state = "missing"

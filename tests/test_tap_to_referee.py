@@ -40,17 +40,22 @@ class Screen:
 
     told: queue.Queue[tuple[str, object]] = field(default_factory=queue.Queue)
     inputs: queue.Queue[Input] = field(default_factory=queue.Queue)
+    threads: set[str] = field(default_factory=set)  # where it was called from: only the main loop
 
     def player_tapped(self, player_id: str) -> None:
+        self.threads.add(threading.current_thread().name)
         self.told.put(("player", player_id))
 
     def unknown_tag(self, uid: str, reader: str) -> None:
+        self.threads.add(threading.current_thread().name)
         self.told.put(("unknown", (uid, reader)))
 
     def token_refused(self, token_label: str, reason: Rejected) -> None:
+        self.threads.add(threading.current_thread().name)
         self.told.put(("refused", (token_label, reason.code)))
 
     def changed(self, referee: Referee, outcomes: list[Outcome]) -> None:
+        self.threads.add(threading.current_thread().name)
         for outcome in outcomes:
             if outcome.accepted and outcome.seq is not None:
                 self.inputs.put(referee.events[outcome.seq - 1].input)
@@ -149,6 +154,7 @@ def test_pn532_tap_to_referee_input(table_for: object, tmp_path: Path) -> None:
         assert run.screen.next_input().move == "timer.tap"
         assert not run.table.referee.state["timers"]["round"]["running"]
         assert run.screen.inputs.empty()
+        assert run.screen.threads == {"main-loop"}  # routing never ran on a reader thread
 
 
 def test_unknown_tags_prompt_and_make_no_input(table_for: object, tmp_path: Path) -> None:
@@ -174,6 +180,7 @@ def test_figures_refusals_and_other_games(table_for: object, tmp_path: Path) -> 
         assert run.screen.next_told() == ("refused", ("Brass key", "reject.token_other_game"))
         assert run.screen.inputs.empty()
         assert [ev.input.move for ev in run.table.referee.events] == []
+        assert run.screen.threads == {"main-loop"}
 
 
 def test_reader_board_tap_to_referee_input(table_for: object, tmp_path: Path) -> None:
@@ -188,6 +195,7 @@ def test_reader_board_tap_to_referee_input(table_for: object, tmp_path: Path) ->
         board.place(0, STRANGER, "mifare_classic")
         assert run.screen.next_told() == ("unknown", (STRANGER, "board0"))
         assert run.screen.inputs.empty()
+        assert run.screen.threads == {"main-loop"}
     finally:
         board.close()
 
@@ -200,3 +208,22 @@ def test_a_simulated_reader_is_tapped_through_its_control_socket(table_for: obje
     run.wait_for(ReaderStatus, "pn532")
     assert send(control.path, f"place {DICE}").startswith("placed")
     assert run.screen.next_input().move == "dice.roll"
+
+
+def test_device_events_join_the_inbox_in_order_and_a_failing_handler_is_skipped(tmp_path: Path) -> None:
+    setup = Setup("toolkit", (Player("ana", "Ana"),), {}, seed=1)
+    table = Table(Referee.start(games(), EventLog(tmp_path / "t.sqlite3"), setup, created_at=0))
+    seen: list[object] = []
+
+    def broken(event: DeviceEvent) -> None:
+        raise RuntimeError("a bug in one handler")
+
+    table.device_handlers += [broken, seen.append]
+    first, second = TagRemoved("r", 0, "AA"), ReaderStatus("r", "ok")
+    table.put_device(first)
+    table.put({"by": "host", "move": "dice.roll", "args": {}}, lambda outcome: seen.append(outcome.accepted))
+    table.put_device(second)
+    table.stop()
+    table.run()
+    assert seen == [first, True, second]
+    table.referee.log.close()

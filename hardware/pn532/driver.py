@@ -117,6 +117,10 @@ class _Session:
             data, code = SET_UP[self.step]
         else:
             data, code = POLL, frames.IN_LIST_PASSIVE_TARGET
+        # A new command: whatever partial frame is left belongs to an answer that is over. Completing it
+        # with the next answer's bytes could build a frame that passes the checksums (a dropped 00 data
+        # byte pulls the DCS into the data and the next frame's first 00 in as the postamble).
+        self.decoder.reset()
         if self._write(data):
             self.pending = _Pending(code, now + self.d.reply_timeout)
 

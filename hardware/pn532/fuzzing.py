@@ -4,8 +4,9 @@ A simulated session: a reader polled again and again, each answer either the tru
 none) or damaged on the way (bits flipped, bytes dropped, doubled or inserted, the frame cut short,
 pure noise, or a checksum-valid reply for a tag that is not there, as a corruption the 8-bit checksums
 miss would look). The answers go through the same `Decoder`, `targets.parse` and `Presence` that the
-driver uses. A *false tap* is a `TagPlaced` for a UID that was never on the reader; a *crash* is any
-exception other than the refusals the driver expects (`NotATarget`).
+driver uses, the decoder reset before each answer as the driver resets it before each command. A
+*false tap* is a `TagPlaced` for a UID that was never on the reader; a *crash* is any exception other
+than the refusals the driver expects (`NotATarget`).
 """
 
 from __future__ import annotations
@@ -26,13 +27,14 @@ class Tally:
     decoded: int = 0  # frames that passed the checksums
     dropped: int = 0  # frames the decoder dropped
     refused: int = 0  # checksum-valid answers that were not a poll answer
+    wrong_reads: int = 0  # poll answers that parsed as a tag that was not there (what confirm reads stop)
     taps: int = 0
     false_taps: int = 0
     crashes: int = 0
     crash_examples: list[str] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
-        for name in ("frames", "decoded", "dropped", "refused", "taps", "false_taps", "crashes"):
+        for name in ("frames", "decoded", "dropped", "refused", "wrong_reads", "taps", "false_taps", "crashes"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.crash_examples += other.crash_examples[: 5 - len(self.crash_examples)]
 
@@ -93,6 +95,7 @@ def run_session(seed: int, polls: int, damage: float = 0.3, forged: float = 0.0)
         elif roll < forged + damage:
             wire = mutate(rng, wire)
         tally.frames += 1
+        decoder.reset()  # as the driver does before each command: an answer never completes another's frame
         try:
             before = decoder.dropped
             for msg in decoder.feed(wire):
@@ -104,6 +107,8 @@ def run_session(seed: int, polls: int, damage: float = 0.3, forged: float = 0.0)
                 except targets.NotATarget:
                     tally.refused += 1
                     continue
+                if target is not None and (tag is None or target.uid != tag.uid):
+                    tally.wrong_reads += 1
                 presence.seen(target.uid_hex if target else None, target.tag_type if target else "", now)
             tally.dropped += decoder.dropped - before
         except Exception as err:  # the harness's whole point is to count these

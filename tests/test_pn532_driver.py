@@ -208,6 +208,13 @@ def test_the_emulator_answers_per_the_manual(emulator: Emulator) -> None:
         assert ask(poll) == [frames.Ack(), tag]
         assert ask(frames.NACK, answers=1) == [tag]  # a NACK asks for the last answer again
         assert ask(frames.command(0x60)) == [frames.Ack(), frames.ErrorFrame()]  # not a command it knows
+        emulator.remove()
+        assert ask(poll, answers=1) == [frames.Ack()]  # the chip's default: wait for a tag...
+        emulator.place("DEADBEEF")  # ...and answer when one comes
+        assert ask(b"", answers=1) == [frames.Frame(0xD5, bytes.fromhex("4B01010004" "0804" "DEADBEEF"))]
+        assert ask(frames.command(0x32, b"\x05\xff\x01\x01")) == [frames.Ack(), frames.Frame(0xD5, b"\x33")]
+        emulator.remove()
+        assert ask(poll) == [frames.Ack(), frames.Frame(0xD5, b"\x4b\x00")]  # MaxRetries set: "no tag" at once
     finally:
         port.close()
 

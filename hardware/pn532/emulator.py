@@ -4,13 +4,16 @@ It answers as the chip does over HSU (NXP UM0701-02): it sleeps until a wake-up 
 ACKs every good command frame and then replies; it answers SAMConfiguration, GetFirmwareVersion
 (PN532 v1.6), RFConfiguration, InRelease and InListPassiveTarget (106 kbps type A; 4-, 7- and 10-byte
 UIDs), NACKs nothing (a bad frame is ignored, as the chip does), resends its last reply on a NACK,
-and sends the error frame for a command it does not know or a poll before SAMConfiguration.
+and sends the error frame for a command it does not know or a poll before SAMConfiguration. As the
+chip does by default (RFConfiguration MxRtyPassiveActivation = 0xFF), a poll with no tag in the field
+waits, ACKed, until a tag comes or the host aborts it (an ACK or another command); after MaxRetries is
+set to a finite count, a poll with no tag is answered at once with no target.
 
 The test or the person at the keyboard can place and remove a tag, inject noise, corrupt the next
 replies, mute the chip (powered off behind a live port), and unplug and replug it; the port keeps a
 stable path (a symlink re-pointed at each new pty). Commands are the methods below, or lines of text
 (`Emulator.command`): from a test, from standard input, or from another process through a control
-socket (see `python -m hardware.pn532.emulator --help`).
+socket (see `python -m hardware.pn532 --help`).
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ class Emulator:
         self.commands: Counter[int] = Counter()  # command code -> frames answered
         self.polls = 0  # InListPassiveTarget replies sent
         self._corrupt = 0
+        self._configured, self._retries, self._held, self._last = False, 0xFF, False, b""
         self._pty = PtyPlug(str(self.link))
         self._closing = threading.Event()
         self._thread: threading.Thread | None = None
@@ -47,6 +51,12 @@ class Emulator:
         """Put a tag on the reader (replacing any other): it answers every poll until removed."""
         with self._lock:
             self.tag = target or targets.typical(uid_hex)
+            if self._held:  # a poll has been waiting for a tag: it is answered now
+                self._held = False
+                self._last = frames.encode(frames.CHIP_TO_HOST, targets.answer(self.tag))
+                self._pty.write(self._mangle(self._last))
+                self.polls += 1
+                self._lock.notify_all()
 
     def remove(self) -> None:
         with self._lock:
@@ -111,11 +121,13 @@ class Emulator:
     # -- the chip -------------------------------------------------------------------------------------
 
     def _serve(self) -> None:
-        session, decoder, awake, configured, last = -1, frames.Decoder(), False, False, b""
+        session, decoder, awake = -1, frames.Decoder(), False
         while not self._closing.is_set():
             data = self._pty.read(0.05)
             if session != self._pty.plugs:  # replugged: a chip that has just been powered up
-                session, decoder, awake, configured, last = self._pty.plugs, frames.Decoder(), False, False, b""
+                session, decoder, awake = self._pty.plugs, frames.Decoder(), False
+                with self._lock:
+                    self._configured, self._retries, self._held, self._last = False, 0xFF, False, b""
             if not data:
                 if data is None:
                     self._closing.wait(0.01)
@@ -127,47 +139,55 @@ class Emulator:
                     continue
                 awake, data = True, data[at:]
             for msg in decoder.feed(data):
-                if isinstance(msg, frames.Nack):
-                    self._pty.write(self._mangle(last))
-                    continue
-                if not isinstance(msg, frames.Frame) or msg.tfi != frames.HOST_TO_CHIP or not msg.data:
-                    continue  # an ACK from the host aborts nothing here: every reply is immediate
-                out, configured = self._answer(msg.data, configured)
-                with self._lock:
-                    if self.muted:
-                        continue
-                last = out
-                self._pty.write(frames.ACK + self._mangle(out))
-                with self._lock:
-                    self.commands[msg.data[0]] += 1
-                    if msg.data[0] == frames.IN_LIST_PASSIVE_TARGET:
-                        self.polls += 1
-                        self._lock.notify_all()
+                self._host_says(msg)
 
-    def _answer(self, data: bytes, configured: bool) -> tuple[bytes, bool]:
+    def _host_says(self, msg: frames.Message) -> None:
+        with self._lock:
+            if isinstance(msg, frames.Nack):
+                self._pty.write(self._mangle(self._last))
+                return
+            self._held = False  # an ACK from the host, or a new command, aborts a waiting poll
+            if not isinstance(msg, frames.Frame) or msg.tfi != frames.HOST_TO_CHIP or not msg.data or self.muted:
+                return
+            out = self._answer(msg.data)
+            self.commands[msg.data[0]] += 1
+            if out is None:  # a poll that waits for a tag (MxRtyPassiveActivation 0xFF): ACK only
+                self._held = True
+                self._pty.write(frames.ACK)
+                return
+            self._last = out
+            self._pty.write(frames.ACK + self._mangle(out))
+            if msg.data[0] == frames.IN_LIST_PASSIVE_TARGET:
+                self.polls += 1
+                self._lock.notify_all()
+
+    def _answer(self, data: bytes) -> bytes | None:
+        """The reply to a command (under the lock); None for a poll that waits for a tag."""
         code, params = data[0], data[1:]
         if code == frames.SAM_CONFIGURATION and params[:1] == b"\x01":
-            return frames.reply(code), True
+            self._configured = True
+            return frames.reply(code)
         if code == frames.GET_FIRMWARE_VERSION:
-            return frames.reply(code, FIRMWARE), configured
-        if code in (frames.RF_CONFIGURATION,):
-            return frames.reply(code), configured
+            return frames.reply(code, FIRMWARE)
+        if code == frames.RF_CONFIGURATION:
+            if params[:1] == b"\x05" and len(params) == 4:  # MaxRetries: ATR, PSL, passive activation
+                self._retries = params[3]
+            return frames.reply(code)
         if code == frames.IN_RELEASE:
-            return frames.reply(code, b"\x00"), configured
-        if code == frames.IN_LIST_PASSIVE_TARGET and configured and params[:2] == b"\x01\x00":
-            with self._lock:
-                tag = self.tag
-            return frames.encode(frames.CHIP_TO_HOST, targets.answer(tag)), configured
-        return frames.ERROR_FRAME, configured
+            return frames.reply(code, b"\x00")
+        if code == frames.IN_LIST_PASSIVE_TARGET and self._configured and params[:2] == b"\x01\x00":
+            if self.tag is None and self._retries == 0xFF:
+                return None
+            return frames.encode(frames.CHIP_TO_HOST, targets.answer(self.tag))
+        return frames.ERROR_FRAME
 
     def _mangle(self, frame: bytes) -> bytes:
-        with self._lock:
-            if self._corrupt <= 0:
-                return frame
-            self._corrupt -= 1
-            at = self._rng.randrange(3, len(frame))
-            bit = 1 << self._rng.randrange(8)
-        return frame[:at] + bytes([frame[at] ^ bit]) + frame[at + 1 :]
+        """`frame`, or (while corrupting) `frame` with one bit flipped; called under the lock."""
+        if self._corrupt <= 0 or len(frame) < 4:
+            return frame
+        self._corrupt -= 1
+        at = self._rng.randrange(3, len(frame))
+        return frame[:at] + bytes([frame[at] ^ (1 << self._rng.randrange(8))]) + frame[at + 1 :]
 
     # -- text commands --------------------------------------------------------------------------------
 

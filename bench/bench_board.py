@@ -10,6 +10,7 @@ Run from the repository root::
 - **Baseline**: the same frame bytes written to the same kind of pty and read by a pyserial reader
   thread that only waits for the 00 delimiter and hands the bytes over: what the pty and pyserial
   cost by themselves. The ratio is what our framing and session add on top.
+- Both run in turn, one tap each, so the machine's load falls on both alike.
 - **Replug**: from `plug()` of a fresh pty at the same symlink (after an unplug the driver noticed)
   to the driver's "ok" status (its reopen backoff, HELLO_REQUEST, HELLO).
 
@@ -46,68 +47,94 @@ def cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def driver_latency(directory: str, taps: int) -> tuple[list[int], float]:
-    """ns from place() to TagPlaced emitted, per tap; and CPU seconds per tap (both processes' work:
-    the emulator runs in this process too)."""
-    emu = BoardEmulator(os.path.join(directory, "companion-board0"), readers=4)
-    stamps: queue.Queue[tuple[int, DeviceEvent]] = queue.Queue()
-    driver = BoardDriver("board0", emu.path, repeat_window=0.0)
-    emu.plug()
-    driver.start(lambda event: stamps.put((time.perf_counter_ns(), event)))
+class DriverPath:
+    """The emulator lays a tag; time until the driver emits TagPlaced (then the tag is lifted again)."""
 
-    def wait_for(kind: type, state: str | None = None) -> int:
+    def __init__(self, directory: str) -> None:
+        self.emu = BoardEmulator(os.path.join(directory, "companion-board0"), readers=4)
+        self.stamps: queue.Queue[tuple[int, DeviceEvent]] = queue.Queue()
+        self.driver = BoardDriver("board0", self.emu.path, repeat_window=0.0)
+        self.emu.plug()
+        self.driver.start(lambda event: self.stamps.put((time.perf_counter_ns(), event)))
+        self.wait_for(ReaderStatus, "ok")
+        self.taps = 0
+
+    def wait_for(self, kind: type, state: str | None = None) -> int:
         while True:
-            at, event = stamps.get(timeout=WAIT)
+            at, event = self.stamps.get(timeout=WAIT)
             if isinstance(event, kind) and (state is None or getattr(event, "state", None) == state):
                 return at
 
-    wait_for(ReaderStatus, "ok")
-    samples = []
-    cpu0 = cpu_seconds()
-    for i in range(taps):
+    def sample(self) -> int:
+        slot = self.taps % 4
         start = time.perf_counter_ns()
-        emu.place(i % 4, f"{i:08X}")
-        samples.append(wait_for(TagPlaced) - start)
-        emu.remove(i % 4)
-        wait_for(TagRemoved)
-    cpu = (cpu_seconds() - cpu0) / taps
-    driver.stop()
-    emu.close()
-    return samples, cpu
+        self.emu.place(slot, f"{self.taps:08X}")
+        took = self.wait_for(TagPlaced) - start
+        self.emu.remove(slot)
+        self.wait_for(TagRemoved)
+        self.taps += 1
+        return took
+
+    def close(self) -> None:
+        self.driver.stop()
+        self.emu.close()
 
 
-def baseline_latency(directory: str, taps: int) -> list[int]:
-    """ns from writing a tap frame to a pyserial reader thread having all of it."""
-    plug = PtyPlug(os.path.join(directory, "raw"))
-    plug.plug()
-    port = open_serial(plug.path)
-    got: queue.Queue[int] = queue.Queue()
-    stop = threading.Event()
+class BaselinePath:
+    """The same frame bytes written to a pty; time until a pyserial reader thread has all of them."""
 
-    def reader() -> None:
+    def __init__(self, directory: str) -> None:
+        self.plug = PtyPlug(os.path.join(directory, "raw"))
+        self.plug.plug()
+        self.port = open_serial(self.plug.path)
+        self.got: queue.Queue[int] = queue.Queue()
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+        self.count = 0
+
+    def _read(self) -> None:
         buf = b""
-        while not stop.is_set():
-            buf += port.read(port.in_waiting or 1)
+        while not self.stop.is_set():
+            buf += self.port.read(self.port.in_waiting or 1)
             while b"\x00" in buf:
                 _, buf = buf.split(b"\x00", 1)
-                got.put(time.perf_counter_ns())
+                self.got.put(time.perf_counter_ns())
 
-    thread = threading.Thread(target=reader, daemon=True)
-    thread.start()
-    frames = [
-        codec.encode(codec.Message(codec.TAG_PLACED, i & 0xFF, reader=i % 4, tag_type=1, uid=i.to_bytes(4, "big")))
-        for i in range(taps)
-    ]
-    samples = []
-    for frame in frames:
+    def sample(self) -> int:
+        i = self.count
+        self.count += 1
+        frame = codec.encode(
+            codec.Message(codec.TAG_PLACED, i & 0xFF, reader=i % 4, tag_type=1, uid=i.to_bytes(4, "big"))
+        )
         start = time.perf_counter_ns()
-        plug.write(frame)
-        samples.append(got.get(timeout=WAIT) - start)
-    stop.set()
-    thread.join(1.0)
-    port.close()
-    plug.unplug()
-    return samples
+        self.plug.write(frame)
+        return self.got.get(timeout=WAIT) - start
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(1.0)
+        self.port.close()
+        self.plug.unplug()
+
+
+def latencies(directory: str, taps: int) -> tuple[list[int], list[int], float]:
+    """Driver and baseline samples taken in turn (so both see the same machine load), and the CPU
+    seconds per driver tap (placement and removal; the emulator runs in this process too)."""
+    driver, baseline = DriverPath(directory), BaselinePath(directory)
+    driver_ns: list[int] = []
+    baseline_ns: list[int] = []
+    cpu = 0.0
+    try:
+        for _ in range(taps):
+            baseline_ns.append(baseline.sample())
+            cpu0 = cpu_seconds()
+            driver_ns.append(driver.sample())
+            cpu += cpu_seconds() - cpu0
+    finally:
+        driver.close()
+        baseline.close()
+    return driver_ns, baseline_ns, cpu / taps
 
 
 def replug_times(directory: str, count: int) -> list[int]:
@@ -147,9 +174,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.getLogger("hardware").setLevel(logging.ERROR)  # each replug logs a warning otherwise
     with tempfile.TemporaryDirectory() as directory:
-        baseline = summary(baseline_latency(directory, args.taps))
-        driver_ns, cpu = driver_latency(directory, args.taps)
-        driver = summary(driver_ns)
+        driver_ns, baseline_ns, cpu = latencies(directory, args.taps)
+        driver, baseline = summary(driver_ns), summary(baseline_ns)
         replug = summary(replug_times(directory, args.replugs))
     print("### Reader board over a pty\n")
     print(f"`python bench/bench_board.py --taps {args.taps} --replugs {args.replugs}`\n")

@@ -115,3 +115,34 @@ def test_loop_url_opens(tmp_path: Path) -> None:
         assert got == b"echo"
     finally:
         link.stop()
+
+
+class Clumsy(Recorder):
+    """A framer with a bug on some input."""
+
+    def data_received(self, data: bytes) -> None:
+        if b"boom" in data:
+            self.calls.put(("raised", data))
+            raise ValueError("framer bug")
+        super().data_received(data)
+
+
+def test_a_failing_framer_is_counted_and_the_thread_goes_on(tmp_path: Path) -> None:
+    plug = PtyPlug(str(tmp_path / "companion-board0"))
+    plug.plug()
+    framer = Clumsy()
+    events: queue.Queue[DeviceEvent] = queue.Queue()
+    link = SerialLink(plug.path, framer, events.put, name="board0")
+    link.start()
+    try:
+        framer.next("made")
+        plug.write(b"boom")
+        framer.next("raised")
+        plug.write(b"after")
+        got = b""
+        while b"after" not in got:
+            got += framer.next("data")  # type: ignore[operator]
+        assert link.frames_dropped == 1  # counted on the reader thread before it read "after"
+    finally:
+        link.stop()
+        plug.unplug()

@@ -87,3 +87,12 @@ def test_firmware_reads_cards_under_micropython(tmp_path: Path) -> None:
     files = [fp / "codec.py", *(fp / "firmware" / n for n in ("board.py", "scanner.py", "mfrc522.py"))]
     out = run_micropython([*files, ROOT / "tests" / "fake_mfrc522.py"], FIRMWARE_MAIN, tmp_path)
     assert "FIRMWARE OK" in out
+
+
+def test_firmware_main_compiles_under_micropython(tmp_path: Path) -> None:
+    """main.py needs the Pico's `machine` module to run, but MicroPython's own compiler must accept it."""
+    shutil.copy(ROOT / "firmware_protocol" / "firmware" / "main.py", tmp_path / "firmware_main.py")
+    out = run_micropython(
+        [], 'compile(open("firmware_main.py").read(), "main.py", "exec")\nprint("COMPILED")\n', tmp_path
+    )
+    assert "COMPILED" in out

@@ -110,7 +110,7 @@ class ReaderConfig(_Section):
 class ReadersConfig(_Section):
     simulate: Literal["auto", "always", "never"] = "auto"
     devices: tuple[ReaderConfig, ...] = (ReaderConfig(name="pn532", driver="pn532", port="/dev/serial0"),)
-    repeat_window_ms: Annotated[int, Field(ge=0, le=5000)] = 300
+    repeat_window_ms: Annotated[int, Field(ge=0, le=5000)] | None = None  # None: each driver's own
 
     @field_validator("devices")
     @classmethod

@@ -54,7 +54,7 @@ def test_defaults_with_no_files_and_empty_environment() -> None:
         "timers": {"resume_after_restart": "pause"},
         "display": {"size": "auto", "fullscreen": False},
         "mqtt": {"broker": "auto", "url": None, "prefix": "companion"},
-        "readers": {"simulate": "auto", "repeat_window_ms": 300,
+        "readers": {"simulate": "auto", "repeat_window_ms": None,
                     "devices": [{"name": "pn532", "driver": "pn532", "port": "/dev/serial0"}]},
     }
     assert isinstance(cfg.storage.path, Path)

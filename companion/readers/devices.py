@@ -55,12 +55,19 @@ def simulated(device: ReaderConfig, mode: str) -> bool:
     return "://" not in device.port and not os.path.exists(device.port)
 
 
-def make_driver(device: ReaderConfig, port: str, repeat_window: float) -> ReaderDriver:
+def make_driver(device: ReaderConfig, port: str, repeat_window: float | None) -> ReaderDriver:
+    """The driver for `device`; `repeat_window` None keeps the driver's own default."""
     if device.driver == "pn532":
-        return Pn532Driver(port, name=device.name, repeat_window=repeat_window)
+        pn532 = Pn532Driver(port, name=device.name)
+        if repeat_window is not None:
+            pn532.repeat_window = repeat_window
+        return pn532
     from hardware.board import BoardDriver
 
-    return BoardDriver(device.name, port, repeat_window=repeat_window)
+    board = BoardDriver(device.name, port)
+    if repeat_window is not None:
+        board.repeat_window = repeat_window
+    return board
 
 
 def _emulate(device: ReaderConfig, sim_dir: Path, out: OpenReaders) -> str:
@@ -90,7 +97,8 @@ def open_readers(cfg: ReadersConfig, sim_dir: Path, emit: Emit, only: str | None
             if only is not None and device.name != only:
                 continue
             port = _emulate(device, sim_dir, out) if simulated(device, cfg.simulate) else device.port
-            driver = make_driver(device, port, cfg.repeat_window_ms / 1000)
+            window = None if cfg.repeat_window_ms is None else cfg.repeat_window_ms / 1000
+            driver = make_driver(device, port, window)
             driver.start(emit)
             out.drivers.append(driver)
     except BaseException:

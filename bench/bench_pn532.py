@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    python bench/bench_pn532.py [--taps 200] [--seconds 3] [--dir DIR]
+    python bench/bench_pn532.py [--taps 200] [--seconds 3] [--replugs 20] [--dir DIR]
 
 The comparison needs the Adafruit library (it pulls in Blinka and about a dozen packages, which is
 why the companion does not use it)::
@@ -16,6 +16,8 @@ why the companion does not use it)::
   tokens are placed in turn (each replaces the other, so no repeat window is waited for), at a random
   moment of the poll cycle. The PN532 driver runs with its defaults (a poll every 50 ms, a tap needs
   a confirming read); the board with its defaults (it reports on its own, no polling).
+- **Replug** (PN532): from plugging a fresh pty in at the same path, after an unplug the driver
+  noticed, to its "ok" status (the issue asks for under 2 s).
 - **PN532, ours vs Adafruit** on the same emulator (which, like the chip by default, holds a poll
   with no tag until one comes): *reads per second* with a tag left on the reader (ours polling
   back-to-back, and at its default pace), *tap latency* from placing a tag at a random moment to the
@@ -57,7 +59,7 @@ from companion.service import Table
 from companion.status import StatusBoard
 from companion.tokens.registry import Registry, Token, registry_path
 from firmware_protocol.emulator import BoardEmulator
-from hardware.events import DeviceEvent, TagPlaced
+from hardware.events import DeviceEvent, ReaderStatus, TagPlaced
 from hardware.pn532.driver import Pn532Driver
 from hardware.pn532.emulator import Emulator
 
@@ -226,6 +228,32 @@ def adafruit(link: Path, emu: Emulator, port_timeout: float, seconds: float, tap
     return {"rate": reads / elapsed, "cpu_ms": 1000 * cpu / max(reads, 1), "latency": samples}
 
 
+def replug_to_ok(replugs: int) -> list[int]:
+    """ns from plugging a fresh pty in (after an unplug the driver saw) to the driver's "ok"."""
+    samples = []
+    with tempfile.TemporaryDirectory() as tmp, Emulator(Path(tmp) / "pn532") as emu:
+        events: queue.Queue[DeviceEvent] = queue.Queue()
+        driver = Pn532Driver(str(emu.link))
+        driver.start(events.put)
+
+        def wait(state: str) -> None:
+            while True:
+                event = events.get(timeout=WAIT)
+                if isinstance(event, ReaderStatus) and event.state == state:
+                    return
+
+        wait("ok")
+        for _ in range(replugs):
+            emu.unplug()
+            wait("missing")
+            t0 = time.perf_counter_ns()
+            emu.plug()
+            wait("ok")
+            samples.append(time.perf_counter_ns() - t0)
+        driver.stop()
+    return samples
+
+
 def compare(seconds: float, taps: int) -> list[str]:
     lines: list[str] = []
     with tempfile.TemporaryDirectory() as tmp, Emulator(Path(tmp) / "pn532") as emu:
@@ -267,6 +295,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--taps", type=int, default=200, help="taps per reader for tap-to-input (200)")
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds of reading per read-rate row (3)")
+    parser.add_argument("--replugs", type=int, default=20, help="PN532 unplug/replug rounds (20)")
     parser.add_argument("--dir", default=None, help="where the SQLite files go (a real disk)")
     args = parser.parse_args(argv)
     logging.getLogger("hardware").setLevel(logging.ERROR)
@@ -281,6 +310,11 @@ def main(argv: list[str] | None = None) -> int:
     print("| reader | p50 us | p99 us | max us | taps |")
     print("|---|---:|---:|---:|---:|")
     print("\n".join(rows))
+    replug = summary(replug_to_ok(args.replugs))
+    print()
+    print(f"PN532 replug to \"ok\" (fresh pty at the same path after an unplug): p50 {replug['p50'] / 1000:.0f} ms, "
+          f"p99 {replug['p99'] / 1000:.0f} ms, max {replug['max'] / 1000:.0f} ms over {replug['n']} replugs "
+          "(the link's reopen backoff, 50-500 ms, then wake-up, SAMConfiguration, firmware, MaxRetries).")
     print()
     print("\n".join(compare(args.seconds, max(10, args.taps // 4))))
     print()

@@ -22,7 +22,9 @@ why the companion does not use it)::
   with no tag until one comes): *reads per second* with a tag left on the reader (ours polling
   back-to-back, and at its default pace), *tap latency* from placing a tag at a random moment to the
   UID in hand (ours: `TagPlaced` emitted, confirm read included; Adafruit: `read_passive_target`
-  returning in a loop), and the process's CPU time per read (the emulator's included). Adafruit's
+  returning in a loop), CPU time per read, and the CPU it burns waiting with no tag on the reader.
+  The emulator runs in its own process here (driven through its control socket), so the CPU
+  figures are the driver's alone. Adafruit's
   `read_passive_target` asks pyserial for more bytes than the answer holds, so every read lasts the
   port's whole timeout: it is run with the 1 s timeout of its examples and with 0.1 s.
 
@@ -38,6 +40,7 @@ import os
 import queue
 import random
 import resource
+import subprocess
 import sys
 import tempfile
 import threading
@@ -60,6 +63,7 @@ from companion.status import StatusBoard
 from companion.tokens.registry import Registry, Token, registry_path
 from firmware_protocol.emulator import BoardEmulator
 from hardware.events import DeviceEvent, ReaderStatus, TagPlaced
+from hardware.pn532.control import send
 from hardware.pn532.driver import Pn532Driver
 from hardware.pn532.emulator import Emulator
 
@@ -139,12 +143,40 @@ def tap_to_input(where: Path, driver: str, taps: int) -> list[int]:
 # -- ours vs Adafruit -----------------------------------------------------------------------------------
 
 
-def ours_reads(link: Path, emu: Emulator, seconds: float, poll_interval: float) -> tuple[float, float]:
-    """(reads per second, CPU ms per read) with a tag left on the reader."""
-    driver = Pn532Driver(str(link), poll_interval=poll_interval)
+class Chip:
+    """The PN532 emulator in its own process (so the CPU measured here is the driver's alone), driven
+    through its control socket."""
+
+    def __init__(self, where: Path) -> None:
+        self.link, self.sock = where / "pn532", where / "pn532.sock"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "hardware.pn532", "--link", str(self.link), "--control", str(self.sock)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert self.proc.stdout is not None
+        self.proc.stdout.readline()  # its banner: the link and the socket are ready
+
+    def cmd(self, line: str) -> None:
+        answer = send(self.sock, line)
+        if answer.startswith("error"):
+            raise SystemExit(f"emulator: {line}: {answer}")
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait(WAIT)
+
+
+def ours_reads(chip: Chip, seconds: float, poll_interval: float) -> tuple[float, float, float]:
+    """(reads per second and CPU ms per read with a tag left on, CPU % of a core with no tag)."""
+    driver = Pn532Driver(str(chip.link), poll_interval=poll_interval)
     events: queue.Queue[DeviceEvent] = queue.Queue()
-    emu.place(TOKENS[0])
     driver.start(events.put)
+    while not isinstance(events.get(timeout=WAIT), ReaderStatus):
+        pass
+    cpu, t0 = cpu_seconds(), time.perf_counter()
+    time.sleep(seconds)
+    idle = 100 * (cpu_seconds() - cpu) / (time.perf_counter() - t0)
+    chip.cmd(f"place {TOKENS[0]}")
     while not isinstance(events.get(timeout=WAIT), TagPlaced):
         pass
     before, cpu = driver.polls, cpu_seconds()
@@ -152,12 +184,12 @@ def ours_reads(link: Path, emu: Emulator, seconds: float, poll_interval: float) 
     time.sleep(seconds)
     reads, elapsed, cpu = driver.polls - before, time.perf_counter() - t0, cpu_seconds() - cpu
     driver.stop()
-    emu.remove()
-    return reads / elapsed, 1000 * cpu / max(reads, 1)
+    chip.cmd("remove")
+    return reads / elapsed, 1000 * cpu / max(reads, 1), idle
 
 
-def ours_latency(link: Path, emu: Emulator, taps: int) -> list[int]:
-    driver = Pn532Driver(str(link))
+def ours_latency(chip: Chip, taps: int) -> list[int]:
+    driver = Pn532Driver(str(chip.link))
     events: queue.Queue[DeviceEvent] = queue.Queue()
     driver.start(events.put)
     rng = random.Random(2)
@@ -166,32 +198,36 @@ def ours_latency(link: Path, emu: Emulator, taps: int) -> list[int]:
         for i in range(taps):
             time.sleep(rng.uniform(0.0, 0.06))
             t0 = time.perf_counter_ns()
-            emu.place(TOKENS[i % 2])
+            chip.cmd(f"place {TOKENS[i % 2]}")
             while not isinstance(events.get(timeout=WAIT), TagPlaced):
                 pass
             samples.append(time.perf_counter_ns() - t0)
     finally:
         driver.stop()
-        emu.remove()
+        chip.cmd("remove")
     return samples
 
 
-def adafruit(link: Path, emu: Emulator, port_timeout: float, seconds: float, taps: int) -> dict[str, Any]:
+def adafruit(chip: Chip, port_timeout: float, seconds: float, taps: int) -> dict[str, Any]:
     """Adafruit's PN532_UART on a pyserial port: reads/s with a tag on, tap latency, CPU per read."""
     import serial
     from adafruit_pn532.uart import PN532_UART
 
-    emu.replug()  # a freshly powered chip: our driver's MaxRetries setting would make Adafruit's reads raise
-    port = serial.Serial(str(link), 115200, timeout=port_timeout)
+    chip.cmd("replug")  # a freshly powered chip: our driver's MaxRetries setting would make Adafruit's reads raise
+    port = serial.Serial(str(chip.link), 115200, timeout=port_timeout)
     try:
         pn532 = PN532_UART(port)
-        emu.place(TOKENS[0])
+        cpu, t0 = cpu_seconds(), time.perf_counter()
+        while time.perf_counter() - t0 < seconds:  # no tag: how much it costs to wait for one
+            pn532.read_passive_target(timeout=1)
+        idle = 100 * (cpu_seconds() - cpu) / (time.perf_counter() - t0)
+        chip.cmd(f"place {TOKENS[0]}")
         reads, cpu, t0 = 0, cpu_seconds(), time.perf_counter()
         while time.perf_counter() - t0 < seconds:
             if pn532.read_passive_target(timeout=1) is not None:
                 reads += 1
         elapsed, cpu = time.perf_counter() - t0, cpu_seconds() - cpu
-        emu.remove()
+        chip.cmd("remove")
         found: queue.Queue[tuple[int, bytes]] = queue.Queue()
         stop = threading.Event()
 
@@ -214,18 +250,18 @@ def adafruit(link: Path, emu: Emulator, port_timeout: float, seconds: float, tap
                 found.get_nowait()
             uid = TOKENS[i % 2]
             t0_ns = time.perf_counter_ns()
-            emu.place(uid)
+            chip.cmd(f"place {uid}")
             while True:
                 when, got = found.get(timeout=WAIT + 2 * port_timeout)
                 if got.hex().upper() == uid:
                     samples.append(when - t0_ns)
                     break
-            emu.remove()
+            chip.cmd("remove")
         stop.set()
         reader.join(WAIT)
     finally:
         port.close()
-    return {"rate": reads / elapsed, "cpu_ms": 1000 * cpu / max(reads, 1), "latency": samples}
+    return {"rate": reads / elapsed, "cpu_ms": 1000 * cpu / max(reads, 1), "idle": idle, "latency": samples}
 
 
 def replug_to_ok(replugs: int) -> list[int]:
@@ -255,30 +291,31 @@ def replug_to_ok(replugs: int) -> list[int]:
 
 
 def compare(seconds: float, taps: int) -> list[str]:
-    lines: list[str] = []
-    with tempfile.TemporaryDirectory() as tmp, Emulator(Path(tmp) / "pn532") as emu:
-        link = emu.link
-        fast_rate, fast_cpu = ours_reads(link, emu, seconds, poll_interval=0.0)
-        paced_rate, paced_cpu = ours_reads(link, emu, seconds, poll_interval=0.05)
-        ours = summary(ours_latency(link, emu, taps))
+    with tempfile.TemporaryDirectory() as tmp:
+        chip = Chip(Path(tmp))
         try:
-            theirs = {t: adafruit(link, emu, t, seconds, max(5, taps // (10 if t >= 1 else 3)))
-                      for t in (1.0, 0.1)}
-        except ImportError as err:
-            return [f"Adafruit's library could not be imported: `{err}` (pip install -e '.[bench]')"]
-    lines += [
-        "#### PN532: our driver vs adafruit-circuitpython-pn532 (same emulator, same pty)",
+            fast_rate, fast_cpu, _ = ours_reads(chip, seconds, poll_interval=0.0)
+            paced_rate, paced_cpu, idle = ours_reads(chip, seconds, poll_interval=0.05)
+            ours = summary(ours_latency(chip, taps))
+            try:
+                theirs = {t: adafruit(chip, t, seconds, max(5, taps // (10 if t >= 1 else 3))) for t in (1.0, 0.1)}
+            except ImportError as err:
+                return [f"Adafruit's library could not be imported: `{err}` (pip install -e '.[bench]')"]
+        finally:
+            chip.close()
+    lines = [
+        "#### PN532: our driver vs adafruit-circuitpython-pn532 (same emulator in its own process, same pty)",
         "",
-        "| driver | reads/s (tag on) | CPU ms per read | tap latency p50 ms | p99 ms | taps |",
-        "|---|---:|---:|---:|---:|---:|",
-        f"| ours, back-to-back polls | {fast_rate:,.0f} | {fast_cpu:.2f} | | | |",
-        f"| ours, default (poll every 50 ms) | {paced_rate:,.1f} | {paced_cpu:.2f} | {ours['p50'] / 1000:.1f} "
-        f"| {ours['p99'] / 1000:.1f} | {ours['n']} |",
+        "| driver | reads/s (tag on) | CPU ms per read | idle CPU % (no tag) | tap latency p50 ms | p99 ms | taps |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+        f"| ours, back-to-back polls | {fast_rate:,.0f} | {fast_cpu:.2f} | | | | |",
+        f"| ours, default (poll every 50 ms) | {paced_rate:,.1f} | {paced_cpu:.2f} | {idle:.2f} | "
+        f"{ours['p50'] / 1000:.1f} | {ours['p99'] / 1000:.1f} | {ours['n']} |",
     ]
     for timeout, t in theirs.items():
         lat = summary(t["latency"])
         lines.append(f"| Adafruit, port timeout {timeout:g} s | {t['rate']:,.1f} | {t['cpu_ms']:.2f} | "
-                     f"{lat['p50'] / 1000:.1f} | {lat['p99'] / 1000:.1f} | {lat['n']} |")
+                     f"{t['idle']:.2f} | {lat['p50'] / 1000:.1f} | {lat['p99'] / 1000:.1f} | {lat['n']} |")
     best = theirs[0.1]
     best_lat = summary(best["latency"])
     lines += [

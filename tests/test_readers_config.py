@@ -71,3 +71,20 @@ def test_the_repeat_window_reaches_each_driver_or_leaves_its_own() -> None:
     assert isinstance(theirs, BoardDriver) and theirs.repeat_window == 0.75
     assert make_driver(pn532, pn532.port, 0.5).repeat_window == 0.5  # type: ignore[attr-defined]
     assert make_driver(board, board.port, 0.5).repeat_window == 0.5  # type: ignore[attr-defined]
+
+
+def test_a_simulated_reader_in_a_deep_state_dir_still_gets_a_control_socket(tmp_path: Path) -> None:
+    from companion.config import ReadersConfig
+    from companion.readers.devices import open_readers
+    from hardware.pn532.control import send
+
+    deep = tmp_path / ("d" * 60) / ("e" * 60)
+    cfg = ReadersConfig(devices=(ReaderConfig(name="pn532", driver="pn532", port="/nonexistent/x"),))
+    readers = open_readers(cfg, deep, lambda event: None)
+    try:
+        control = readers.controls["pn532"]
+        assert (deep / "pn532").is_symlink()  # the port stays where the config says
+        assert send(control.path, "status").startswith(f"link {deep / 'pn532'}")
+    finally:
+        readers.stop()
+    assert not control.path.exists() and not control.path.parent.exists()  # cleaned up

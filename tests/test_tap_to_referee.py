@@ -41,6 +41,10 @@ class Screen:
     told: queue.Queue[tuple[str, object]] = field(default_factory=queue.Queue)
     inputs: queue.Queue[Input] = field(default_factory=queue.Queue)
     threads: set[str] = field(default_factory=set)  # where it was called from: only the main loop
+    in_booth: str | None = None  # the player the screen has identified (the booth)
+
+    def identified_player(self) -> str | None:
+        return self.in_booth
 
     def player_tapped(self, player_id: str) -> None:
         self.threads.add(threading.current_thread().name)
@@ -155,6 +159,15 @@ def test_pn532_tap_to_referee_input(table_for: object, tmp_path: Path) -> None:
         assert not run.table.referee.state["timers"]["round"]["running"]
         assert run.screen.inputs.empty()
         assert run.screen.threads == {"main-loop"}  # routing never ran on a reader thread
+
+
+def test_a_token_tapped_in_the_booth_acts_for_the_identified_player(table_for: object, tmp_path: Path) -> None:
+    with Emulator(tmp_path / "pn532") as emu:
+        run = table_for((ReaderConfig(name="pn532", driver="pn532", port=str(emu.link)),))  # type: ignore[operator]
+        run.wait_for(ReaderStatus)
+        run.screen.in_booth = "ben"
+        emu.place(DICE)
+        assert run.screen.next_input().by == "player:ben"
 
 
 def test_unknown_tags_prompt_and_make_no_input(table_for: object, tmp_path: Path) -> None:

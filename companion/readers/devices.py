@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -25,6 +26,7 @@ from hardware.pn532.emulator import Emulator
 
 log = logging.getLogger(__name__)
 BOARD_READERS = 4  # slots on a simulated reader board
+MAX_SOCKET_PATH = 100  # sun_path holds 108 bytes on Linux
 
 
 class _Closable(Protocol):
@@ -36,6 +38,7 @@ class OpenReaders:
     drivers: list[ReaderDriver] = field(default_factory=list)
     emulators: list[_Closable] = field(default_factory=list)
     controls: dict[str, ControlSocket] = field(default_factory=dict)  # simulated reader -> its control socket
+    temp_dirs: list[Path] = field(default_factory=list)
 
     def stop(self) -> None:
         for driver in self.drivers:
@@ -45,6 +48,9 @@ class OpenReaders:
         for emulator in self.emulators:
             with contextlib.suppress(OSError):
                 emulator.close()
+        for folder in self.temp_dirs:
+            with contextlib.suppress(OSError):
+                folder.rmdir()
 
 
 def simulated(device: ReaderConfig, mode: str) -> bool:
@@ -74,6 +80,9 @@ def _emulate(device: ReaderConfig, sim_dir: Path, out: OpenReaders) -> str:
     """Start an emulator for `device`; returns the port the driver should open."""
     sim_dir.mkdir(parents=True, exist_ok=True)
     link, sock = sim_dir / device.name, sim_dir / f"{device.name}.sock"
+    if len(os.fsencode(sock)) > MAX_SOCKET_PATH:  # a Unix socket's path has a small limit
+        out.temp_dirs.append(Path(tempfile.mkdtemp(prefix="companion-readers-")))
+        sock = out.temp_dirs[-1] / f"{device.name}.sock"
     if device.driver == "pn532":
         emulator = Emulator(link).plug()
         out.emulators.append(emulator)

@@ -4,7 +4,8 @@ Reader threads only queue: each event goes to `Table.put_device` (and a reader's
 to the `StatusBoard`, which is thread-safe). On the main loop the `TapRouter` resolves taps through
 the token registry (its own SQLite file next to the game log). Taps are told to the table's screen if
 an output is a `TapSink` (the kiosk), else printed by a `ConsoleTapSink` on standard error (standard
-output belongs to the referee's replies).
+output belongs to the referee's replies). A sink that also has ``identified_player() -> str | None``
+(the kiosk's booth, while a player's figure is on the reader) makes tokens act for that player.
 """
 
 from __future__ import annotations
@@ -53,7 +54,9 @@ def start_readers(table: Table, cfg: Config, status: StatusBoard) -> RunningRead
     lang = cfg.table.language
     console = ConsoleTapSink(sys.stderr, lang, {p.id: p.name for p in table.referee.setup.players})
     sink = find_sink(table.outputs) or console
-    handlers: list[DeviceHandler] = [TapRouter(table, registry, sink)]
+    identify = getattr(sink, "identified_player", None)  # the kiosk's booth: whose turn at the reader it is
+    router = TapRouter(table, registry, sink, identify) if callable(identify) else TapRouter(table, registry, sink)
+    handlers: list[DeviceHandler] = [router]
     if sink is console:
         handlers.append(lambda ev: console.reader_status(ev.reader, ev.state) if isinstance(ev, ReaderStatus) else None)
     table.device_handlers.extend(handlers)

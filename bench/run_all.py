@@ -39,6 +39,9 @@ def report(append_count: int, replay_count: int, repeat: int, where: Path) -> st
     replay = run("bench_replay.py", ["--count", str(replay_count), "--repeat", str(repeat), "--dir", str(where)])
     lockdown = run("bench_lockdown.py", ["--repeat", str(repeat), "--dir", str(where)])
     room25 = run("bench_room25.py", ["--repeat", str(repeat), "--dir", str(where)])
+    board = run("bench_board.py", ["--taps", "500", "--replugs", "20"])
+    pn532 = run("bench_pn532.py", ["--taps", "200", "--seconds", "3", "--dir", str(where)])
+    pn532_fuzz = run("fuzz_pn532_frames.py", ["--frames", "1000000"])
     command = "python bench/run_all.py " + " ".join(
         f"--{name} {value}"
         for name, value in (("append-count", append_count), ("replay-count", replay_count), ("repeat", repeat))
@@ -58,6 +61,12 @@ def report(append_count: int, replay_count: int, repeat: int, where: Path) -> st
             lockdown,
             "",
             room25,
+            "",
+            board,
+            "",
+            pn532,
+            "",
+            pn532_fuzz,
         ]
     )
 

@@ -24,7 +24,9 @@ Starter = Callable[[Table, Config, StatusBoard], Running | None]
 
 def starters() -> list[Starter]:
     """Each feature adds its starter here (imported lazily, so a missing optional part fails alone)."""
-    return []
+    from companion.readers.starter import start_readers  # NFC readers -> token router (docs/readers.md)
+
+    return [start_readers]
 
 
 def start_all(table: Table, cfg: Config, status: StatusBoard) -> list[Running]:

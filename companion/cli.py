@@ -21,6 +21,7 @@ from companion.games import registry
 from companion.service import read_lines
 from companion.session import open_table
 from companion.status import StatusBoard
+from companion.tokens.cli import tokens as tokens_group
 
 VIEW_HELP = "Whose view to print: public, host, or player:ID (e.g. player:ana)."
 
@@ -253,3 +254,6 @@ def check(ctx: click.Context) -> None:
     for line in configuration.describe_sources(cfg):
         click.echo(line)
     click.echo(json.dumps(cfg.model_dump(mode="json"), indent=2, ensure_ascii=False))
+
+
+main.add_command(tokens_group)  # companion tokens enroll|list|forget|export|import (companion/tokens/cli.py)

@@ -29,6 +29,7 @@ TABLE_ID = r"^[a-z0-9][a-z0-9_-]{0,31}$"  # goes into MQTT topics and file names
 GAME_ID = r"^[a-z][a-z0-9_]{0,31}$"
 MQTT_PREFIX = r"^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$"
 MQTT_URL = r"^(mqtt|mqtts|ws|wss)://\S+$"
+READER_NAME = r"^[a-z0-9][a-z0-9_-]{0,31}$"
 
 
 def _xdg(env: Mapping[str, str], var: str, fallback: str) -> Path:
@@ -100,9 +101,31 @@ class MqttConfig(_Section):
     prefix: Annotated[str, Field(pattern=MQTT_PREFIX)] = "companion"
 
 
+class ReaderConfig(_Section):
+    """One reader: its name (in the status bar), its driver, and its port (any pyserial URL or path)."""
+
+    name: Annotated[str, Field(pattern=READER_NAME)]
+    driver: Literal["board", "pn532"]
+    port: Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class ReadersConfig(_Section):
+    simulate: Literal["auto", "always", "never"] = "auto"
+    devices: tuple[ReaderConfig, ...] = (ReaderConfig(name="pn532", driver="pn532", port="/dev/serial0"),)
+    repeat_window_ms: Annotated[int, Field(ge=0, le=5000)] | None = None  # None: each driver's own
+
+    @field_validator("devices")
+    @classmethod
+    def _unique_names(cls, v: tuple[ReaderConfig, ...]) -> tuple[ReaderConfig, ...]:
+        names = [r.name for r in v]
+        if len(set(names)) != len(names):
+            raise ValueError("reader names must be unique")
+        return v
+
+
 SECTIONS: dict[str, type[_Section]] = {
     "table": TableConfig, "storage": StorageConfig, "game": GameConfig,
-    "timers": TimersConfig, "display": DisplayConfig, "mqtt": MqttConfig,
+    "timers": TimersConfig, "display": DisplayConfig, "mqtt": MqttConfig, "readers": ReadersConfig,
 }
 
 
@@ -115,6 +138,7 @@ class Config(_Section):
     timers: TimersConfig = Field(default_factory=TimersConfig)
     display: DisplayConfig = Field(default_factory=DisplayConfig)
     mqtt: MqttConfig = Field(default_factory=MqttConfig)
+    readers: ReadersConfig = Field(default_factory=ReadersConfig)
     _sources: tuple[str, ...] = PrivateAttr(default=())
     _origins: dict[str, str] = PrivateAttr(default_factory=dict)
 
@@ -146,7 +170,12 @@ class _Layer:
 
 
 def _toml(value: object) -> str:
-    """A value as TOML writes it (JSON's string escapes are valid TOML, except for a raw DEL)."""
+    """A value as TOML writes it (JSON's string escapes are valid TOML, except for a raw DEL); a table
+    inside a list (a reader) as an inline table."""
+    if isinstance(value, dict) and value:
+        return "{ " + ", ".join(f"{key} = {_toml(item)}" for key, item in value.items()) + " }"
+    if isinstance(value, list | tuple) and any(isinstance(item, dict) for item in value):
+        return "[" + ", ".join(_toml(item) for item in value) + "]"
     return json.dumps(value, ensure_ascii=False, default=str).replace("\x7f", "\\u007f")
 
 
@@ -167,6 +196,13 @@ def parse_value(text: str) -> object:
 
 def _allowed(section: str, key: str, err: ErrorDetails) -> str:
     kind, ctx = err["type"], err.get("ctx") or {}
+    if len(err["loc"]) > 2:  # inside a list of tables, e.g. readers.devices[0][driver]
+        return {
+            "literal_error": f"choose one of {ctx.get('expected')}",
+            "model_type": "expected an inline table such as { name = ..., driver = ..., port = ... }",
+            "missing": "lacks this key; a reader needs name, driver and port",
+            "string_pattern_mismatch": f"must match the pattern {ctx.get('pattern')}",
+        }.get(kind) or str(err["msg"]).removeprefix("Value error, ")
     if kind == "literal_error":
         choices = get_args(SECTIONS[section].model_fields[key].annotation)
         return "choose one of " + ", ".join(map(str, choices))
@@ -201,7 +237,9 @@ def _check(layer: _Layer) -> list[Problem]:
             dotted = f"{section}.{key}" if key else section
             where = dotted + "".join(f"[{p}]" for p in err["loc"][2:])
             source = layer.origins.get(dotted, layer.label)
-            if err["type"] == "extra_forbidden":
+            if err["type"] == "extra_forbidden" and len(err["loc"]) > 3:
+                detail = f"is not a known key; a reader has: {', '.join(ReaderConfig.model_fields)}"
+            elif err["type"] == "extra_forbidden":
                 detail = f"is not a known key; [{section}] has: {', '.join(SECTIONS[section].model_fields)}"
             else:
                 detail = "is not allowed; " + _allowed(section, key, err)

@@ -3,11 +3,16 @@
 Adapter threads (the console today; readers, buttons and phones as they land) call `Table.put`. The
 main loop stamps each input with the table clock, fires every deadline due by then, submits the input,
 replies to the sender, and tells the outputs that the views changed. No game logic runs elsewhere.
+
+Device drivers (hardware/events.py) call `Table.put_device` from their reader threads: the event joins
+the same inbox, in order with every other input, and the main loop hands it to each of
+`device_handlers` (the tap router turns a tag into a token and a token into an input with `handle`).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import queue
 import threading
 import time
@@ -19,7 +24,9 @@ from companion.core.clock import advance
 from companion.core.inputs import HOST, Input
 from companion.core.referee import Outcome, Referee
 from companion.core.rejection import Rejected
+from hardware.events import DeviceEvent
 
+logger = logging.getLogger(__name__)
 Reply = Callable[[Outcome], None]
 IDLE_WAKE_S = 1.0  # re-check deadlines at least this often, in case the wall clock jumped
 
@@ -45,6 +52,12 @@ class Submission:
     reply: Reply | None = None
 
 
+@dataclass(frozen=True)
+class DeviceNotice:
+    event: DeviceEvent
+
+
+DeviceHandler = Callable[[DeviceEvent], None]
 _STOP = object()
 
 
@@ -54,10 +67,24 @@ class Table:
     clock: Clock = field(default_factory=SystemClock)
     outputs: list[Output] = field(default_factory=list)
     inbox: queue.Queue[object] = field(default_factory=queue.Queue)
+    device_handlers: list[DeviceHandler] = field(default_factory=list)
 
     def put(self, raw: Any, reply: Reply | None = None) -> None:
         """Thread-safe: queue a raw input (decoded JSON) from any adapter."""
         self.inbox.put(Submission(raw, reply))
+
+    def put_device(self, event: DeviceEvent) -> None:
+        """Thread-safe: queue a device event from a driver's thread; the handlers run on the main loop."""
+        self.inbox.put(DeviceNotice(event))
+
+    def device(self, event: DeviceEvent) -> None:
+        """Hand one device event to every handler (on the main loop). A failing handler is logged and
+        skipped: a bad tag must never stop the referee."""
+        for handler in self.device_handlers:
+            try:
+                handler(event)
+            except Exception:
+                logger.exception("device handler %r failed on %r", handler, event)
 
     def stop(self) -> None:
         self.inbox.put(_STOP)
@@ -112,6 +139,9 @@ class Table:
                 continue
             if item is _STOP:
                 return
+            if isinstance(item, DeviceNotice):
+                self.device(item.event)
+                continue
             assert isinstance(item, Submission)
             outcome = self.handle(item.raw)
             if item.reply is not None:

@@ -7,6 +7,10 @@ cd "$(dirname "$0")/.."
 
 # Debian packages the tests need. A missing one is installed, never skipped.
 debian_packages=(python3-venv)
+# Node runs MicroPython (its WebAssembly port) for the board codec/firmware tests. Asked for by command,
+# not package: a NodeSource nodejs already brings npm, and Debian's npm would fight it.
+command -v node >/dev/null || debian_packages+=(nodejs)
+command -v npm >/dev/null || debian_packages+=(npm)
 
 need=()
 for pkg in "${debian_packages[@]}"; do
@@ -29,6 +33,9 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e '.[test]'
+
+# MicroPython's WebAssembly port (pinned in package-lock.json), to run the board codec and firmware under it.
+(cd firmware_protocol/micropython_check && npm ci --no-audit --no-fund --loglevel=error)
 
 echo "== ruff"
 .venv/bin/ruff check .

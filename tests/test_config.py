@@ -54,6 +54,8 @@ def test_defaults_with_no_files_and_empty_environment() -> None:
         "timers": {"resume_after_restart": "pause"},
         "display": {"size": "auto", "fullscreen": False},
         "mqtt": {"broker": "auto", "url": None, "prefix": "companion"},
+        "readers": {"simulate": "auto", "repeat_window_ms": None,
+                    "devices": [{"name": "pn532", "driver": "pn532", "port": "/dev/serial0"}]},
     }
     assert isinstance(cfg.storage.path, Path)
 
@@ -236,7 +238,7 @@ def test_unknown_key_lists_the_known_keys_of_its_section(tmp_path: Path) -> None
 
 
 def test_unknown_section_lists_the_sections(tmp_path: Path) -> None:
-    sections = "sections are table, storage, game, timers, display, mqtt"
+    sections = "sections are table, storage, game, timers, display, mqtt, readers"
     assert problems(tmp_path, user='language = "th"\n[sound]\nvolume = 5\n[storage]\n[empty]\n') == [
         f'user.toml: language = "th" is not a known key; there is no section [language]; {sections}',
         f"user.toml: sound.volume = 5 is not a known key; there is no section [sound]; {sections}",
@@ -267,7 +269,7 @@ def test_bad_environment_values_name_the_variable(tmp_path: Path) -> None:
            "COMPANION_STORAGE__JOURNAL": "WAL", "COMPANION_SOUND__VOLUME": "3"}
     assert problems(tmp_path, env=env) == [
         "environment variable COMPANION_SOUND__VOLUME: sound.volume = 3 is not a known key; "
-        "there is no section [sound]; sections are table, storage, game, timers, display, mqtt",
+        "there is no section [sound]; sections are table, storage, game, timers, display, mqtt, readers",
         'environment variable COMPANION_STORAGE__JOURNAL: storage.journal = "WAL" is not a known key; '
         "[storage] has: path, synchronous",
         'environment variable COMPANION_DISPLAY__SIZE: display.size = "640x480" is not allowed; '
@@ -346,6 +348,15 @@ SECTION_VALUES: dict[str, dict[str, st.SearchStrategy[Any]]] = {
                          st.text(string.ascii_letters + string.digits + ":/.@-_?=%", min_size=1)),
         "prefix": _regex(c.MQTT_PREFIX),
     },
+    "readers": {
+        "simulate": st.sampled_from(["auto", "always", "never"]),
+        "repeat_window_ms": st.integers(0, 5000),
+        "devices": st.lists(st.fixed_dictionaries({
+            "name": _regex(c.READER_NAME),
+            "driver": st.sampled_from(["board", "pn532"]),
+            "port": st.text(st.characters(codec="utf-8", exclude_characters="\x00"), min_size=1, max_size=200),
+        }), max_size=4, unique_by=lambda r: r["name"]),
+    },
 }
 VALID: st.SearchStrategy[dict[str, dict[str, Any]]] = st.fixed_dictionaries({}, optional={
     name: st.fixed_dictionaries({}, optional=keys) for name, keys in SECTION_VALUES.items()
@@ -355,6 +366,10 @@ VALID: st.SearchStrategy[dict[str, dict[str, Any]]] = st.fixed_dictionaries({}, 
 def _as_toml(data: dict[str, dict[str, Any]]) -> str:
     """An independent writer: TOML basic strings accept JSON's escapes (DEL must be escaped)."""
     def value(v: object) -> str:
+        if isinstance(v, dict):  # a reader: an inline table
+            return "{" + ", ".join(f"{k} = {value(item)}" for k, item in v.items()) + "}"
+        if isinstance(v, list) and any(isinstance(item, dict) for item in v):
+            return "[" + ", ".join(value(item) for item in v) + "]"
         return json.dumps(v, ensure_ascii=False).replace("\x7f", "\\u007f")
 
     return "".join(f"[{section}]\n" + "".join(f"{k} = {value(v)}\n" for k, v in values.items())

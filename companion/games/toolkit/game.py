@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.core.contract import Args, Deadline, GameBase, Setup, State
-from companion.games.toolkit.moves import MOVES
+from companion.games.toolkit import tokens
 from companion.parts import ballot, roles, tallies, timers
 
 
@@ -19,7 +19,8 @@ class Toolkit(GameBase):
     min_players = 1
     max_players = 12
     Options = ToolkitOptions
-    moves = MOVES
+    moves = tokens.GAME_MOVES
+    on_token = staticmethod(tokens.on_token)  # what a tapped token means: see tokens.py
 
     def setup(self, setup: Setup, options: Any) -> State:
         return {"timers": {}, "ballots": {}, "counters": {}, "deals": {}, "rolls": [], "finished": None}

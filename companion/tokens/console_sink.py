@@ -1,0 +1,46 @@
+"""The tap sink of a table without a screen: prints what the screen would say, in the table's language.
+
+`companion run` uses it unless an output of the table (the kiosk) is a `TapSink` itself (`find_sink`).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+from typing import TextIO
+
+from companion import i18n
+from companion.core.rejection import Rejected
+from companion.tokens.sink import TapSink
+
+SINK_METHODS = ("player_tapped", "unknown_tag", "token_refused")
+
+
+class ConsoleTapSink:
+    def __init__(self, out: TextIO, lang: str, names: dict[str, str] | None = None) -> None:
+        self.out, self.lang, self.names = out, lang, names or {}
+        self._lock = threading.Lock()
+
+    def player_tapped(self, player_id: str) -> None:
+        self._say("tokens.player_tapped", player=self.names.get(player_id, player_id))
+
+    def unknown_tag(self, uid: str, reader: str) -> None:
+        self._say("tokens.unknown_tag", uid=uid, reader=reader)
+
+    def token_refused(self, token_label: str, reason: Rejected) -> None:
+        self._say("tokens.refused", token=token_label, reason=i18n.describe(self.lang, reason.to_json()))
+
+    def reader_status(self, reader: str, state: str) -> None:
+        self._say("tokens.reader_status", reader=reader, state=i18n.translate(self.lang, f"reader.{state}"))
+
+    def _say(self, msgid: str, **params: object) -> None:
+        with self._lock:
+            print(f"  » {i18n.translate(self.lang, msgid, params)}", file=self.out, flush=True)
+
+
+def find_sink(outputs: Iterable[object]) -> TapSink | None:
+    """The first output that is a tap sink (has its three methods), e.g. the kiosk."""
+    for out in outputs:
+        if all(callable(getattr(out, name, None)) for name in SINK_METHODS):
+            return out  # type: ignore[return-value]
+    return None

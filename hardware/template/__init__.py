@@ -1,0 +1,1 @@
+"""Skeleton for the next reader driver: copy the folder, rename, fill in (see README.md)."""

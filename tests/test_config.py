@@ -52,7 +52,8 @@ def test_defaults_with_no_files_and_empty_environment() -> None:
         "storage": {"path": f"{HOME}/.local/state/companion/companion.sqlite3", "synchronous": "FULL"},
         "game": {"default": "toolkit", "players": ["p1", "p2", "p3", "p4"]},
         "timers": {"resume_after_restart": "pause"},
-        "display": {"size": "auto", "fullscreen": False},
+        "display": {"size": "auto", "fullscreen": False, "enabled": "auto", "driver": None, "volume": 80,
+                    "booth_timeout": 30, "attract": True},
         "mqtt": {"broker": "auto", "url": None, "prefix": "companion"},
     }
     assert isinstance(cfg.storage.path, Path)

@@ -1,0 +1,154 @@
+"""Fonts from Debian packages and a fallback chain by glyph coverage.
+
+No font falls back by itself (SDL_ttf draws tofu for a missing glyph), so text is split into runs,
+each drawn with the first font of the chain that has its glyphs:
+
+1. Noto Sans (`fonts-noto-core`): Latin, digits, punctuation.
+2. Loma (`fonts-thai-tlwg`): Thai. Noto Sans Thai clips stacked tone marks under SDL_ttf and has no
+   digits; Loma renders them whole. `pygame.font` shapes Thai with HarfBuzz (`pygame.freetype`
+   does not, so it is never used for text).
+3. Noto Sans CJK SC (`fonts-noto-cjk`): the Simplified Chinese face is index 2 of the .ttc, which
+   `pygame.font` cannot pick; it is extracted once with fontTools into a cache directory.
+4. Noto Sans Symbols 2 (`fonts-noto-core`): arrows, check marks, shapes.
+
+Coverage comes from each font's cmap (fontTools), read lazily the first time a character is not
+covered by the fonts before it, so an English screen never reads the CJK cmap.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from fontTools.ttLib import TTFont
+
+NOTO = Path("/usr/share/fonts/truetype/noto")
+NOTO_CJK = Path("/usr/share/fonts/opentype/noto")
+TLWG = Path("/usr/share/fonts/truetype/tlwg")
+SC_FACE = 2  # index of "Noto Sans CJK SC" in NotoSansCJK-*.ttc (0 is JP)
+#: Characters that join the run they are in when its font has them (so "，" stays Chinese and
+#: Thai marks stay on their base): spaces, punctuation, combining marks, format characters.
+NEUTRAL = frozenset({"Zs", "Po", "Pd", "Ps", "Pe", "Pi", "Pf", "Mn", "Mc", "Me", "Cf"})
+
+
+class FontMissing(RuntimeError):
+    """A font file the kiosk needs is not installed (install the Debian package named)."""
+
+
+@dataclass(frozen=True)
+class FaceSource:
+    name: str
+    regular: Path
+    bold: Path
+    package: str
+    ttc_index: int | None = None  # a face inside a collection, extracted to the cache
+
+
+def debian_faces() -> list[FaceSource]:
+    """The chain, in order, with the Debian package that ships each file."""
+    return [
+        FaceSource("latin", NOTO / "NotoSans-Regular.ttf", NOTO / "NotoSans-Bold.ttf", "fonts-noto-core"),
+        FaceSource("thai", TLWG / "Loma.ttf", TLWG / "Loma-Bold.ttf", "fonts-thai-tlwg"),
+        FaceSource("sc", NOTO_CJK / "NotoSansCJK-Regular.ttc", NOTO_CJK / "NotoSansCJK-Bold.ttc",
+                   "fonts-noto-cjk", SC_FACE),
+        FaceSource("symbols", NOTO / "NotoSansSymbols2-Regular.ttf", NOTO / "NotoSansSymbols2-Regular.ttf",
+                   "fonts-noto-core"),
+    ]
+
+
+def default_cache_dir(env: dict[str, str] | None = None) -> Path:
+    env = dict(os.environ) if env is None else env
+    base = env.get("XDG_CACHE_HOME") or str(Path(env.get("HOME") or Path.home()) / ".cache")
+    return Path(base) / "companion" / "fonts"
+
+
+def extract_face(collection: Path, index: int, cache_dir: Path) -> Path:
+    """The face `index` of a .ttc as its own font file in `cache_dir` (made once, atomically)."""
+    stat = collection.stat()
+    tag = hashlib.sha1(f"{collection}:{stat.st_size}:{stat.st_mtime_ns}:{index}".encode()).hexdigest()[:12]
+    target = cache_dir / f"{collection.stem}-{index}-{tag}.otf"
+    if target.exists():
+        return target
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    font = TTFont(str(collection), fontNumber=index, lazy=True)
+    fd, tmp = tempfile.mkstemp(dir=cache_dir, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            font.save(out)
+        os.replace(tmp, target)
+    finally:
+        font.close()
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    return target
+
+
+@dataclass
+class Face:
+    """One font of the chain: its files (bold and regular) and, once read, its coverage."""
+
+    name: str
+    regular: Path
+    bold: Path
+    _coverage: frozenset[int] | None = field(default=None, repr=False)
+
+    def covers(self, ch: str) -> bool:
+        if self._coverage is None:
+            font = TTFont(str(self.regular), lazy=True)
+            try:
+                self._coverage = frozenset(font.getBestCmap())
+            finally:
+                font.close()
+        return ord(ch) in self._coverage
+
+
+def load_chain(cache_dir: Path, sources: list[FaceSource] | None = None) -> list[Face]:
+    """The chain's faces, extracting collection faces into `cache_dir`; FontMissing names the package."""
+    faces = []
+    for src in sources or debian_faces():
+        for path in (src.regular, src.bold):
+            if not path.exists():
+                raise FontMissing(f"{path} is missing: install the Debian package {src.package}")
+        if src.ttc_index is not None:
+            faces.append(Face(src.name, extract_face(src.regular, src.ttc_index, cache_dir),
+                              extract_face(src.bold, src.ttc_index, cache_dir)))
+        else:
+            faces.append(Face(src.name, src.regular, src.bold))
+    return faces
+
+
+@dataclass(frozen=True)
+class Run:
+    face: int  # index into the chain
+    text: str
+
+
+def split_runs(text: str, chain: list[Face], missing: set[str] | None = None) -> list[Run]:
+    """`text` as runs, each in the first face that has its characters.
+
+    A neutral character (space, punctuation, a combining mark) stays in the current run when that
+    face has it. A character no face has goes to face 0 (it will be tofu) and into `missing`.
+    """
+    runs: list[Run] = []
+    face, chars = -1, []
+    for ch in text:
+        if face >= 0 and unicodedata.category(ch) in NEUTRAL and chain[face].covers(ch):
+            chars.append(ch)
+            continue
+        chosen = next((i for i, f in enumerate(chain) if f.covers(ch)), None)
+        if chosen is None:
+            if missing is not None and not ch.isspace():
+                missing.add(ch)
+            chosen = face if face >= 0 else 0
+        if chosen != face and chars:
+            runs.append(Run(face, "".join(chars)))
+            chars = []
+        face = chosen
+        chars.append(ch)
+    if chars:
+        runs.append(Run(face, "".join(chars)))
+    return runs

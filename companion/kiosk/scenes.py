@@ -110,8 +110,10 @@ def show_screen(scene: Scene, name: str, hp: int = 10) -> None:
     """Bring a fresh scene to screen `name` with a game in a typical state."""
     k = scene.kiosk
     if name == "attract":
+        attract = k.top
+        assert isinstance(attract, AttractScreen)
         for _ in range(6):
-            k.top.demo.advance()
+            attract.demo.advance()
         k.process()
         return
     if name == "setup":
@@ -139,8 +141,10 @@ def show_screen(scene: Scene, name: str, hp: int = 10) -> None:
         scene.play({"by": "host", "move": "ballot.close", "args": {"name": "exile"}})
         scene.play({"by": "host", "move": "roles.reveal", "args": {"name": "roles", "player": "ben"}})
         scene.play({"by": "host", "move": "game.end", "args": {"rank_by": "hp"}})
+        reveal = k.top
+        assert isinstance(reveal, RevealScreen)
         for _ in range(8):
-            k.top.advance()
+            reveal.advance()
         k.process()
         return
     raise ValueError(f"no screen {name!r}; screens are {', '.join(SCREENS)}")

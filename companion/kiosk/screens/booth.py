@@ -140,7 +140,8 @@ class BoothScreen(Screen):
                     y += rows * (row_h + L.px(8))
                 elif f["kind"] == "number":
                     cols = L.columns(pygame.Rect(form.left, y, form.width, row_h), 3, 8)
-                    minus, plus = functools.partial(self._bump, f["name"], -1), functools.partial(self._bump, f["name"], 1)
+                    minus = functools.partial(self._bump, f["name"], -1)
+                    plus = functools.partial(self._bump, f["name"], 1)
                     out.append(Button(cols[0], "−", minus, key=("minus", f["name"])))
                     out.append(Button(cols[2], "+", plus, key=("plus", f["name"])))
                     y += row_h + L.px(8)

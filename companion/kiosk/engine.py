@@ -3,7 +3,6 @@ and `run_with_table`, which runs the Table's loop on a thread and the kiosk on t
 
 from __future__ import annotations
 
-import glob
 import os
 import sys
 import threading
@@ -27,27 +26,6 @@ from companion.service import Table
 from companion.status import StatusBoard
 
 DEFAULT_SIZE = (800, 480)
-
-
-def display_driver(cfg: Config, env: Mapping[str, str], machine_mode: bool) -> str | None:
-    """The SDL video driver to open the kiosk with ("" for SDL's choice), or None for console only.
-
-    `enabled = "auto"` opens a screen when there is one (an X11/Wayland session, SDL_VIDEODRIVER set,
-    or a DRM device for kmsdrm on a Pi console) and `companion run` is not in --jsonl machine mode.
-    """
-    enabled = cfg.display.enabled
-    if enabled is False:
-        return None
-    driver = cfg.display.driver or env.get("SDL_VIDEODRIVER", "")
-    if enabled is True:
-        return driver
-    if machine_mode:
-        return None
-    if driver or env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
-        return driver
-    if glob.glob("/dev/dri/card*"):
-        return "kmsdrm"
-    return None
 
 
 def open_display(size: str, fullscreen: bool, driver: str = "") -> pygame.Surface:

@@ -73,11 +73,15 @@ class TextCache:
             self._lines.popitem(last=False)
         return surf
 
-    def fit(self, text: str, size: int, width: int, bold: bool = False, smallest: int = 10) -> int:
-        """The largest size up to `size` at which `text` fits in `width` pixels (at least `smallest`)."""
+    def fit(self, text: str, size: int, width: int, bold: bool = False, smallest: int = 10,
+            height: int | None = None) -> int:
+        """The largest size up to `size` at which `text` fits in `width` (and `height`) pixels."""
         while size > smallest:
-            w = sum(self.font(r.face, size, bold).size(r.text)[0] for r in split_runs(text, self.chain))
-            if w <= width:
+            runs = split_runs(text, self.chain)
+            fonts = [self.font(r.face, size, bold) for r in runs]
+            w = sum(f.size(r.text)[0] for f, r in zip(fonts, runs, strict=True))
+            h = max((f.get_height() for f in fonts), default=0)
+            if w <= width and (height is None or h <= height):
                 break
             size = max(smallest, int(size * 0.9))
         return size
@@ -86,7 +90,7 @@ class TextCache:
              bold: bool = False, align: Align = "left", shrink: bool = True) -> pygame.Rect:
         """Draw `text` in `region` (vertically centred), shrinking it to fit; returns where it went."""
         if shrink:
-            size = self.fit(text, size, region.width, bold)
+            size = self.fit(text, size, region.width, bold, height=region.height)
         surf = self.render(text, size, color, bold)
         rect = surf.get_rect()
         rect.centery = region.centery

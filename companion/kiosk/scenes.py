@@ -8,6 +8,7 @@ deterministic; `companion run` runs the same Table loop on its own thread.
 from __future__ import annotations
 
 import json
+import queue
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -24,7 +25,7 @@ from companion.kiosk.screens.attract import AttractScreen
 from companion.kiosk.screens.reveal import RevealScreen
 from companion.kiosk.sound import Sound
 from companion.kiosk.text import TextCache
-from companion.service import Table
+from companion.service import Submission, Table
 from companion.status import DeviceStatus, StatusBoard
 
 PLAYERS = [{"id": "ana", "name": "Ana"}, {"id": "ben", "name": "Ben"}, {"id": "chai", "name": "ชัย"},
@@ -72,6 +73,19 @@ class Scene:
         """Move the table's clock; deadlines due fire, and the kiosk redraws."""
         self.clock.now = ms
         self.table.tick()
+        self.kiosk.process()
+
+    def pump(self) -> None:
+        """Handle what the kiosk sent the table (a booth form, a host action), as the Table's loop would."""
+        while True:
+            try:
+                item = self.table.inbox.get_nowait()
+            except queue.Empty:
+                break
+            assert isinstance(item, Submission)
+            outcome = self.table.handle(item.raw)
+            if item.reply is not None:
+                item.reply(outcome)
         self.kiosk.process()
 
     def tap_token(self, player: str) -> None:

@@ -11,6 +11,7 @@ from companion.kiosk.screens.base import Screen
 from companion.kiosk.screens.booth import BoothScreen
 from companion.kiosk.screens.play import PlayScreen
 from companion.kiosk.screens.reveal import RevealScreen
+from companion.kiosk.screens.setup import SetupScreen
 
 if TYPE_CHECKING:
     from companion.kiosk.kiosk import Kiosk
@@ -32,8 +33,8 @@ def first_screen(k: Kiosk) -> Screen:
 def on_message(k: Kiosk, message: msgs.Message) -> None:
     if isinstance(message, msgs.PublicView):
         k.public = message.view
-        if isinstance(k.stack[0], AttractScreen) and started(message.view):
-            k.stack[0] = PlayScreen(k)  # someone played (a token, a phone): the demo gives way
+        if isinstance(k.stack[0], AttractScreen | SetupScreen) and started(message.view):
+            k.stack[0] = PlayScreen(k)  # someone played (a token, a phone): the demo and setup give way
         if message.view.get("ended") and not any(isinstance(s, RevealScreen) for s in k.stack):
             k.stack[0] = RevealScreen(k)
         for screen in k.stack:

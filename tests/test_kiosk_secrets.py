@@ -110,11 +110,13 @@ def test_the_booth_hides_after_its_timeout_and_on_done(text: TextCache) -> None:
     scene = make_scene(surface("800x480"), text, "en")
     scene.tap_token("ana")
     assert isinstance(scene.kiosk.top, BoothScreen)
-    scene.kiosk.settings.booth_timeout_s = -1  # already past: the next turn of the loop hides it
+    scene.clock.now += 29_000
     scene.kiosk.process()
-    assert not isinstance(scene.kiosk.top, BoothScreen)
+    assert isinstance(scene.kiosk.top, BoothScreen)  # untouched for 29 s: still open
+    scene.clock.now += 1_000
+    scene.kiosk.process()
+    assert not isinstance(scene.kiosk.top, BoothScreen)  # 30 s: hidden
     assert scene.kiosk.feed is not None and scene.kiosk.feed.booth is None
-    scene.kiosk.settings.booth_timeout_s = 30
     scene.tap_token("ana")
     booth = scene.kiosk.top
     assert isinstance(booth, BoothScreen)

@@ -11,8 +11,8 @@ each drawn with the first font of the chain that has its glyphs:
    `pygame.font` cannot pick; it is extracted once with fontTools into a cache directory.
 4. Noto Sans Symbols 2 (`fonts-noto-core`): arrows, check marks, shapes.
 
-Coverage comes from each font's cmap (fontTools), read lazily the first time a character is not
-covered by the fonts before it, so an English screen never reads the CJK cmap.
+Coverage is asked of FreeType per character and remembered (see `Face`), only when the fonts before
+it lack the character, so an English screen never even opens the CJK font.
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pygame
+import pygame.freetype
 from fontTools.ttLib import TTFont
 
 NOTO = Path("/usr/share/fonts/truetype/noto")
@@ -89,21 +91,29 @@ def extract_face(collection: Path, index: int, cache_dir: Path) -> Path:
 
 @dataclass
 class Face:
-    """One font of the chain: its files (bold and regular) and, once read, its coverage."""
+    """One font of the chain: its files (bold and regular) and what it covers, asked lazily.
+
+    Coverage is asked of FreeType (`pygame.freetype` returns no metrics for a glyph the font lacks),
+    one character at a time and remembered, so only the characters a screen shows are looked up;
+    reading a whole CJK cmap with fontTools would cost ~35 MB.
+    """
 
     name: str
     regular: Path
     bold: Path
-    _coverage: frozenset[int] | None = field(default=None, repr=False)
+    _probe: pygame.freetype.Font | None = field(default=None, repr=False)
+    _known: dict[str, bool] = field(default_factory=dict, repr=False)
 
     def covers(self, ch: str) -> bool:
-        if self._coverage is None:
-            font = TTFont(str(self.regular), lazy=True)
-            try:
-                self._coverage = frozenset(font.getBestCmap())
-            finally:
-                font.close()
-        return ord(ch) in self._coverage
+        known = self._known.get(ch)
+        if known is None:
+            if self._probe is None:
+                if not pygame.freetype.get_init():
+                    pygame.freetype.init()
+                self._probe = pygame.freetype.Font(str(self.regular), size=12)
+            known = self._probe.get_metrics(ch)[0] is not None
+            self._known[ch] = known
+        return known
 
 
 def load_chain(cache_dir: Path, sources: list[FaceSource] | None = None) -> list[Face]:

@@ -35,6 +35,7 @@ POLL_ACTIVE_S = 1 / 30
 ACTIVE_FOR_S = 3.0  # after a touch or key, poll fast this long
 NOTICE_MS = 4000
 WARNING_MS = 10_000  # the warning cue sounds when a running timer crosses this
+IDLE_REDRAW_MS = 60_000  # with nothing due, still look again once a minute (a clock jump, a stray change)
 KEYS = {
     pygame.K_TAB: "next", pygame.K_RIGHT: "next", pygame.K_DOWN: "next",
     pygame.K_LEFT: "prev", pygame.K_UP: "prev",
@@ -83,6 +84,7 @@ class Kiosk:
         self._keys: dict[str, Hashable] = {}
         self._drawn: Screen | None = None
         self._active_until = 0.0
+        self._due = 0  # table ms when the screen changes by itself next
         self._timer_seen: dict[str, tuple[int, bool]] = {}
         self._cued_expiry: set[str] = set()
         self.running = True
@@ -114,9 +116,11 @@ class Kiosk:
         self.lang = lang
         self._keys.clear()
         self._drawn = None
+        self._due = 0
 
     def say(self, msgid: str, **params: Any) -> None:
         self.notice = (i18n.translate(self.lang, msgid, params), self.now_ms() + NOTICE_MS)
+        self._due = 0
 
     def send(self, raw: dict[str, Any]) -> None:
         if self.feed is not None:
@@ -146,25 +150,34 @@ class Kiosk:
         self.process()
 
     def process(self) -> None:
+        """Handle what arrived; then, if anything did or something is due, update and redraw."""
+        happened = False
         if self.feed is not None:
             while True:
                 try:
                     self.handle(self.feed.inbox.get_nowait())
                 except queue.Empty:
                     break
+                happened = True
         while True:
             try:
                 self.top.action(self.actions.get_nowait())
             except queue.Empty:
                 break
+            happened = True
         for event in pygame.event.get():
             self.handle_event(event)
+            happened = True
         now = self.now_ms()
+        if not happened and now < self._due and self._drawn is self.top:
+            return  # nothing arrived and nothing on screen changes before `_due`: skip the turn's work
         if self.notice and self.notice[1] <= now:
             self.notice = None
         self.top.update(now)
         self._cue(now)
         self.render()
+        wakes = [t for t in (self.top.next_change_ms(now), self.notice and self.notice[1]) if t]
+        self._due = min(wakes) if wakes else now + IDLE_REDRAW_MS
 
     def run(self, until: threading.Event | None = None) -> None:
         while self.running and (until is None or not until.is_set()):

@@ -33,19 +33,24 @@ class Drawn:
 class TextCache:
     def __init__(self, chain: list[Face]) -> None:
         self.chain = chain
-        self._fonts: dict[tuple[int, int, bool], pygame.font.Font] = {}
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._lines: OrderedDict[tuple[str, int, bool, Color], pygame.Surface] = OrderedDict()
+        self._fits: dict[tuple[str, int, int, int | None, bool], int] = {}
         self.missing: set[str] = set()  # characters no font of the chain has
         self.record: list[Drawn] | None = None  # set to a list to record what is drawn
         self.audience = "public"
 
     def font(self, face: int, size: int, bold: bool = False) -> pygame.font.Font:
-        key = (face, size, bold)
+        """The face's font set to `size`: one Font per face and weight, resized as needed (each open
+        Font of the CJK face costs ~2.5 MB, and a screen uses a dozen sizes)."""
+        key = (face, bold)
         font = self._fonts.get(key)
         if font is None:
             f = self.chain[face]
             font = pygame.font.Font(str(f.bold if bold else f.regular), size)
             self._fonts[key] = font
+        elif font.point_size != size:
+            font.point_size = size
         return font
 
     def render(self, text: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
@@ -76,6 +81,13 @@ class TextCache:
     def fit(self, text: str, size: int, width: int, bold: bool = False, smallest: int = 10,
             height: int | None = None) -> int:
         """The largest size up to `size` at which `text` fits in `width` (and `height`) pixels."""
+        key = (text, size, width, height, bold)
+        fitted = self._fits.get(key)
+        if fitted is not None:
+            return fitted
+        if len(self._fits) > LINES_KEPT:
+            self._fits.clear()
+        asked = size
         while size > smallest:
             runs = split_runs(text, self.chain)
             fonts = [self.font(r.face, size, bold) for r in runs]
@@ -84,6 +96,7 @@ class TextCache:
             if w <= width and (height is None or h <= height):
                 break
             size = max(smallest, int(size * 0.9))
+        self._fits[(text, asked, width, height, bold)] = size
         return size
 
     def draw(self, target: pygame.Surface, text: str, region: pygame.Rect, size: int, color: Color,

@@ -3,7 +3,6 @@ until someone touches the screen or taps a token (a token's input makes the kios
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -17,7 +16,7 @@ from companion.parts.timers import remaining
 if TYPE_CHECKING:
     from companion.kiosk.kiosk import Kiosk
 
-DEMO_STEP_S = 2.5
+DEMO_STEP_MS = 2500
 
 
 class AttractScreen(Screen):
@@ -26,7 +25,7 @@ class AttractScreen(Screen):
     def __init__(self, kiosk: Kiosk) -> None:
         super().__init__(kiosk)
         self.demo = Demo(kiosk.games, kiosk.settings.demo_script)
-        self.next_step = time.monotonic() + DEMO_STEP_S
+        self.next_step = kiosk.now_ms() + DEMO_STEP_MS
 
     def _areas(self) -> dict[str, pygame.Rect]:
         L = self.k.layout
@@ -60,12 +59,12 @@ class AttractScreen(Screen):
         pass
 
     def update(self, now: int) -> None:
-        if time.monotonic() >= self.next_step:
+        if now >= self.next_step:
             self.demo.advance()
-            self.next_step = time.monotonic() + DEMO_STEP_S
+            self.next_step = now + DEMO_STEP_MS
 
     def next_change_ms(self, now: int) -> int | None:
-        return now + max(1, int((self.next_step - time.monotonic()) * 1000))
+        return self.next_step
 
     def regions(self) -> list[Region]:
         a, lang = self._areas(), self.k.lang

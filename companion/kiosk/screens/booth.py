@@ -8,7 +8,6 @@ On hiding, the view is dropped and the feed stops computing it.
 from __future__ import annotations
 
 import functools
-import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -35,7 +34,7 @@ class BoothScreen(Screen):
         self.view: dict[str, Any] = view
         self.form: FormState | None = None
         self.answer: tuple[str, bool] | None = None  # (text, accepted)
-        self.touched = time.monotonic()
+        self.touched = kiosk.now_ms()
         self._select_single_prompt()
 
     # -- state --------------------------------------------------------------------------------------------
@@ -73,17 +72,19 @@ class BoothScreen(Screen):
             self.answer = (i18n.describe(self.k.lang, reply.outcome.reason.to_json()), False)
 
     def touch(self) -> None:
-        self.touched = time.monotonic()
+        self.touched = self.k.now_ms()
+
+    def closes_at(self) -> int:
+        return self.touched + int(self.k.settings.booth_timeout_s * 1000)
 
     def update(self, now: int) -> None:
-        if time.monotonic() - self.touched > self.k.settings.booth_timeout_s:
+        if now >= self.closes_at():
             self.close()
             return
         self._select_single_prompt()
 
     def next_change_ms(self, now: int) -> int | None:
-        left = self.k.settings.booth_timeout_s - (time.monotonic() - self.touched)
-        return now + max(0, int(left * 1000)) + 1
+        return self.closes_at()
 
     def tap(self, pos: tuple[int, int]) -> bool:
         self.touch()

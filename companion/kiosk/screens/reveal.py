@@ -3,7 +3,6 @@ the final ranking. Each touch or `select` shows the next; they also advance by t
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -16,7 +15,7 @@ if TYPE_CHECKING:
     from companion.kiosk.kiosk import Kiosk
 
 REVEALED = 5  # announcements revealed before the ranking
-STEP_S = 3.0
+STEP_MS = 3000
 
 
 class RevealScreen(Screen):
@@ -25,7 +24,7 @@ class RevealScreen(Screen):
     def __init__(self, kiosk: Kiosk) -> None:
         super().__init__(kiosk)
         self.shown = 1
-        self.next_at = time.monotonic() + STEP_S
+        self.next_at = kiosk.now_ms() + STEP_MS
 
     def items(self) -> list[str]:
         return list(reversed(announcement_texts(self.k.lang, self.k.public, REVEALED)))
@@ -37,14 +36,14 @@ class RevealScreen(Screen):
     def advance(self) -> None:
         if not self.done:
             self.shown += 1
-            self.next_at = time.monotonic() + STEP_S
+            self.next_at = self.k.now_ms() + STEP_MS
 
     def update(self, now: int) -> None:
-        if not self.done and time.monotonic() >= self.next_at:
+        if not self.done and now >= self.next_at:
             self.advance()
 
     def next_change_ms(self, now: int) -> int | None:
-        return None if self.done else now + max(1, int((self.next_at - time.monotonic()) * 1000))
+        return None if self.done else self.next_at
 
     def _areas(self) -> dict[str, pygame.Rect]:
         L = self.k.layout

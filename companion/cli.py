@@ -95,7 +95,8 @@ def run(ctx: click.Context, db: Path | None, game_id: str | None, players: str |
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         from companion.kiosk.engine import run_with_table  # loads SDL: only when there is a screen
         try:
-            run_with_table(table, cfg, registry(), status, driver, table.referee.setup.options)
+            run_with_table(table, cfg, registry(), status, driver, table.referee.setup.options,
+                           None if jsonl else out)
         finally:
             app.stop_all(running)
             table.referee.log.close()

@@ -8,10 +8,11 @@ import sys
 import threading
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import pygame
 
+from companion import i18n
 from companion.config import Config
 from companion.core.contract import Game
 from companion.core.referee import PUBLIC
@@ -65,9 +66,13 @@ def settings_from(cfg: Config) -> Settings:
 
 
 def run_with_table(table: Table, cfg: Config, games: Mapping[str, Game], status: StatusBoard,
-                   driver: str, options: Mapping[str, Any] | None = None) -> None:
+                   driver: str, options: Mapping[str, Any] | None = None, out: TextIO | None = None) -> None:
     """The Table's loop on a thread, the kiosk on this (the main) thread, until either ends."""
     surface = open_display(cfg.display.size, cfg.display.fullscreen, driver)
+    if out is not None:
+        w, h = surface.get_size()
+        print(i18n.translate(cfg.table.language, "kiosk.opened",
+                             {"size": f"{w}x{h}", "driver": pygame.display.get_driver()}), file=out, flush=True)
     settings = settings_from(cfg)
     settings.options = dict(options or {})
     kiosk = build(surface, table, games, settings, status)

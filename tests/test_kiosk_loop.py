@@ -150,7 +150,12 @@ def test_a_player_votes_in_the_booth(text: TextCache) -> None:
     booth = scene.kiosk.top
     assert isinstance(booth, BoothScreen) and booth.form is not None
     choice = next(b for b in booth.buttons() if b.label == "CHAI")
+    assert text.record is not None
+    text.record.clear()
     booth.tap(choice.rect.center)
+    scene.kiosk.process()
+    assert [d.text for d in text.record if d.text.endswith(": CHAI")], "the choice is not shown"
+    assert {d.audience for d in text.record} == {"player:dao"}
     send = next(b for b in booth.buttons() if b.key == "send")
     booth.tap(send.rect.center)
     scene.pump()

@@ -118,6 +118,10 @@ class Kiosk:
         self._drawn = None
         self._due = 0
 
+    def touched(self) -> None:
+        """Something on screen was pressed: the next turn redraws what changed."""
+        self._due = 0
+
     def say(self, msgid: str, **params: Any) -> None:
         self.notice = (i18n.translate(self.lang, msgid, params), self.now_ms() + NOTICE_MS)
         self._due = 0

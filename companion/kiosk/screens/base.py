@@ -51,6 +51,7 @@ class Screen:
         self.k.pop()
 
     def action(self, name: str) -> None:
+        self.k.touched()
         buttons = self.buttons()
         if name == "next" and buttons:
             self.focus = (self.focus + 1) % len(buttons)
@@ -64,6 +65,7 @@ class Screen:
             self.k.open_menu()
 
     def tap(self, pos: tuple[int, int]) -> bool:
+        self.k.touched()
         for i, b in enumerate(self.buttons()):
             if b.rect.collidepoint(pos):
                 self.focus = i

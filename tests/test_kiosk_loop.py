@@ -162,4 +162,10 @@ def test_a_player_votes_in_the_booth(text: TextCache) -> None:
     assert scene.table.referee.state["ballots"]["exile"]["votes"] == {"dao": "chai"}
     assert booth.answer is not None and booth.answer[1] is True
     assert booth.view["private"]["ballots"]["exile"]["my_vote"] == "chai"
-    assert booth.prompts() == []  # voted: nothing left to do
+    assert booth.prompts() == []  # voted: nothing left to do, so the booth hides a moment later
+    scene.clock.now += 3_999
+    scene.kiosk.process()
+    assert scene.kiosk.top is booth
+    scene.clock.now += 1
+    scene.kiosk.process()
+    assert isinstance(scene.kiosk.top, PlayScreen) and booth.view == {}

@@ -14,6 +14,7 @@ import pygame
 
 from companion import i18n
 from companion.kiosk.widgets import Canvas, clock_text, draw_lines
+from companion.parts.timers import remaining
 
 Lines = list[tuple[str, dict[str, Any]]]
 BoardFn = Callable[[pygame.Surface, pygame.Rect, Canvas, str, dict[str, Any], int], None]
@@ -22,7 +23,6 @@ PrivateFn = Callable[[dict[str, Any]], Lines]
 
 def toolkit_lines(public: dict[str, Any], now: int) -> Lines:
     """The toolkit's public table as message ids: timers, ballots, revealed counters and roles, rolls."""
-    from companion.parts.timers import remaining
     names = {p["id"]: p["name"] for p in public.get("players", [])}
     table = public.get("table") or {}
     out: Lines = []

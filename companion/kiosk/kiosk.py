@@ -23,11 +23,15 @@ from companion.core.contract import Game
 from companion.kiosk import feed as msgs
 from companion.kiosk.feed import KioskFeed
 from companion.kiosk.layout import Layout
+from companion.kiosk.screens import first_screen, on_message
 from companion.kiosk.screens.base import Screen
+from companion.kiosk.screens.host_menu import HostMenuScreen
+from companion.kiosk.screens.status_bar import status_region
 from companion.kiosk.sound import Sound
 from companion.kiosk.text import TextCache
 from companion.kiosk.wake import Waker
 from companion.kiosk.widgets import BG, Canvas, Region
+from companion.parts.timers import remaining
 from companion.status import StatusBoard
 
 POLL_IDLE_S = 0.1
@@ -88,7 +92,6 @@ class Kiosk:
         self._timer_seen: dict[str, tuple[int, bool]] = {}
         self._cued_expiry: set[str] = set()
         self.running = True
-        from companion.kiosk.screens import first_screen
         self.stack.append(first_screen(self))
 
     # -- navigation -------------------------------------------------------------------------------------
@@ -108,7 +111,6 @@ class Kiosk:
         self.stack[-1] = screen
 
     def open_menu(self) -> None:
-        from companion.kiosk.screens.host_menu import HostMenuScreen
         if not isinstance(self.top, HostMenuScreen):
             self.push(HostMenuScreen(self))
 
@@ -202,14 +204,12 @@ class Kiosk:
             self._drawn = None
 
     def handle(self, message: msgs.Message) -> None:
-        from companion.kiosk.screens import on_message
         on_message(self, message)
 
     # -- sound cues ---------------------------------------------------------------------------------------
 
     def _cue(self, now: int) -> None:
         """The warning cue when a running timer crosses 10 s, the expiry cue once when it runs out."""
-        from companion.parts.timers import remaining
         timers = (self.public.get("table") or {}).get("timers") or {}
         for name, t in timers.items():
             left = remaining(t, now)
@@ -227,7 +227,6 @@ class Kiosk:
     # -- drawing ------------------------------------------------------------------------------------------
 
     def regions(self) -> list[Region]:
-        from companion.kiosk.screens.status_bar import status_region
         return [status_region(self), *self.top.regions()]
 
     def render(self) -> list[pygame.Rect]:

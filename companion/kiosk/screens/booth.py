@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from companion.kiosk.kiosk import Kiosk
 
 CHOICE_COLUMNS = 3
+FINISHED_MS = 4000  # after the last input a player had to make: time to read "done", then hide
 
 
 class BoothScreen(Screen):
@@ -35,6 +36,7 @@ class BoothScreen(Screen):
         self.form: FormState | None = None
         self.answer: tuple[str, bool] | None = None  # (text, accepted)
         self.touched = kiosk.now_ms()
+        self.finished_at: int | None = None  # when the player made their last input
         self._select_single_prompt()
 
     # -- state --------------------------------------------------------------------------------------------
@@ -66,6 +68,7 @@ class BoothScreen(Screen):
         if reply.outcome.accepted:
             self.answer = (self.tr("kiosk.booth.sent"), True)
             self.form = None
+            self.finished_at = self.k.now_ms()
         else:
             assert reply.outcome.reason is not None
             from companion import i18n
@@ -75,7 +78,11 @@ class BoothScreen(Screen):
         self.touched = self.k.now_ms()
 
     def closes_at(self) -> int:
-        return self.touched + int(self.k.settings.booth_timeout_s * 1000)
+        """Untouched for the timeout, or a moment after the player's last input when nothing is left."""
+        at = self.touched + int(self.k.settings.booth_timeout_s * 1000)
+        if self.finished_at is not None and not self.prompts():
+            at = min(at, self.finished_at + FINISHED_MS)
+        return at
 
     def update(self, now: int) -> None:
         if now >= self.closes_at():

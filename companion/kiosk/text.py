@@ -118,6 +118,29 @@ class TextCache:
             self.record.append(Drawn(text, rect.copy(), region.copy(), surf, self.audience))
         return rect
 
+    def draw_counter(self, target: pygame.Surface, text: str, region: pygame.Rect, size: int, color: Color,
+                     bold: bool = True) -> pygame.Rect:
+        """Draw a changing number ("12:05") centred in `region` from cached single characters, so a
+        countdown renders nothing new each second. Sized once for its shape (every digit as "0";
+        the digits of the Latin font are tabular, so the width does not jump)."""
+        shape = "".join("0" if ch.isdigit() else ch for ch in text)
+        size = self.fit(shape, size, region.width, bold, height=region.height)
+        chars = [self.render(ch, size, color, bold) for ch in text]
+        width = sum(c.get_width() for c in chars)
+        height = max((c.get_height() for c in chars), default=0)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.center = region.center
+        whole = pygame.Surface(rect.size, pygame.SRCALPHA) if self.record is not None else None
+        x = 0
+        for surf in chars:
+            target.blit(surf, (rect.left + x, rect.top))
+            if whole is not None:
+                whole.blit(surf, (x, 0))
+            x += surf.get_width()
+        if self.record is not None and whole is not None:
+            self.record.append(Drawn(text, rect.copy(), region.copy(), whole, self.audience))
+        return rect
+
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
         """`text` broken into lines no wider than `width`: at spaces, or anywhere in CJK/Thai text."""
         lines: list[str] = []

@@ -73,12 +73,16 @@ def draw_button(surface: pygame.Surface, c: Canvas, b: Button, focused: bool) ->
 
 def draw_lines(surface: pygame.Surface, c: Canvas, lines: list[str], area: pygame.Rect, size: float,
                color: Color = FG, gap: float = 6) -> int:
-    """Lines wrapped to `area`, top-down, as many as fit; returns how many lines were drawn."""
+    """Lines wrapped to `area`, top-down, as many as fit; returns how many lines were drawn.
+
+    Each line is as tall as its own fonts need (a Thai or Chinese run is taller than Latin text), so
+    mixed lines keep their size instead of shrinking to a Latin line's height.
+    """
     y, drawn = area.top, 0
     px = c.font(size)
-    height = c.text.font(0, px).get_linesize()
     for line in lines:
         for part in c.text.wrap(line, px, area.width):
+            height = c.text.render(part, px, color).get_height()
             if y + height > area.bottom:
                 return drawn
             c.text.draw(surface, part, pygame.Rect(area.left, y, area.width, height), px, color)

@@ -112,8 +112,8 @@ class PlayScreen(Screen):
             top = pygame.Rect(rect.left, rect.top + self.c.px(8), rect.width, self.c.px(36))
             self.c.text.draw(surface, label, top.inflate(-self.c.px(24), 0), self.c.font(22), DIM, align="center")
             big = pygame.Rect(rect.left, top.bottom, rect.width, rect.bottom - top.bottom - self.c.px(8))
-            self.c.text.draw(surface, timer_key[2], big.inflate(-self.c.px(24), 0), self.c.font(104), timer_key[3],
-                             bold=True, align="center")
+            self.c.text.draw_counter(surface, timer_key[2], big.inflate(-self.c.px(24), 0), self.c.font(104),
+                                     timer_key[3])
 
         def announcements(surface: pygame.Surface, rect: pygame.Rect) -> None:
             title = pygame.Rect(rect.left, rect.top, rect.width, self.c.px(24))

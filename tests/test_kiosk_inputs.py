@@ -18,6 +18,7 @@ from companion.kiosk.screens.play import PlayScreen
 from companion.kiosk.screens.setup import SetupScreen
 from companion.kiosk.sound import Sound
 from companion.kiosk.text import TextCache
+from hardware.events import ButtonEdge
 from tests.kiosk_fixtures import surface, text, text_cache
 
 __all__ = ["text", "text_cache"]
@@ -59,6 +60,17 @@ def test_touch_and_keys_arrive_through_sdl(text: TextCache) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     k.process()
     assert isinstance(k.top, SetupScreen)
+    scene.close()
+
+
+def test_device_buttons_named_after_actions_drive_the_screen(text: TextCache) -> None:
+    scene = make_scene(surface("800x480"), text, "en")
+    k = scene.kiosk
+    assert k.button(ButtonEdge("gpio", "menu", pressed=True)) is True
+    assert k.button(ButtonEdge("gpio", "menu", pressed=False)) is False  # the release does nothing
+    assert k.button(ButtonEdge("board0", "red", pressed=True)) is False  # a game's button, not the kiosk's
+    k.process()
+    assert isinstance(k.top, HostMenuScreen)
     scene.close()
 
 

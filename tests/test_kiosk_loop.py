@@ -169,3 +169,24 @@ def test_a_player_votes_in_the_booth(text: TextCache) -> None:
     scene.clock.now += 1
     scene.kiosk.process()
     assert isinstance(scene.kiosk.top, PlayScreen) and booth.view == {}
+
+
+class TurnToolkit(Toolkit):
+    """The toolkit with a phase and a turn (the play screen shows the public view's `phase` and `turn`)."""
+
+    def phase(self, state: State) -> str | None:
+        return "night" if state["timers"] else "day"
+
+    def current_player(self, state: State) -> str | None:
+        return "ben"
+
+
+def test_the_play_screen_shows_the_phase_and_whose_turn(text: TextCache) -> None:
+    scene = playing(text, games={**registry(), "toolkit": TurnToolkit()})
+    header = next(r for r in scene.kiosk.regions() if r.name == "play.header")
+    assert text.record is not None
+    text.record.clear()
+    scene.kiosk._drawn = None
+    scene.kiosk.render()
+    drawn = [d.text for d in text.record if d.region == header.rect]
+    assert drawn == ["Phase: night   ·   Ben's turn"]

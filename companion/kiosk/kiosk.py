@@ -33,6 +33,7 @@ from companion.kiosk.wake import Waker
 from companion.kiosk.widgets import BG, Canvas, Region
 from companion.parts.timers import remaining
 from companion.status import StatusBoard
+from hardware.events import ButtonEdge
 
 POLL_IDLE_S = 0.1
 POLL_ACTIVE_S = 1 / 30
@@ -140,6 +141,14 @@ class Kiosk:
             raise ValueError(f"unknown action {action!r}; expected one of {sorted(ACTIONS)}")
         self.actions.put(action)
         self.waker.wake()
+
+    def button(self, edge: ButtonEdge) -> bool:
+        """Thread-safe: a device button named after an action (``next``, ``select``, ``back``, ``menu``)
+        presses it when it goes down; other buttons are the game's. True when it was the kiosk's."""
+        if not edge.pressed or edge.button not in ACTIONS:
+            return False
+        self.press(edge.button)
+        return True
 
     # -- the loop -----------------------------------------------------------------------------------------
 

@@ -81,7 +81,9 @@ class PlayScreen(Screen):
         phase, turn = public.get("phase"), public.get("turn")
         head = []
         if phase:
-            head.append(self.tr("kiosk.play.phase", phase=self.tr(f"phase.{public.get('game')}.{phase}")))
+            phase_id = f"phase.{public.get('game')}.{phase}"  # from the game's catalog, else as the game names it
+            shown = self.tr(phase_id)
+            head.append(self.tr("kiosk.play.phase", phase=phase if shown == phase_id else shown))
         if turn:
             head.append(self.tr("kiosk.play.turn", player=names.get(turn, turn)))
         if not head:

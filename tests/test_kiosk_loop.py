@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from typing import Any
 
 from companion.core.contract import State
 from companion.core.prompts import Choice, Field, Prompt
@@ -190,3 +191,23 @@ def test_the_play_screen_shows_the_phase_and_whose_turn(text: TextCache) -> None
     scene.kiosk.render()
     drawn = [d.text for d in text.record if d.region == header.rect]
     assert drawn == ["Phase: night   ·   Ben's turn"]
+
+
+class OddViewToolkit(Toolkit):
+    """A toolkit whose public table has a ballot its board cannot read (a game and its board out of step)."""
+
+    def view_public(self, state: State) -> dict[str, Any]:
+        return {**super().view_public(state), "ballots": {"odd": {"open": True}}}
+
+
+def test_a_failing_board_leaves_the_rest_of_the_screen_and_keeps_running(text: TextCache, caplog) -> None:
+    """The board's drawing error is logged; the timer and the rest of the screen are still drawn."""
+    scene = playing(text, games={**registry(), "toolkit": OddViewToolkit()})
+    assert text.record is not None
+    text.record.clear()
+    scene.kiosk._drawn = None
+    scene.kiosk.render()
+    assert "drawing play.board failed" in caplog.text
+    assert any(d.text == "1:30" for d in text.record)
+    scene.play({"by": "player:ana", "move": "dice.roll", "args": {"count": 1}})  # and it goes on
+    assert any("rolled" in d.text for d in text.record)

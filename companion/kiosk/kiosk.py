@@ -9,6 +9,7 @@ someone does); a running timer adds a turn at its next second.
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 import time
@@ -35,6 +36,7 @@ from companion.parts.timers import remaining
 from companion.status import StatusBoard
 from hardware.events import ButtonEdge
 
+logger = logging.getLogger(__name__)
 POLL_IDLE_S = 0.1
 POLL_ACTIVE_S = 1 / 30
 ACTIVE_FOR_S = 3.0  # after a touch or key, poll fast this long
@@ -253,7 +255,14 @@ class Kiosk:
                 continue
             self.surface.fill(BG, region.rect)
             self.text.audience = region.audience
-            region.draw(self.surface, region.rect)
+            try:
+                region.draw(self.surface, region.rect)
+            except Exception as err:  # a game's board hook, a bad view: keep the table's screen alive
+                self.surface.fill(BG, region.rect)
+                if region.audience == "public":
+                    logger.exception("kiosk: drawing %s failed", region.name)
+                else:  # a booth's data may hold that player's secrets: name the failure, not the values
+                    logger.error("kiosk: drawing %s failed (%s)", region.name, type(err).__name__)
             self._keys[region.name] = region.key
             dirty.append(region.rect)
         if dirty:

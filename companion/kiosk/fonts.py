@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+import subprocess
+import sys
 import tempfile
 import unicodedata
 from dataclasses import dataclass, field
@@ -26,7 +28,6 @@ from pathlib import Path
 
 import pygame
 import pygame.freetype
-from fontTools.ttLib import TTFont
 
 NOTO = Path("/usr/share/fonts/truetype/noto")
 NOTO_CJK = Path("/usr/share/fonts/opentype/noto")
@@ -69,24 +70,36 @@ def default_cache_dir(env: dict[str, str] | None = None) -> Path:
 
 
 def extract_face(collection: Path, index: int, cache_dir: Path) -> Path:
-    """The face `index` of a .ttc as its own font file in `cache_dir` (made once, atomically)."""
+    """The face `index` of a .ttc as its own font file in `cache_dir` (made once, atomically).
+
+    fontTools runs in a child process: parsing a CJK font leaves ~50 MB in the process that did it,
+    which the kiosk should not carry all night.
+    """
     stat = collection.stat()
     tag = hashlib.sha1(f"{collection}:{stat.st_size}:{stat.st_mtime_ns}:{index}".encode()).hexdigest()[:12]
     target = cache_dir / f"{collection.stem}-{index}-{tag}.otf"
-    if target.exists():
-        return target
-    cache_dir.mkdir(parents=True, exist_ok=True)
+    if not target.exists():
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        subprocess.run([sys.executable, "-m", "companion.kiosk.fonts", str(collection), str(index), str(target)],
+                       check=True)
+    return target
+
+
+def write_face(collection: Path, index: int, target: Path) -> None:
+    """Write face `index` of `collection` to `target` (through a temporary file, then renamed)."""
+    from fontTools.ttLib import TTFont
+
     font = TTFont(str(collection), fontNumber=index, lazy=True)
-    fd, tmp = tempfile.mkstemp(dir=cache_dir, suffix=".tmp")
+    fd, tmp = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as out:
             font.save(out)
+        os.chmod(tmp, 0o644)
         os.replace(tmp, target)
     finally:
         font.close()
         if os.path.exists(tmp):
             os.unlink(tmp)
-    return target
 
 
 @dataclass
@@ -162,3 +175,7 @@ def split_runs(text: str, chain: list[Face], missing: set[str] | None = None) ->
     if chars:
         runs.append(Run(face, "".join(chars)))
     return runs
+
+
+if __name__ == "__main__":  # python -m companion.kiosk.fonts COLLECTION INDEX TARGET (see extract_face)
+    write_face(Path(sys.argv[1]), int(sys.argv[2]), Path(sys.argv[3]))

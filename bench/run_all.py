@@ -42,6 +42,7 @@ def report(append_count: int, replay_count: int, repeat: int, where: Path) -> st
     board = run("bench_board.py", ["--taps", "500", "--replugs", "20"])
     pn532 = run("bench_pn532.py", ["--taps", "200", "--seconds", "3", "--dir", str(where)])
     pn532_fuzz = run("fuzz_pn532_frames.py", ["--frames", "1000000"])
+    kiosk = run("bench_kiosk.py", ["--dir", str(where)])
     command = "python bench/run_all.py " + " ".join(
         f"--{name} {value}"
         for name, value in (("append-count", append_count), ("replay-count", replay_count), ("repeat", repeat))
@@ -67,6 +68,8 @@ def report(append_count: int, replay_count: int, repeat: int, where: Path) -> st
             pn532,
             "",
             pn532_fuzz,
+            "",
+            kiosk,
         ]
     )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -18,6 +19,7 @@ from companion.core.eventlog import EventLog, LogError
 from companion.core.referee import PUBLIC, Outcome, Referee
 from companion.core.rejection import Rejected
 from companion.games import registry
+from companion.kiosk.detect import display_driver
 from companion.service import read_lines
 from companion.session import open_table
 from companion.status import StatusBoard
@@ -59,9 +61,10 @@ def main(ctx: click.Context, config_file: Path | None) -> None:
               help="An option of the new game, e.g. --option items=physical (repeatable; JSON values allowed).")
 @click.option("--lang", type=click.Choice(i18n.LANGUAGES), help="Language of what the table is told.")
 @click.option("--jsonl", is_flag=True, help="Machine mode: one JSON reply per input line, JSON announcements.")
+@click.option("--no-display", is_flag=True, help="Keep to the console even when a screen is available.")
 @click.pass_context
 def run(ctx: click.Context, db: Path | None, game_id: str | None, players: str | None, force_new: bool,
-        options: tuple[str, ...], lang: str | None, jsonl: bool) -> None:
+        options: tuple[str, ...], lang: str | None, jsonl: bool, no_display: bool) -> None:
     """Run the referee for the table.
 
     Resumes the unfinished game in the log (after a power cut nothing acknowledged is lost), or
@@ -71,7 +74,8 @@ def run(ctx: click.Context, db: Path | None, game_id: str | None, players: str |
     """
     flags = {"storage.path": db and str(db), "game.default": game_id, "table.language": lang,
              "game.players": players.split(",") if players else None,
-             "game.options": _parse_options(options) or None}
+             "game.options": _parse_options(options) or None,
+             "display.enabled": False if no_display else None}
     cfg = _load_config(ctx, flags)
     out = sys.stdout
     try:
@@ -86,7 +90,22 @@ def run(ctx: click.Context, db: Path | None, game_id: str | None, players: str |
     if resumed and cfg.timers.resume_after_restart == "pause":
         table.resume_paused()
 
-    running = app.start_all(table, cfg, StatusBoard())
+    status = StatusBoard()
+    driver = display_driver(cfg, os.environ, machine_mode=jsonl)
+    if driver is not None:  # the kiosk owns the main thread; the table's loop runs on its own
+        running = app.start_all(table, cfg, status)
+        if sys.stdin.isatty():
+            read_lines(sys.stdin, table, _replier(out, cfg.table.language, jsonl))
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        from companion.kiosk.engine import run_with_table  # loads SDL: only when there is a screen
+        try:
+            run_with_table(table, cfg, registry(), status, driver, table.referee.setup.options,
+                           None if jsonl else out)
+        finally:
+            app.stop_all(running)
+            table.referee.log.close()
+        return
+    running = app.start_all(table, cfg, status)
     read_lines(sys.stdin, table, _replier(out, cfg.table.language, jsonl))
     try:
         with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C ends the session; the log is already durable

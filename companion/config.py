@@ -27,6 +27,7 @@ ENV_PREFIX = "COMPANION_"
 PLAYER_ID = r"^[a-z0-9_-]{1,32}$"
 TABLE_ID = r"^[a-z0-9][a-z0-9_-]{0,31}$"  # goes into MQTT topics and file names: no '/', '+', '#'
 GAME_ID = r"^[a-z][a-z0-9_]{0,31}$"
+DISPLAY_DRIVERS = ("kmsdrm", "x11", "wayland", "dummy")
 MQTT_PREFIX = r"^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$"
 MQTT_URL = r"^(mqtt|mqtts|ws|wss)://\S+$"
 READER_NAME = r"^[a-z0-9][a-z0-9_-]{0,31}$"
@@ -93,6 +94,25 @@ class TimersConfig(_Section):
 class DisplayConfig(_Section):
     size: Literal["800x480", "1920x1080", "auto"] = "auto"
     fullscreen: StrictBool = False
+    enabled: Literal["auto"] | StrictBool = "auto"  # auto: a screen when there is one (not in --jsonl mode)
+    driver: Literal["kmsdrm", "x11", "wayland", "dummy"] | None = None  # SDL video driver; default: SDL's choice
+    volume: Annotated[int, Field(ge=0, le=100)] = 80
+    booth_timeout: Annotated[int, Field(ge=5, le=600)] = 30  # seconds a booth stays open untouched
+    attract: StrictBool = True  # the attract loop until the game's first input
+
+    @field_validator("enabled", mode="before")
+    @classmethod
+    def _enabled(cls, v: object) -> object:
+        if v == "auto" or isinstance(v, bool):
+            return v
+        raise ValueError('expected "auto", true or false')
+
+    @field_validator("driver", mode="before")
+    @classmethod
+    def _driver(cls, v: object) -> object:
+        if v is None or v in DISPLAY_DRIVERS:
+            return v
+        raise ValueError("choose one of " + ", ".join(DISPLAY_DRIVERS))
 
 
 class MqttConfig(_Section):

@@ -5,10 +5,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
+# python3-venv, and the kiosk's fonts: Noto Sans, Noto Sans CJK (Simplified Chinese), Thai (TLWG).
+debian_packages=(python3-venv fonts-noto-core fonts-noto-cjk fonts-thai-tlwg)
+need=()
+for pkg in "${debian_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
+done
+if [ ${#need[@]} -gt 0 ]; then
   sudo_cmd=(); [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
   "${sudo_cmd[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends python3-venv
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${need[@]}"
 fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
 log=$(mktemp)

@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian packages the tests need. A missing one is installed, never skipped.
-debian_packages=(python3-venv)
+# The kiosk's fonts (Latin, Simplified Chinese, Thai with whole tone marks) and Xvfb for its window test.
+debian_packages=(python3-venv fonts-noto-core fonts-noto-cjk fonts-thai-tlwg xvfb)
 # Node runs MicroPython (its WebAssembly port) for the board codec/firmware tests. Asked for by command,
 # not package: a NodeSource nodejs already brings npm, and Debian's npm would fight it.
 command -v node >/dev/null || debian_packages+=(nodejs)

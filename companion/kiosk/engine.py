@@ -1,0 +1,100 @@
+"""Starting the kiosk: the display (SDL driver, size, fullscreen), the fonts and the `Kiosk` itself,
+and `run_with_table`, which runs the Table's loop on a thread and the kiosk on the main thread."""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, TextIO
+
+import pygame
+
+from companion import i18n
+from companion.config import Config
+from companion.core.contract import Game
+from companion.core.referee import PUBLIC
+from companion.kiosk.feed import KioskFeed
+from companion.kiosk.fonts import default_cache_dir, load_chain
+from companion.kiosk.kiosk import Kiosk, Settings
+from companion.kiosk.layout import parse_size
+from companion.kiosk.sound import Sound
+from companion.kiosk.text import TextCache
+from companion.kiosk.wake import Waker
+from companion.service import Table
+from companion.status import StatusBoard
+
+DEFAULT_SIZE = (800, 480)
+
+
+def open_display(size: str, fullscreen: bool, driver: str = "") -> pygame.Surface:
+    """Initialise SDL's video with `driver` (unless SDL_VIDEODRIVER is already set) and open the screen."""
+    if driver and not os.environ.get("SDL_VIDEODRIVER"):
+        os.environ["SDL_VIDEODRIVER"] = driver
+    pygame.display.init()
+    pygame.font.init()
+    flags = pygame.FULLSCREEN if fullscreen else 0
+    wanted = ((0, 0) if fullscreen else DEFAULT_SIZE) if size == "auto" else parse_size(size)
+    surface = pygame.display.set_mode(wanted, flags)
+    pygame.display.set_caption("Tabletop companion")
+    pygame.mouse.set_visible(not fullscreen)
+    pygame.event.set_allowed(None)  # no mouse-motion storm: only what the kiosk handles wakes it
+    pygame.event.set_allowed([pygame.QUIT, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.WINDOWEXPOSED,
+                              pygame.WINDOWSIZECHANGED, pygame.VIDEOEXPOSE])
+    return surface
+
+
+def fonts(cache_dir: Path | None = None) -> TextCache:
+    return TextCache(load_chain(cache_dir or default_cache_dir()))
+
+
+def build(surface: pygame.Surface, table: Table, games: Mapping[str, Game], settings: Settings,
+          status: StatusBoard, text: TextCache | None = None, sound: Sound | None = None) -> Kiosk:
+    """A kiosk on `table` (call before the table's loop starts: it reads the first view here)."""
+    feed = KioskFeed(Waker())
+    feed.attach(table, status)
+    public: dict[str, Any] = table.referee.view(PUBLIC)
+    return Kiosk(surface, text or fonts(), games, public, settings, feed=feed, status=status,
+                 now_ms=table.clock.now_ms, sound=sound)
+
+
+def settings_from(cfg: Config) -> Settings:
+    return Settings(lang=cfg.table.language, volume=cfg.display.volume / 100,
+                    booth_timeout_s=float(cfg.display.booth_timeout), attract=cfg.display.attract)
+
+
+def run_with_table(table: Table, cfg: Config, games: Mapping[str, Game], status: StatusBoard,
+                   driver: str, options: Mapping[str, Any] | None = None, out: TextIO | None = None) -> None:
+    """The Table's loop on a thread, the kiosk on this (the main) thread, until either ends."""
+    surface = open_display(cfg.display.size, cfg.display.fullscreen, driver)
+    if out is not None:
+        w, h = surface.get_size()
+        print(i18n.translate(cfg.table.language, "kiosk.opened",
+                             {"size": f"{w}x{h}", "driver": pygame.display.get_driver()}), file=out, flush=True)
+    settings = settings_from(cfg)
+    settings.options = dict(options or {})
+    kiosk = build(surface, table, games, settings, status)
+    done = threading.Event()
+
+    def table_loop() -> None:
+        try:
+            table.run()
+        finally:
+            done.set()
+            kiosk.waker.wake()
+
+    thread = threading.Thread(target=table_loop, name="table", daemon=True)
+    thread.start()
+    try:
+        kiosk.run(until=done)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        table.stop()
+        thread.join(timeout=10)
+        kiosk.sound.close()
+        pygame.quit()
+        if thread.is_alive():
+            print("companion: the table's loop did not stop", file=sys.stderr)

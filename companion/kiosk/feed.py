@@ -1,0 +1,136 @@
+"""What the Table's loop hands the kiosk: views and taps, queued, with a wake-up.
+
+`KioskFeed` is the kiosk's `Output` (the Table calls `changed` after each accepted input) and its
+`TapSink` (the tap router calls it). Both run on the Table's thread, the only thread that may touch
+the referee, so the views are computed there: the public view always, and the player's view only for
+the player whose booth is open (`booth`). Everything else is a message in `inbox` and a byte in the
+kiosk's self-pipe; the kiosk's loop reads them on the main thread.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.referee import PUBLIC, Outcome, Referee
+from companion.core.rejection import Rejected
+from companion.kiosk.wake import Waker
+from companion.service import Table
+from companion.status import StatusBoard
+
+
+@dataclass(frozen=True)
+class PublicView:
+    view: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One player's view, for that player's booth only."""
+
+    player: str
+    view: dict[str, Any]
+    opened: bool = False  # True when this view opens the booth (a tap of the player's token)
+
+
+@dataclass(frozen=True)
+class BoothClosed:
+    player: str
+
+
+@dataclass(frozen=True)
+class UnknownTag:
+    uid: str
+    reader: str
+
+
+@dataclass(frozen=True)
+class TokenRefused:
+    label: str
+    reason: Rejected
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The referee's answer to an input the kiosk itself sent (a booth form, a host action)."""
+
+    outcome: Outcome
+    by: str
+
+
+@dataclass(frozen=True)
+class StatusChanged:
+    pass
+
+
+Message = PublicView | PlayerView | BoothClosed | UnknownTag | TokenRefused | Reply | StatusChanged
+
+
+class KioskFeed:
+    """Thread-safe: every method may be called from any thread; views only on the Table's thread."""
+
+    def __init__(self, waker: Waker) -> None:
+        self.waker = waker
+        self.inbox: queue.Queue[Message] = queue.Queue()
+        self.table: Table | None = None
+        self._lock = threading.Lock()
+        self._booth: str | None = None
+
+    def attach(self, table: Table, status: StatusBoard | None = None) -> None:
+        """Become one of the table's outputs (before its loop starts) and listen to the status board."""
+        self.table = table
+        table.outputs.append(self)
+        if status is not None:
+            status.listen(lambda: self.post(StatusChanged()))
+
+    def post(self, message: Message) -> None:
+        self.inbox.put(message)
+        self.waker.wake()
+
+    @property
+    def booth(self) -> str | None:
+        with self._lock:
+            return self._booth
+
+    # -- Output ------------------------------------------------------------------------------------------
+
+    def changed(self, referee: Referee, outcomes: list[Outcome]) -> None:
+        self.post(PublicView(referee.view(PUBLIC)))
+        player = self.booth
+        if player is not None:
+            self.post(PlayerView(player, referee.view(f"player:{player}")))
+
+    # -- TapSink -----------------------------------------------------------------------------------------
+
+    def player_tapped(self, player_id: str) -> None:
+        """Open that player's booth; a second tap of the same token closes it. Table thread only."""
+        with self._lock:
+            closing = self._booth == player_id
+            self._booth = None if closing else player_id
+        if closing:
+            self.post(BoothClosed(player_id))
+            return
+        assert self.table is not None, "attach() the feed to a table first"
+        self.post(PlayerView(player_id, self.table.referee.view(f"player:{player_id}"), opened=True))
+
+    def unknown_tag(self, uid: str, reader: str) -> None:
+        self.post(UnknownTag(uid, reader))
+
+    def token_refused(self, token_label: str, reason: Rejected) -> None:
+        self.post(TokenRefused(token_label, reason))
+
+    # -- from the kiosk ----------------------------------------------------------------------------------
+
+    def close_booth(self, player_id: str) -> None:
+        """The kiosk hid the booth (done, timeout): stop computing that player's view."""
+        with self._lock:
+            if self._booth == player_id:
+                self._booth = None
+
+    def send(self, raw: dict[str, Any]) -> None:
+        """Queue an input made on the screen; its outcome comes back as a `Reply`."""
+        assert self.table is not None, "attach() the feed to a table first"
+        by = str(raw.get("by", ""))
+        self.table.put(raw, lambda outcome: self.post(Reply(outcome, by)))

@@ -1,0 +1,272 @@
+"""The kiosk's loop: sleep until woken or until something on screen changes by itself, then handle
+what arrived (views, taps, touches, keys, GPIO actions) and redraw only the regions that changed.
+
+Sleeping is `select` on the self-pipe (`wake.Waker`): a view or a tap from another thread wakes the
+loop at once. SDL input (touch, mouse, keys) cannot wake a `select`, so it is read on every turn and
+the turn is at most `POLL_IDLE_S` long when nobody touched the screen lately (`POLL_ACTIVE_S` while
+someone does); a running timer adds a turn at its next second.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from companion import i18n
+from companion.core.contract import Game
+from companion.kiosk import feed as msgs
+from companion.kiosk.feed import KioskFeed
+from companion.kiosk.layout import Layout
+from companion.kiosk.screens import first_screen, on_message
+from companion.kiosk.screens.base import Screen
+from companion.kiosk.screens.host_menu import HostMenuScreen
+from companion.kiosk.screens.status_bar import status_region
+from companion.kiosk.sound import Sound
+from companion.kiosk.text import TextCache
+from companion.kiosk.wake import Waker
+from companion.kiosk.widgets import BG, Canvas, Region
+from companion.parts.timers import remaining
+from companion.status import StatusBoard
+from hardware.events import ButtonEdge
+
+logger = logging.getLogger(__name__)
+POLL_IDLE_S = 0.1
+POLL_ACTIVE_S = 1 / 30
+ACTIVE_FOR_S = 3.0  # after a touch or key, poll fast this long
+NOTICE_MS = 4000
+WARNING_MS = 10_000  # the warning cue sounds when a running timer crosses this
+IDLE_REDRAW_MS = 60_000  # with nothing due, still look again once a minute (a clock jump, a stray change)
+KEYS = {
+    pygame.K_TAB: "next", pygame.K_RIGHT: "next", pygame.K_DOWN: "next",
+    pygame.K_LEFT: "prev", pygame.K_UP: "prev",
+    pygame.K_RETURN: "select", pygame.K_KP_ENTER: "select", pygame.K_SPACE: "select",
+    pygame.K_ESCAPE: "back", pygame.K_BACKSPACE: "back",
+    pygame.K_m: "menu", pygame.K_F1: "menu",
+}
+ACTIONS = frozenset({"next", "prev", "select", "back", "menu"})
+
+
+@dataclass
+class Settings:
+    lang: str = "en"
+    volume: float = 0.8
+    booth_timeout_s: float = 30.0
+    join_url: Callable[[str], str | None] | None = None  # player id -> phone URL for the QR code
+    options: Mapping[str, Any] = field(default_factory=dict)
+    demo_script: list[str] | None = None  # the attract loop's recorded game (default: the toolkit demo)
+    attract: bool = True  # start on the attract screen when the game has not begun
+
+
+class Kiosk:
+    def __init__(self, surface: pygame.Surface, text: TextCache, games: Mapping[str, Game],
+                 public: dict[str, Any], settings: Settings, *, feed: KioskFeed | None = None,
+                 status: StatusBoard | None = None, now_ms: Callable[[], int] | None = None,
+                 sound: Sound | None = None) -> None:
+        self.surface = surface
+        self.layout = Layout(*surface.get_size())
+        self.text = text
+        self.canvas = Canvas(text, self.layout.px, self.layout.font)
+        self.games = games
+        self.public = public
+        self.settings = settings
+        self.lang = settings.lang
+        self.waker = feed.waker if feed is not None else Waker()
+        self.feed = feed
+        self.status = status or StatusBoard()
+        self.now_ms = now_ms or (lambda: time.time_ns() // 1_000_000)
+        self.sound = sound or Sound(settings.volume)
+        self.sound.set_volume(settings.volume)
+        self.actions: queue.Queue[str] = queue.Queue()
+        self.notice: tuple[str, int] | None = None  # (text, until ms)
+        self.stack: list[Screen] = []
+        self.frames = 0
+        self.last_frame_ms = 0.0
+        self._keys: dict[str, Hashable] = {}
+        self._drawn: Screen | None = None
+        self._active_until = 0.0
+        self._due = 0  # table ms when the screen changes by itself next
+        self._timer_seen: dict[str, tuple[int, bool]] = {}
+        self._cued_expiry: set[str] = set()
+        self.running = True
+        self.stack.append(first_screen(self))
+
+    # -- navigation -------------------------------------------------------------------------------------
+
+    @property
+    def top(self) -> Screen:
+        return self.stack[-1]
+
+    def push(self, screen: Screen) -> None:
+        self.stack.append(screen)
+
+    def pop(self) -> None:
+        if len(self.stack) > 1:
+            self.stack.pop()
+
+    def replace(self, screen: Screen) -> None:
+        self.stack[-1] = screen
+
+    def open_menu(self) -> None:
+        if not isinstance(self.top, HostMenuScreen):
+            self.push(HostMenuScreen(self))
+
+    def set_language(self, lang: str) -> None:
+        self.lang = lang
+        self._keys.clear()
+        self._drawn = None
+        self._due = 0
+
+    def touched(self) -> None:
+        """Something on screen was pressed: the next turn redraws what changed."""
+        self._due = 0
+
+    def say(self, msgid: str, **params: Any) -> None:
+        self.notice = (i18n.translate(self.lang, msgid, params), self.now_ms() + NOTICE_MS)
+        self._due = 0
+
+    def send(self, raw: dict[str, Any]) -> None:
+        if self.feed is not None:
+            self.feed.send(raw)
+
+    # -- input from other threads -------------------------------------------------------------------------
+
+    def press(self, action: str) -> None:
+        """Thread-safe: a button (GPIO) action; wakes the loop."""
+        if action not in ACTIONS:
+            raise ValueError(f"unknown action {action!r}; expected one of {sorted(ACTIONS)}")
+        self.actions.put(action)
+        self.waker.wake()
+
+    def button(self, edge: ButtonEdge) -> bool:
+        """Thread-safe: a device button named after an action (``next``, ``select``, ``back``, ``menu``)
+        presses it when it goes down; other buttons are the game's. True when it was the kiosk's."""
+        if not edge.pressed or edge.button not in ACTIONS:
+            return False
+        self.press(edge.button)
+        return True
+
+    # -- the loop -----------------------------------------------------------------------------------------
+
+    def timeout(self, now: int) -> float:
+        poll = POLL_ACTIVE_S if time.monotonic() < self._active_until else POLL_IDLE_S
+        wakes = [t for t in (self.top.next_change_ms(now), self.notice and self.notice[1]) if t]
+        if wakes:
+            poll = min(poll, max(0.0, (min(wakes) - now) / 1000))
+        return poll
+
+    def step(self) -> None:
+        """One turn: sleep until woken or due, then handle everything and redraw what changed."""
+        self.waker.wait(self.timeout(self.now_ms()))
+        self.process()
+
+    def process(self) -> None:
+        """Handle what arrived; then, if anything did or something is due, update and redraw."""
+        happened = False
+        if self.feed is not None:
+            while True:
+                try:
+                    self.handle(self.feed.inbox.get_nowait())
+                except queue.Empty:
+                    break
+                happened = True
+        while True:
+            try:
+                self.top.action(self.actions.get_nowait())
+            except queue.Empty:
+                break
+            happened = True
+        for event in pygame.event.get():
+            self.handle_event(event)
+            happened = True
+        now = self.now_ms()
+        if not happened and now < self._due and self._drawn is self.top:
+            return  # nothing arrived and nothing on screen changes before `_due`: skip the turn's work
+        if self.notice and self.notice[1] <= now:
+            self.notice = None
+        self.top.update(now)
+        self._cue(now)
+        self.render()
+        wakes = [t for t in (self.top.next_change_ms(now), self.notice and self.notice[1]) if t]
+        self._due = min(wakes) if wakes else now + IDLE_REDRAW_MS
+
+    def run(self, until: threading.Event | None = None) -> None:
+        while self.running and (until is None or not until.is_set()):
+            self.step()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._active_until = time.monotonic() + ACTIVE_FOR_S
+            self.top.tap(event.pos)
+        elif event.type == pygame.KEYDOWN:
+            self._active_until = time.monotonic() + ACTIVE_FOR_S
+            action = KEYS.get(event.key)
+            if action:
+                self.top.action(action)
+        elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWSIZECHANGED):
+            self._drawn = None
+
+    def handle(self, message: msgs.Message) -> None:
+        on_message(self, message)
+
+    # -- sound cues ---------------------------------------------------------------------------------------
+
+    def _cue(self, now: int) -> None:
+        """The warning cue when a running timer crosses 10 s, the expiry cue once when it runs out."""
+        timers = (self.public.get("table") or {}).get("timers") or {}
+        for name, t in timers.items():
+            left = remaining(t, now)
+            before, _ = self._timer_seen.get(name, (left, bool(t["expired"])))
+            if t["running"] and before > WARNING_MS >= left > 0:
+                self.sound.play("warning")
+            out = bool(t["expired"]) or (t["running"] and left == 0)
+            if out and name not in self._cued_expiry:
+                self._cued_expiry.add(name)
+                self.sound.play("expired")
+            elif not out:
+                self._cued_expiry.discard(name)
+            self._timer_seen[name] = (left, bool(t["expired"]))
+
+    # -- drawing ------------------------------------------------------------------------------------------
+
+    def regions(self) -> list[Region]:
+        return [status_region(self), *self.top.regions()]
+
+    def render(self) -> list[pygame.Rect]:
+        """Redraw the regions whose key changed; returns the rectangles updated on the display."""
+        started = time.perf_counter()
+        screen = self.top
+        dirty: list[pygame.Rect] = []
+        if self._drawn is not screen:
+            self.surface.fill(BG)
+            self._keys.clear()
+            self._drawn = screen
+            dirty.append(self.surface.get_rect())
+        for region in self.regions():
+            if self._keys.get(region.name) == region.key:
+                continue
+            self.surface.fill(BG, region.rect)
+            self.text.audience = region.audience
+            try:
+                region.draw(self.surface, region.rect)
+            except Exception as err:  # a game's board hook, a bad view: keep the table's screen alive
+                self.surface.fill(BG, region.rect)
+                if region.audience == "public":
+                    logger.exception("kiosk: drawing %s failed", region.name)
+                else:  # a booth's data may hold that player's secrets: name the failure, not the values
+                    logger.error("kiosk: drawing %s failed (%s)", region.name, type(err).__name__)
+            self._keys[region.name] = region.key
+            dirty.append(region.rect)
+        if dirty:
+            pygame.display.update(dirty)
+            self.frames += 1
+            self.last_frame_ms = (time.perf_counter() - started) * 1000
+        return dirty

@@ -1,0 +1,176 @@
+"""Scenes for screenshots and tests: a real toolkit game on an in-memory log, a table with a settable
+clock, and a kiosk on any surface, brought to each screen.
+
+The scene plays the Table's part on the calling thread (`Table.handle`), so a screenshot is
+deterministic; `companion run` runs the same Table loop on its own thread.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from companion import scripting
+from companion.core.contract import Game
+from companion.core.eventlog import EventLog
+from companion.games import registry
+from companion.kiosk.engine import build
+from companion.kiosk.kiosk import Kiosk, Settings
+from companion.kiosk.screens.attract import AttractScreen
+from companion.kiosk.screens.reveal import RevealScreen
+from companion.kiosk.sound import Sound
+from companion.kiosk.text import TextCache
+from companion.service import Submission, Table
+from companion.status import DeviceStatus, StatusBoard
+
+PLAYERS = [{"id": "ana", "name": "Ana"}, {"id": "ben", "name": "Ben"}, {"id": "chai", "name": "ชัย"},
+           {"id": "dao", "name": "道"}]
+SCREENS = ("attract", "setup", "play", "booth", "reveal", "menu")
+
+
+class SetClock:
+    """A table clock that moves only when told (screenshots and tests)."""
+
+    def __init__(self, now: int = 0) -> None:
+        self.now = now
+
+    def now_ms(self) -> int:
+        return self.now
+
+
+def opening(hp: int = 10, seed: int = 7) -> list[dict[str, Any]]:
+    """The first inputs of an evening: roles dealt, hidden HP, a day timer with warnings."""
+    return [
+        {"by": "host", "move": "roles.deal",
+         "args": {"name": "roles", "roles": ["werewolf", "villager", "villager", "seer"]}},
+        {"by": "host", "move": "counter.create", "args": {"name": "hp", "initial": hp, "low": 0, "high": 9999}},
+        {"by": "host", "move": "timer.create", "args": {"name": "day", "seconds": 90, "warnings": [30, 10]}},
+        {"by": "host", "move": "timer.start", "args": {"name": "day"}},
+        {"by": "host", "move": "ballot.open",
+         "args": {"name": "exile", "options": ["ana", "ben", "chai", "dao"], "tie": "host_decides"}},
+    ]
+
+
+@dataclass
+class Scene:
+    kiosk: Kiosk
+    table: Table
+    clock: SetClock
+    log: EventLog
+
+    def play(self, raw: dict[str, Any]) -> None:
+        """One input through the table (stamped with the scene's clock), then the kiosk catches up."""
+        outcome = self.table.handle(raw)
+        assert outcome.accepted, (raw, outcome.reason)
+        self.kiosk.process()
+
+    def at(self, ms: int) -> None:
+        """Move the table's clock; deadlines due fire, and the kiosk redraws."""
+        self.clock.now = ms
+        self.table.tick()
+        self.kiosk.process()
+
+    def pump(self) -> None:
+        """Handle what the kiosk sent the table (a booth form, a host action), as the Table's loop would."""
+        while True:
+            try:
+                item = self.table.inbox.get_nowait()
+            except queue.Empty:
+                break
+            assert isinstance(item, Submission)
+            outcome = self.table.handle(item.raw)
+            if item.reply is not None:
+                item.reply(outcome)
+        self.kiosk.process()
+
+    def tap_token(self, player: str) -> None:
+        """What the tap router does with a player's own figure (on the Table's loop)."""
+        assert self.kiosk.feed is not None
+        self.kiosk.feed.player_tapped(player)
+        self.kiosk.process()
+
+    def show(self, name: str) -> None:
+        show_screen(self, name)
+
+    def close(self) -> None:
+        self.log.close()
+
+
+def make_scene(surface: pygame.Surface, text: TextCache, lang: str = "en", seed: int = 7,
+               games: Mapping[str, Game] | None = None, join_url: Callable[[str], str | None] | None = None,
+               sound: Sound | None = None) -> Scene:
+    games = dict(games or registry())
+    log = EventLog(":memory:")
+    setup = json.dumps({"game": "toolkit", "players": PLAYERS, "seed": seed})
+    referee = scripting.run(games, log, [setup])
+    clock = SetClock(1_000)
+    table = Table(referee, clock=clock)
+    status = StatusBoard()
+    status.set(DeviceStatus("reader", "board0", "ok"))
+    status.set(DeviceStatus("broker", "embedded", "ok"))
+    status.set(DeviceStatus("phones", "web", "ok", count=2))
+    settings = Settings(lang=lang, join_url=join_url)
+    kiosk = build(surface, table, games, settings, status, text=text, sound=sound)
+    kiosk.process()
+    return Scene(kiosk, table, clock, log)
+
+
+def show_screen(scene: Scene, name: str, hp: int = 10) -> None:
+    """Bring a fresh scene to screen `name` with a game in a typical state."""
+    k = scene.kiosk
+    if name == "attract":
+        attract = k.top
+        assert isinstance(attract, AttractScreen)
+        for _ in range(6):
+            attract.demo.advance()
+        k.process()
+        return
+    if name == "setup":
+        k.top.tap(k.layout.rect(400, 300, 1, 1).topleft)  # a touch on the demo ends it
+        k.process()
+        return
+    for step in opening(hp=hp):
+        scene.play(step)
+    scene.play({"by": "player:chai", "move": "dice.roll", "args": {"count": 2}})
+    scene.play({"by": "host", "move": "counter.adjust", "args": {"name": "hp", "player": "ben", "delta": -4}})
+    scene.play({"by": "player:ana", "move": "ballot.vote", "args": {"name": "exile", "option": "ben"}})
+    scene.at(1_000 + 62_000)  # 28 s left: past the 30 s warning
+    if name == "play":
+        return
+    if name == "booth":
+        scene.tap_token("ana")
+        return
+    if name == "menu":
+        k.open_menu()
+        k.process()
+        return
+    if name == "reveal":
+        for pid, option in (("ben", "ana"), ("chai", "ben"), ("dao", "ben")):
+            scene.play({"by": f"player:{pid}", "move": "ballot.vote", "args": {"name": "exile", "option": option}})
+        scene.play({"by": "host", "move": "ballot.close", "args": {"name": "exile"}})
+        scene.play({"by": "host", "move": "roles.reveal", "args": {"name": "roles", "player": "ben"}})
+        scene.play({"by": "host", "move": "game.end", "args": {"rank_by": "hp"}})
+        reveal = k.top
+        assert isinstance(reveal, RevealScreen)
+        for _ in range(8):
+            reveal.advance()
+        k.process()
+        return
+    raise ValueError(f"no screen {name!r}; screens are {', '.join(SCREENS)}")
+
+
+def all_screens(surface: pygame.Surface, text: TextCache, lang: str,
+                **kw: Any) -> Iterator[tuple[str, Scene]]:
+    """Each screen in a scene of its own (closed after the caller is done with it)."""
+    for name in SCREENS:
+        scene = make_scene(surface, text, lang, **kw)
+        try:
+            show_screen(scene, name)
+            yield name, scene
+        finally:
+            scene.close()

@@ -1,0 +1,102 @@
+"""The attract screen: the game picker and a demo loop (a recorded game replayed on screen) that runs
+until someone touches the screen or taps a token (a token's input makes the kiosk show the game)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from companion.kiosk.demo import Demo
+from companion.kiosk.screens.base import Screen
+from companion.kiosk.screens.play import announcement_texts, main_timer, timer_color
+from companion.kiosk.widgets import ACCENT, DIM, FG, Button, Region, clock_text, draw_lines, panel
+from companion.parts.timers import remaining
+
+if TYPE_CHECKING:
+    from companion.kiosk.kiosk import Kiosk
+
+DEMO_STEP_MS = 2500
+
+
+class AttractScreen(Screen):
+    name = "attract"
+
+    def __init__(self, kiosk: Kiosk) -> None:
+        super().__init__(kiosk)
+        self.demo = Demo(kiosk.games, kiosk.settings.demo_script)
+        self.next_step = kiosk.now_ms() + DEMO_STEP_MS
+
+    def _areas(self) -> dict[str, pygame.Rect]:
+        L = self.k.layout
+        return {"title": L.rect(16, 40, 768, 56), "picker": L.rect(16, 104, 300, 312),
+                "demo": L.rect(332, 104, 452, 312), "footer": L.footer()}
+
+    def buttons(self) -> list[Button]:
+        a = self._areas()
+        rows = self.k.layout.rows(a["picker"], max(4, len(self.k.games)))
+        current = self.k.public.get("game")
+        out = []
+        for row, game in zip(rows, self.k.games, strict=False):
+            playable = game == current
+            out.append(Button(row, self.tr(f"game.{game}.title"), self._setup if playable else self._not_here,
+                              "primary" if playable else "off", key=game))
+        return out
+
+    def _setup(self) -> None:
+        from companion.kiosk.screens.setup import SetupScreen
+        self.k.stack[0] = SetupScreen(self.k)
+
+    def _not_here(self) -> None:
+        self.k.say("kiosk.attract.other_game")
+
+    def tap(self, pos: tuple[int, int]) -> bool:
+        if not super().tap(pos):
+            self._setup()  # a touch anywhere else ends the demo
+        return True
+
+    def back(self) -> None:
+        pass
+
+    def update(self, now: int) -> None:
+        if now >= self.next_step:
+            self.demo.advance()
+            self.next_step = now + DEMO_STEP_MS
+
+    def next_change_ms(self, now: int) -> int | None:
+        return self.next_step
+
+    def regions(self) -> list[Region]:
+        a, lang = self._areas(), self.k.lang
+        public = self.demo.public()
+        found = main_timer(public, self.demo.at)
+        timer = None
+        if found is not None:
+            left = remaining(found[1], self.demo.at)
+            timer = (found[0], clock_text(left), timer_color(found[1], left))
+        news = announcement_texts(lang, public, 3)
+        title = self.tr("kiosk.attract.title")
+        hint = self.tr("kiosk.attract.hint")
+
+        def heading(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            top, bottom = self.k.layout.rows(rect, 2, 2)
+            self.c.text.draw(surface, title, top, self.c.font(30), FG, bold=True)
+            self.c.text.draw(surface, hint, bottom, self.c.font(16), DIM)
+
+        def demo(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            panel(surface, rect)
+            inner = rect.inflate(-self.c.px(24), -self.c.px(20))
+            label = pygame.Rect(inner.left, inner.top, inner.width, self.c.px(24))
+            self.c.text.draw(surface, self.tr("kiosk.attract.demo"), label, self.c.font(16), ACCENT, bold=True)
+            y = label.bottom + self.c.px(4)
+            if timer is not None:
+                big = pygame.Rect(inner.left, y, inner.width, self.c.px(80))
+                self.c.text.draw(surface, timer[1], big, self.c.font(64), timer[2], bold=True, align="center")
+                y = big.bottom + self.c.px(6)
+            draw_lines(surface, self.c, news, pygame.Rect(inner.left, y, inner.width, inner.bottom - y), 16)
+
+        return [
+            Region("attract.title", a["title"], (lang, title, hint), heading),
+            self.button_region("attract.picker", a["picker"]),
+            Region("attract.demo", a["demo"], (lang, timer, tuple(news)), demo),
+        ]

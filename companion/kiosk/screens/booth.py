@@ -1,0 +1,227 @@
+"""The booth: one player's private screen, opened by a tap of that player's token.
+
+It draws from that player's view only (their secrets, their prompts as touch forms) and hides
+itself when they press done, tap their token again, or leave it untouched for `booth_timeout_s`.
+On hiding, the view is dropped and the feed stops computing it.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from companion.kiosk.boards import private_lines
+from companion.kiosk.feed import Reply
+from companion.kiosk.screens.base import Screen
+from companion.kiosk.screens.forms import FormState, label, value_text
+from companion.kiosk.widgets import ACCENT, DANGER, DIM, FG, GOOD, Button, Region, draw_button, draw_lines, panel
+
+if TYPE_CHECKING:
+    from companion.kiosk.kiosk import Kiosk
+
+CHOICE_COLUMNS = 3
+FINISHED_MS = 4000  # after the last input a player had to make: time to read "done", then hide
+
+
+class BoothScreen(Screen):
+    name = "booth"
+
+    def __init__(self, kiosk: Kiosk, player: str, view: dict[str, Any]) -> None:
+        super().__init__(kiosk)
+        self.player = player
+        self.audience = f"player:{player}"
+        self.view: dict[str, Any] = view
+        self.form: FormState | None = None
+        self.answer: tuple[str, bool] | None = None  # (text, accepted)
+        self.touched = kiosk.now_ms()
+        self.finished_at: int | None = None  # when the player made their last input
+        self._select_single_prompt()
+
+    # -- state --------------------------------------------------------------------------------------------
+
+    def prompts(self) -> list[dict[str, Any]]:
+        return list(self.view.get("prompts", []))
+
+    def _select_single_prompt(self) -> None:
+        prompts = self.prompts()
+        if self.form is not None and any(p == self.form.prompt for p in prompts):
+            return
+        self.form = FormState(prompts[0]) if len(prompts) == 1 else None
+
+    def forget(self) -> None:
+        """Drop the player's view (the booth is hidden) and tell the feed to stop computing it."""
+        self.view = {}
+        self.form = None
+        if self.k.feed is not None:
+            self.k.feed.close_booth(self.player)
+
+    def close(self) -> None:
+        if self in self.k.stack:
+            self.k.stack.remove(self)
+        self.forget()
+
+    def replied(self, reply: Reply) -> None:
+        if reply.by != self.audience:
+            return
+        if reply.outcome.accepted:
+            self.answer = (self.tr("kiosk.booth.sent"), True)
+            self.form = None
+            self.finished_at = self.k.now_ms()
+        else:
+            assert reply.outcome.reason is not None
+            from companion import i18n
+            self.answer = (i18n.describe(self.k.lang, reply.outcome.reason.to_json()), False)
+
+    def touch(self) -> None:
+        self.touched = self.k.now_ms()
+
+    def closes_at(self) -> int:
+        """Untouched for the timeout, or a moment after the player's last input when nothing is left."""
+        at = self.touched + int(self.k.settings.booth_timeout_s * 1000)
+        if self.finished_at is not None and not self.prompts():
+            at = min(at, self.finished_at + FINISHED_MS)
+        return at
+
+    def update(self, now: int) -> None:
+        if now >= self.closes_at():
+            self.close()
+            return
+        self._select_single_prompt()
+
+    def next_change_ms(self, now: int) -> int | None:
+        return self.closes_at()
+
+    def tap(self, pos: tuple[int, int]) -> bool:
+        self.touch()
+        return super().tap(pos)
+
+    def action(self, name: str) -> None:
+        self.touch()
+        super().action(name)
+
+    def back(self) -> None:
+        if self.form is not None and len(self.prompts()) > 1:
+            self.form = None
+        else:
+            self.close()
+
+    def _submit(self) -> None:
+        if self.form is not None and self.form.complete():
+            self.k.send(self.form.input(self.audience))
+            self.answer = (self.tr("kiosk.booth.sending"), True)
+
+    # -- layout -------------------------------------------------------------------------------------------
+
+    def _areas(self) -> dict[str, pygame.Rect]:
+        L = self.k.layout
+        return {"header": L.rect(16, 40, 768, 40), "mine": L.rect(16, 88, 300, 328),
+                "form": L.rect(332, 88, 452, 328), "footer": L.footer()}
+
+    def buttons(self) -> list[Button]:
+        L, lang = self.k.layout, self.k.lang
+        a = self._areas()
+        out: list[Button] = []
+        self._labels: list[pygame.Rect] = []
+        form = a["form"].inflate(-L.px(16), -L.px(16))
+        row_h, y = L.px(44), form.top + L.px(40)
+        if self.form is None:
+            for i, prompt in enumerate(self.prompts()[:6]):
+                rect = pygame.Rect(form.left, y + i * (row_h + L.px(8)), form.width, row_h)
+                out.append(Button(rect, label(lang, prompt), functools.partial(self._open, prompt), key=("prompt", i)))
+        else:
+            for f in self.form.fields():
+                self._labels.append(pygame.Rect(form.left, y, form.width, L.px(26)))
+                y += L.px(28)
+                if f["kind"] in ("choice", "choices", "path"):
+                    cols = L.columns(pygame.Rect(form.left, y, form.width, row_h), CHOICE_COLUMNS, 8)
+                    for i, ch in enumerate(f.get("choices", [])[:9]):
+                        col = cols[i % CHOICE_COLUMNS]
+                        rect = pygame.Rect(col.left, y + (i // CHOICE_COLUMNS) * (row_h + L.px(8)), col.width, row_h)
+                        chosen = self.form.values.get(f["name"])
+                        on = ch["value"] == chosen or (isinstance(chosen, list) and ch["value"] in chosen)
+                        pick = functools.partial(self._choose, f["name"], ch["value"])
+                        out.append(Button(rect, label(lang, ch), pick, "primary" if on else "normal",
+                                          ("choice", f["name"], i)))
+                    rows = (min(9, len(f.get("choices", []))) + CHOICE_COLUMNS - 1) // CHOICE_COLUMNS
+                    y += rows * (row_h + L.px(8))
+                elif f["kind"] == "number":
+                    cols = L.columns(pygame.Rect(form.left, y, form.width, row_h), 3, 8)
+                    minus = functools.partial(self._bump, f["name"], -1)
+                    plus = functools.partial(self._bump, f["name"], 1)
+                    out.append(Button(cols[0], "−", minus, key=("minus", f["name"])))
+                    out.append(Button(cols[2], "+", plus, key=("plus", f["name"])))
+                    y += row_h + L.px(8)
+        cols = L.columns(a["footer"], 4)
+        if self.form is not None:
+            style = "primary" if self.form.complete() else "off"
+            out.append(Button(cols[2], self.tr("kiosk.booth.send"), self._submit, style, "send"))
+        out.append(Button(cols[3], self.tr("kiosk.booth.done"), self.close, key="done"))
+        return out
+
+    def _open(self, prompt: dict[str, Any]) -> None:
+        self.form = FormState(prompt)
+        self.answer = None
+
+    def _choose(self, name: str, value: Any) -> None:
+        if self.form is not None:
+            self.form.choose(name, value)
+            self.answer = None
+
+    def _bump(self, name: str, delta: int) -> None:
+        if self.form is not None:
+            self.form.bump(name, delta)
+
+    def regions(self) -> list[Region]:
+        k, a, lang = self.k, self._areas(), self.k.lang
+        names = self.player_names()
+        title = self.tr("kiosk.booth.title", player=names.get(self.player, self.player))
+        mine = [self.tr(msgid, **params) for msgid, params in private_lines(str(self.view.get("game")),
+                                                                              self.view.get("private") or {})]
+        form = self.form
+        heading = label(lang, form.prompt) if form else self.tr(
+            "kiosk.booth.choose" if self.prompts() else "kiosk.booth.nothing")
+        buttons = self.buttons()
+        label_rects = list(self._labels)
+        field_lines = [(label(lang, f), value_text(lang, f, form.values.get(f["name"])) if f["kind"] != "confirm"
+                        else "") for f in form.fields()] if form else []
+        answer = self.answer
+        who = self.audience
+
+        def header(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            self.c.text.draw(surface, title, rect, k.layout.font(26), ACCENT, bold=True)
+
+        def private(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            panel(surface, rect)
+            draw_lines(surface, self.c, mine or [self.tr("kiosk.booth.no_secrets")],
+                       rect.inflate(-k.layout.px(24), -k.layout.px(24)), 18)
+
+        def form_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            panel(surface, rect)
+            inner = rect.inflate(-k.layout.px(16), -k.layout.px(16))
+            self.c.text.draw(surface, heading, pygame.Rect(inner.left, inner.top, inner.width, k.layout.px(32)),
+                             k.layout.font(20), FG, bold=True)
+            for (text, value), where in zip(field_lines, label_rects, strict=False):
+                line = f"{text}: {value}" if value else text
+                self.c.text.draw(surface, line, where, k.layout.font(16), DIM)
+            if answer is not None:
+                bottom = pygame.Rect(inner.left, inner.bottom - k.layout.px(28), inner.width, k.layout.px(28))
+                self.c.text.draw(surface, answer[0], bottom, k.layout.font(16), GOOD if answer[1] else DANGER)
+            for i, b in enumerate(buttons):
+                if rect.contains(b.rect):
+                    draw_button(surface, self.c, b, i == self.focus % max(1, len(buttons)))
+
+        form_key = (lang, heading, tuple(field_lines), answer, self.button_region("x", a["form"]).key)
+        return [
+            Region("booth.header", a["header"], (lang, title), header, who),
+            Region("booth.mine", a["mine"], (lang, tuple(mine)), private, who),
+            Region("booth.form", a["form"], form_key, form_panel, who),
+            self._footer(a["footer"]),
+        ]
+
+    def _footer(self, area: pygame.Rect) -> Region:
+        region = self.button_region("booth.footer", area)
+        region.audience = self.audience
+        return region
+

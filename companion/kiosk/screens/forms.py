@@ -1,0 +1,95 @@
+"""Prompts as touch forms: a game's `prompts` (companion/core/prompts.py) drawn as buttons.
+
+``choice``: a button per choice; ``choices``/``path``: tap choices in order (up to `max`), with a
+clear button; ``number``: minus and plus around the value; ``confirm``: the send button alone;
+``text``: not typed on a touch screen (the form says to use the phone). Submitting sends the prompt's
+move with its `fixed` args and the chosen values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion import i18n
+
+
+@dataclass
+class FormState:
+    prompt: dict[str, Any]
+    values: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for f in self.prompt.get("fields", []):
+            if f["kind"] in ("choices", "path"):
+                self.values[f["name"]] = list(f.get("default") or [])
+            elif f["kind"] == "number":
+                self.values[f["name"]] = f.get("default") if f.get("default") is not None else (f.get("min") or 0)
+            elif f.get("default") is not None:
+                self.values[f["name"]] = f["default"]
+
+    def fields(self) -> list[dict[str, Any]]:
+        return list(self.prompt.get("fields", []))
+
+    def choose(self, field_name: str, value: Any) -> None:
+        f = next(f for f in self.fields() if f["name"] == field_name)
+        if f["kind"] in ("choices", "path"):
+            chosen = self.values.setdefault(field_name, [])
+            if f.get("max") is None or len(chosen) < f["max"]:
+                chosen.append(value)
+        else:
+            self.values[field_name] = value
+
+    def clear(self, field_name: str) -> None:
+        self.values[field_name] = []
+
+    def bump(self, field_name: str, delta: int) -> None:
+        f = next(f for f in self.fields() if f["name"] == field_name)
+        value = int(self.values.get(field_name) or 0) + delta
+        if f.get("min") is not None:
+            value = max(int(f["min"]), value)
+        if f.get("max") is not None:
+            value = min(int(f["max"]), value)
+        self.values[field_name] = value
+
+    def complete(self) -> bool:
+        for f in self.fields():
+            value = self.values.get(f["name"])
+            if f["kind"] == "choice" and value is None:
+                return False
+            if f["kind"] in ("choices", "path") and len(value or []) < int(f.get("min") or 1):
+                return False
+            if f["kind"] == "text":
+                return False
+        return True
+
+    def input(self, by: str) -> dict[str, Any]:
+        args = {**self.prompt.get("fixed", {})}
+        for f in self.fields():
+            if f["kind"] != "confirm":
+                args[f["name"]] = self.values.get(f["name"])
+        return {"by": by, "move": self.prompt["move"], "args": args}
+
+
+def label(lang: str, item: dict[str, Any]) -> str:
+    """A prompt's, field's or choice's words: a proper name as it is, else its message id translated."""
+    if item.get("plain"):
+        return str(item["label"])
+    return i18n.translate(lang, str(item["label"]), item.get("params") or {})
+
+
+def value_text(lang: str, f: dict[str, Any], value: Any) -> str:
+    """How a chosen value reads: the label of its choice when it has one."""
+    by_value = {repr(ch["value"]): ch for ch in f.get("choices", [])}
+
+    def one(v: Any) -> str:
+        ch = by_value.get(repr(v))
+        return label(lang, ch) if ch is not None else str(v)
+
+    if isinstance(value, list):
+        return " → ".join(one(v) for v in value) if value else "—"
+    return "—" if value is None else one(value)
+
+
+Pick = Callable[[], None]

@@ -1,0 +1,76 @@
+"""The host's menu: pause or resume and extend the timer, undo the last input, end the game, and
+the screen's language and volume. Every game input goes to the referee as the host's and its answer
+comes back as a notice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion import i18n
+from companion.kiosk.screens.base import Screen
+from companion.kiosk.screens.play import main_timer
+from companion.kiosk.widgets import FG, Button, Region
+
+EXTEND_S = 30
+VOLUMES = (0.0, 0.25, 0.5, 0.8, 1.0)
+
+
+class HostMenuScreen(Screen):
+    name = "menu"
+
+    def _moves(self) -> set[str]:
+        game = self.k.games.get(str(self.k.public.get("game")))
+        return set(game.moves) if game is not None else set()
+
+    def _host(self, move: str, **args: Any) -> None:
+        self.k.send({"by": "host", "move": move, "args": args})
+        self.k.pop()
+
+    def buttons(self) -> list[Button]:
+        L = self.k.layout
+        area = L.rect(16, 96, 768, 316)
+        cells = [cell for row in L.rows(area, 4) for cell in L.columns(row, 2)]
+        moves, out = self._moves(), []
+        found = main_timer(self.k.public, self.k.now_ms())
+        ended = bool(self.k.public.get("ended"))
+        if found is not None and not ended:
+            name, t = found
+            if t["running"] and "timer.pause" in moves:
+                out.append((self.tr("kiosk.menu.pause", name=name), lambda: self._host("timer.pause", name=name), "p"))
+            elif not t["expired"] and "timer.resume" in moves:
+                out.append((self.tr("kiosk.menu.resume", name=name), lambda: self._host("timer.resume", name=name),
+                            "r"))
+            if "timer.extend" in moves:
+                out.append((self.tr("kiosk.menu.extend", name=name, seconds=EXTEND_S),
+                            lambda: self._host("timer.extend", name=name, seconds=EXTEND_S), "x"))
+        if not ended:
+            out.append((self.tr("kiosk.menu.undo"), lambda: self._host("host.undo", count=1), "u"))
+            if "game.end" in moves:
+                out.append((self.tr("kiosk.menu.end"), lambda: self._host("game.end"), "e"))
+        out.append((self.tr("kiosk.menu.language", language=self.tr(f"kiosk.language.{self.k.lang}")),
+                    self._language, "l"))
+        out.append((self.tr("kiosk.menu.volume", percent=round(self.k.sound.volume * 100)), self._volume, "v"))
+        out.append((self.tr("kiosk.menu.close"), self.k.pop, "c"))
+        return [Button(cell, text, fn, "danger" if key == "e" else "normal", key)
+                for cell, (text, fn, key) in zip(cells, out, strict=False)]
+
+    def _language(self) -> None:
+        langs = i18n.LANGUAGES
+        self.k.set_language(langs[(langs.index(self.k.lang) + 1) % len(langs)])
+
+    def _volume(self) -> None:
+        louder = [v for v in VOLUMES if v > self.k.sound.volume + 1e-6]
+        self.k.sound.set_volume(louder[0] if louder else VOLUMES[0])
+        self.k.sound.play("tap")
+
+    def regions(self) -> list[Region]:
+        L, lang = self.k.layout, self.k.lang
+        title = self.tr("kiosk.menu.title")
+
+        def heading(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            self.c.text.draw(surface, title, rect, self.c.font(28), FG, bold=True)
+
+        return [Region("menu.title", L.rect(16, 40, 768, 48), (lang, title), heading),
+                self.button_region("menu.buttons", L.rect(16, 96, 768, 316))]

@@ -1,0 +1,95 @@
+"""The setup screen: the players in their seats and colours, the game's options, a QR code per seat
+to join by phone (when phones are configured), and a word on enrolling new tokens."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.kiosk.qr import qr_surface
+from companion.kiosk.screens.base import Screen
+from companion.kiosk.widgets import ACCENT, DIM, FG, SEATS, Button, Region, draw_lines, panel
+
+MAX_SEATS_SHOWN = 9
+
+
+class SetupScreen(Screen):
+    name = "setup"
+
+    def _areas(self) -> dict[str, pygame.Rect]:
+        L = self.k.layout
+        return {"title": L.rect(16, 40, 768, 40), "seats": L.rect(16, 88, 500, 328),
+                "side": L.rect(532, 88, 252, 328), "footer": L.footer()}
+
+    def buttons(self) -> list[Button]:
+        cols = self.k.layout.columns(self._areas()["footer"], 4)
+        return [Button(cols[0], self.tr("kiosk.button.back"), self.back, key="back"),
+                Button(cols[3], self.tr("kiosk.setup.start"), self._start, "primary", key="start")]
+
+    def _start(self) -> None:
+        from companion.kiosk.screens.play import PlayScreen
+        self.k.stack[0] = PlayScreen(self.k)
+
+    def back(self) -> None:
+        from companion.kiosk.screens.attract import AttractScreen
+        self.k.stack[0] = AttractScreen(self.k)
+
+    def seats(self) -> list[tuple[int, str, str, str | None]]:
+        """(seat number, player id, name, join URL or None), in seat order."""
+        url = self.k.settings.join_url
+        return [(i + 1, p["id"], p["name"], url(p["id"]) if url else None)
+                for i, p in enumerate(self.k.public.get("players", [])[:MAX_SEATS_SHOWN])]
+
+    def regions(self) -> list[Region]:
+        a, lang = self._areas(), self.k.lang
+        seats = self.seats()
+        title = self.tr("kiosk.setup.title", game=self.tr(f"game.{self.k.public.get('game')}.title"),
+                        count=len(self.k.public.get("players", [])))
+        options: dict[str, Any] = dict(self.k.settings.options)
+        side = [self.tr("kiosk.setup.options")]
+        side += [f"{key}: {value}" for key, value in options.items()] or [self.tr("kiosk.setup.no_options")]
+        side += ["", self.tr("kiosk.setup.tokens")]
+        if not any(s[3] for s in seats):
+            side += ["", self.tr("kiosk.setup.no_phones")]
+
+        def heading(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            self.c.text.draw(surface, title, rect, self.c.font(26), FG, bold=True)
+
+        def seat_list(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            with_qr = any(s[3] for s in seats)
+            cols = 3 if with_qr else 1
+            per_col = -(-len(seats) // cols) if seats else 1
+            columns = self.k.layout.columns(rect, cols)
+            for i, (number, _pid, name, url) in enumerate(seats):
+                col = columns[i // per_col] if with_qr else columns[0]
+                rows = self.k.layout.rows(col, per_col if with_qr else max(4, len(seats)), 6)
+                cell = rows[i % per_col] if with_qr else rows[i]
+                panel(surface, cell)
+                color = SEATS[(number - 1) % len(SEATS)]
+                dot = self.c.px(12)
+                pygame.draw.circle(surface, color, (cell.left + 2 * dot, cell.top + cell.height // 2 if not url
+                                                    else cell.top + 2 * dot), dot)
+                text_rect = pygame.Rect(cell.left + 4 * dot, cell.top, cell.width - 5 * dot, self.c.px(36)
+                                        if url else cell.height)
+                self.c.text.draw(surface, self.tr("kiosk.setup.seat", number=number, name=name), text_rect,
+                                 self.c.font(18), FG, bold=True)
+                if url:
+                    size = min(cell.width, cell.height - self.c.px(44))
+                    code = qr_surface(url, size)
+                    surface.blit(code, code.get_rect(midbottom=(cell.centerx, cell.bottom - self.c.px(4))))
+
+        def side_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            panel(surface, rect)
+            inner = rect.inflate(-self.c.px(20), -self.c.px(20))
+            head = pygame.Rect(inner.left, inner.top, inner.width, self.c.px(26))
+            self.c.text.draw(surface, side[0], head, self.c.font(16), ACCENT, bold=True)
+            draw_lines(surface, self.c, side[1:], pygame.Rect(inner.left, head.bottom + self.c.px(6), inner.width,
+                                                              inner.bottom - head.bottom - self.c.px(6)), 16, DIM)
+
+        return [
+            Region("setup.title", a["title"], (lang, title), heading),
+            Region("setup.seats", a["seats"], (lang, tuple(seats)), seat_list),
+            Region("setup.side", a["side"], (lang, tuple(side)), side_panel),
+            self.button_region("setup.footer", a["footer"]),
+        ]

@@ -1,0 +1,193 @@
+"""Cached text: a string at a size becomes one surface, made of runs in the chain's fonts.
+
+Opening a Font costs ~20 ms and rendering a line ~0.5 ms, so both are cached (fonts forever, lines in
+a bounded LRU). Every line drawn is also recorded (`Drawn`: the text, the rectangle it went to, the
+region it had to fit, and the surface), which the tests use to find clipped or missing glyphs and any
+secret on a public screen.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Literal
+
+import pygame
+
+from companion.kiosk.fonts import Face, split_runs
+
+Color = tuple[int, int, int]
+Align = Literal["left", "center", "right"]
+LINES_KEPT = 600
+
+
+@dataclass(frozen=True)
+class Drawn:
+    text: str
+    rect: pygame.Rect  # where the text went on the screen
+    region: pygame.Rect  # where it had to fit
+    surface: pygame.Surface
+    audience: str  # "public" or "player:<id>" (the booth)
+
+
+class TextCache:
+    def __init__(self, chain: list[Face]) -> None:
+        self.chain = chain
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._lines: OrderedDict[tuple[str, int, bool, Color], pygame.Surface] = OrderedDict()
+        self._fits: dict[tuple[str, int, int, int | None, bool], int] = {}
+        self.missing: set[str] = set()  # characters no font of the chain has
+        self.record: list[Drawn] | None = None  # set to a list to record what is drawn
+        self.audience = "public"
+
+    def font(self, face: int, size: int, bold: bool = False) -> pygame.font.Font:
+        """The face's font set to `size`: one Font per face and weight, resized as needed (each open
+        Font of the CJK face costs ~2.5 MB, and a screen uses a dozen sizes)."""
+        key = (face, bold)
+        font = self._fonts.get(key)
+        if font is None:
+            f = self.chain[face]
+            font = pygame.font.Font(str(f.bold if bold else f.regular), size)
+            self._fonts[key] = font
+        elif font.point_size != size:
+            font.point_size = size
+        return font
+
+    def render(self, text: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
+        """One line of `text` (runs aligned on a common baseline), transparent background."""
+        key = (text, size, bold, color)
+        surf = self._lines.get(key)
+        if surf is not None:
+            self._lines.move_to_end(key)
+            return surf
+        runs = split_runs(text, self.chain, self.missing)
+        parts = []
+        for run in runs:
+            font = self.font(run.face, size, bold)
+            parts.append((font, font.render(run.text, True, color)))
+        ascent = max((f.get_ascent() for f, _ in parts), default=size)
+        descent = max((-f.get_descent() for f, _ in parts), default=0)
+        height = max([ascent + descent, *(s.get_height() for _, s in parts)])
+        surf = pygame.Surface((max(1, sum(s.get_width() for _, s in parts)), height), pygame.SRCALPHA)
+        x = 0
+        for font, part in parts:
+            surf.blit(part, (x, ascent - font.get_ascent()))
+            x += part.get_width()
+        self._lines[key] = surf
+        if len(self._lines) > LINES_KEPT:
+            self._lines.popitem(last=False)
+        return surf
+
+    def fit(self, text: str, size: int, width: int, bold: bool = False, smallest: int = 10,
+            height: int | None = None) -> int:
+        """The largest size up to `size` at which `text` fits in `width` (and `height`) pixels."""
+        key = (text, size, width, height, bold)
+        fitted = self._fits.get(key)
+        if fitted is not None:
+            return fitted
+        if len(self._fits) > LINES_KEPT:
+            self._fits.clear()
+        asked = size
+        while size > smallest:
+            runs = split_runs(text, self.chain)
+            fonts = [self.font(r.face, size, bold) for r in runs]
+            w = sum(f.size(r.text)[0] for f, r in zip(fonts, runs, strict=True))
+            h = max((f.get_height() for f in fonts), default=0)
+            if w <= width and (height is None or h <= height):
+                break
+            size = max(smallest, int(size * 0.9))
+        self._fits[(text, asked, width, height, bold)] = size
+        return size
+
+    def draw(self, target: pygame.Surface, text: str, region: pygame.Rect, size: int, color: Color,
+             bold: bool = False, align: Align = "left", shrink: bool = True) -> pygame.Rect:
+        """Draw `text` in `region` (vertically centred), shrinking it to fit; returns where it went."""
+        if shrink:
+            size = self.fit(text, size, region.width, bold, height=region.height)
+        surf = self.render(text, size, color, bold)
+        rect = surf.get_rect()
+        rect.centery = region.centery
+        if align == "center":
+            rect.centerx = region.centerx
+        elif align == "right":
+            rect.right = region.right
+        else:
+            rect.left = region.left
+        target.blit(surf, rect)
+        if self.record is not None:
+            self.record.append(Drawn(text, rect.copy(), region.copy(), surf, self.audience))
+        return rect
+
+    def draw_counter(self, target: pygame.Surface, text: str, region: pygame.Rect, size: int, color: Color,
+                     bold: bool = True) -> pygame.Rect:
+        """Draw a changing number ("12:05") centred in `region` from cached single characters, so a
+        countdown renders nothing new each second. Sized once for its shape (every digit as "0";
+        the digits of the Latin font are tabular, so the width does not jump)."""
+        shape = "".join("0" if ch.isdigit() else ch for ch in text)
+        size = self.fit(shape, size, region.width, bold, height=region.height)
+        chars = [self.render(ch, size, color, bold) for ch in text]
+        width = sum(c.get_width() for c in chars)
+        height = max((c.get_height() for c in chars), default=0)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.center = region.center
+        whole = pygame.Surface(rect.size, pygame.SRCALPHA) if self.record is not None else None
+        x = 0
+        for surf in chars:
+            target.blit(surf, (rect.left + x, rect.top))
+            if whole is not None:
+                whole.blit(surf, (x, 0))
+            x += surf.get_width()
+        if self.record is not None and whole is not None:
+            self.record.append(Drawn(text, rect.copy(), region.copy(), whole, self.audience))
+        return rect
+
+    def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
+        """`text` broken into lines no wider than `width`: at spaces, or anywhere in CJK/Thai text."""
+        lines: list[str] = []
+        line = ""
+        for chunk in _chunks(text):
+            trial = line + chunk
+            if line and self._width(trial.rstrip(), size, bold) > width:
+                lines.append(line.rstrip())
+                line = chunk.lstrip()
+            else:
+                line = trial
+        if line.strip():
+            lines.append(line.rstrip())
+        return lines
+
+    def _width(self, text: str, size: int, bold: bool) -> int:
+        return sum(self.font(r.face, size, bold).size(r.text)[0] for r in split_runs(text, self.chain))
+
+
+def _chunks(text: str) -> list[str]:
+    """Break opportunities: words with their trailing space; each CJK character on its own; Thai
+    (written without spaces) in clusters of a base and its marks."""
+    out: list[str] = []
+    word = ""
+    for ch in text:
+        cjk = "\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef"
+        thai_base = "\u0e01" <= ch <= "\u0e30" or "\u0e3f" <= ch <= "\u0e46"
+        if cjk and not _closing(ch):
+            if word:
+                out.append(word)
+            word = ch
+        elif thai_base and word and not word[-1].isspace() and len(word) >= 6 and not _leading_vowel(word[-1]):
+            out.append(word)
+            word = ch
+        else:
+            word += ch
+            if ch == " ":
+                out.append(word)
+                word = ""
+    if word:
+        out.append(word)
+    return out
+
+
+def _closing(ch: str) -> bool:
+    return ch in "，。、：；！？）」』】"
+
+
+def _leading_vowel(ch: str) -> bool:
+    return ch in "\u0e40\u0e41\u0e42\u0e43\u0e44"

@@ -93,14 +93,14 @@ def run(ctx: click.Context, db: Path | None, game_id: str | None, players: str |
     status = StatusBoard()
     driver = display_driver(cfg, os.environ, machine_mode=jsonl)
     if driver is not None:  # the kiosk owns the main thread; the table's loop runs on its own
-        running = app.start_all(table, cfg, status)
+        running: list[app.Running] = []
         if sys.stdin.isatty():
             read_lines(sys.stdin, table, _replier(out, cfg.table.language, jsonl))
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         from companion.kiosk.engine import run_with_table  # loads SDL: only when there is a screen
-        try:
+        try:  # readers and phones start once the kiosk is an output, so it hears taps and joins
             run_with_table(table, cfg, registry(), status, driver, table.referee.setup.options,
-                           None if jsonl else out)
+                           None if jsonl else out, on_ready=lambda: running.extend(app.start_all(table, cfg, status)))
         finally:
             app.stop_all(running)
             table.referee.log.close()

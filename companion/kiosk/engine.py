@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -66,8 +66,13 @@ def settings_from(cfg: Config) -> Settings:
 
 
 def run_with_table(table: Table, cfg: Config, games: Mapping[str, Game], status: StatusBoard,
-                   driver: str, options: Mapping[str, Any] | None = None, out: TextIO | None = None) -> None:
-    """The Table's loop on a thread, the kiosk on this (the main) thread, until either ends."""
+                   driver: str, options: Mapping[str, Any] | None = None, out: TextIO | None = None,
+                   on_ready: Callable[[], None] | None = None) -> None:
+    """The Table's loop on a thread, the kiosk on this (the main) thread, until either ends.
+
+    `on_ready` runs once the kiosk is one of the table's outputs and before the table's loop starts:
+    `companion run` starts the readers and phones there, so taps reach the kiosk's booth and prompts.
+    """
     surface = open_display(cfg.display.size, cfg.display.fullscreen, driver)
     if out is not None:
         w, h = surface.get_size()
@@ -76,6 +81,8 @@ def run_with_table(table: Table, cfg: Config, games: Mapping[str, Game], status:
     settings = settings_from(cfg)
     settings.options = dict(options or {})
     kiosk = build(surface, table, games, settings, status)
+    if on_ready is not None:
+        on_ready()
     done = threading.Event()
 
     def table_loop() -> None:

@@ -94,6 +94,10 @@ class KioskFeed:
         with self._lock:
             return self._booth
 
+    def identified_player(self) -> str | None:
+        """The player whose booth is open: a token tapped now acts for them (see companion/readers)."""
+        return self.booth
+
     # -- Output ------------------------------------------------------------------------------------------
 
     def changed(self, referee: Referee, outcomes: list[Outcome]) -> None:

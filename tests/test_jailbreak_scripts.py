@@ -34,8 +34,8 @@ def replay(path: Path, tmp_path: Path) -> Referee:
 
 
 def test_there_is_a_five_player_game_for_each_win() -> None:
-    assert [p.name for p in SCRIPTS] == ["jailbreak-5p-deck.jsonl", "jailbreak-5p-escape.jsonl",
-                                         "jailbreak-8p-escape.jsonl"]
+    assert [p.name for p in SCRIPTS] == ["jailbreak-5p-by-hand.jsonl", "jailbreak-5p-deck.jsonl",
+                                         "jailbreak-5p-escape.jsonl", "jailbreak-8p-escape.jsonl"]
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.stem)
@@ -96,3 +96,19 @@ def test_what_the_screen_says_is_filled_in_every_language(tmp_path: Path, lang: 
     ref = replay(DOCS / "jailbreak-5p-deck.jsonl", tmp_path)
     texts = [i18n.describe(lang, a) for a in ref.view("public")["announcements"]]
     assert texts and all("{" not in t and "jailbreak." not in t and "kind." not in t for t in texts), texts
+
+
+def test_the_game_written_by_hand_ends_as_counted_by_hand(tmp_path: Path) -> None:
+    """docs/games/jailbreak/jailbreak-5p-by-hand.jsonl: every figure worked out from the text in its comments."""
+    ref = replay(DOCS / "jailbreak-5p-by-hand.jsonl", tmp_path)
+    table = ref.view("public")["table"]
+    assert ref.view("public")["result"] == {"winner": "prisoners", "reason": "escape", "escaped": "chai",
+                                            "ranking": [["ben", "chai", "eli"], ["ana", "dao"]]}
+    # 18 turns drew 2 each (eli's skipped turn drew nothing): 100 - 20 dealt - 36
+    assert table["deck"] == 44 and table["drawn"] == 56
+    people = table["people"]
+    assert {p: (q["scene"], q["hand"]) for p, q in people.items()} == {
+        "ana": (3, 5), "ben": (1, 5), "chai": (6, 4), "dao": (2, 5), "eli": (1, 5)}
+    assert table["badge_used"] is True and not any(q["flipped"] for q in people.values())
+    said = [a["msg"] for a in ref.state["announcements"]]  # the last 50 kept in the state
+    assert said.count("jailbreak.turn_skipped") == 1 and said[-1] == "jailbreak.escaped"

@@ -194,3 +194,15 @@ def test_refusals_are_translated() -> None:
     err = GAME.moves["attack"]
     assert err.on_turn and "player" in err.who
     assert Input("attack", "player:eli").move == "attack"
+
+
+def test_the_host_corrects_a_hand_count_for_all_to_see() -> None:
+    t = Table()
+    deck = t.s["deck"]
+    t.send("host", "hand.set", player="dao", cards=2)
+    assert t.p("dao")["hand"] == 2 and t.s["deck"] == deck
+    assert t.s["announcements"][-1]["params"] == {"player": "dao", "cards": 2}
+    assert t.refused("host", "hand.set", player="zed", cards=2) == "reject.not_a_player"
+    assert t.refused("host", "hand.set", player="dao", cards=-1) == "reject.bad_argument"
+    assert t.refused("ana", "hand.set", player="dao", cards=3) == "reject.not_allowed"
+    assert "hand.set" in [p.move for p in GAME.prompts(t.s, "host")]

@@ -105,6 +105,10 @@ def _host(s: State) -> list[Prompt]:
         out.append(Prompt("timer.start" if not t["started"] else "timer.resume", "jailbreak.prompt.timer_start"))
     if t is not None and t["running"]:
         out.append(Prompt("timer.pause", "jailbreak.prompt.timer_pause"))
+    out.append(Prompt("hand.set", "jailbreak.prompt.hand_set", (
+        Field("player", "choice", "jailbreak.prompt.player", _people(s, list(s["order"]))),
+        Field("cards", "number", "jailbreak.prompt.cards", min=0, max=40, default=0),
+    )))
     out.append(Prompt("timer.set", "jailbreak.prompt.timer_set", (
         Field("seconds", "number", "jailbreak.prompt.seconds", min=0, max=3600, default=s["timer_seconds"]),)))
     return out

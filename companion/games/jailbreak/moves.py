@@ -33,6 +33,11 @@ class TargetArgs(Args):
     target: Pid
 
 
+class HandArgs(Args):
+    player: Pid
+    cards: int = Field(ge=0, le=40)
+
+
 class TimerSet(Args):
     seconds: int = Field(ge=0, le=3600)
 
@@ -109,6 +114,18 @@ def unlock(ctx: Ctx, a: NoArgs) -> None:
 def stay_cuffed(ctx: Ctx, a: NoArgs) -> None:
     """J2.1: no key for the cuffs: the action phase is skipped (draw, then discard)."""
     flow.after_start(ctx, skip_action=True)
+
+
+# -- the host's count correction ----------------------------------------------------------------------------
+
+
+def hand_set(ctx: Ctx, a: HandArgs) -> None:
+    """The host sets a hand count the table has counted (a card played without telling the referee).
+    Announced to everyone; the deck count is not touched (it counts the draws the referee was told of)."""
+    if a.player not in ctx.state["people"]:
+        raise Rejected("reject.not_a_player", player=a.player)
+    ctx.state["people"][a.player]["hand"] = a.cards
+    ctx.announce("jailbreak.hand_set", player=a.player, cards=a.cards)
 
 
 # -- the turn timer ------------------------------------------------------------------------------------------
@@ -202,6 +219,7 @@ MOVES: dict[str, Move] = {
         Move("baton.pass", baton_pass, NoArgs, PLAYER, phases=frozenset({"baton"}), on_turn=True),
         Move("cuffs.unlock", unlock, NoArgs, PLAYER, phases=frozenset({"cuffs"})),
         Move("cuffs.stay", stay_cuffed, NoArgs, PLAYER, phases=frozenset({"cuffs"}), on_turn=True),
+        Move("hand.set", hand_set, HandArgs, HOST, phases=TURN),
         Move("timer.set", timer_set, TimerSet, HOST),
         Move("timer.start", timer_start, NoArgs, HOST, phases=TURN),
         Move("timer.pause", timer_pause, NoArgs, HOST),

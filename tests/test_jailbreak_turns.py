@@ -142,3 +142,13 @@ def test_j2_1_a_flipped_first_in_a_row_is_skipped_and_the_next_one_plays() -> No
     t.send("ana", "turn.end")
     assert t.turn() == "chai" and not t.p("eli")["flipped"] and not t.p("dao")["flipped"]
     assert t.said().count("jailbreak.turn_skipped") == 2
+
+
+def test_j2_1_when_everyone_else_is_skipped_the_same_player_plays_again() -> None:
+    t = Table(3).hands(ana=7)  # ana (sheriff), ben, chai; ccw from ana: chai, ben
+    t.p("ben")["flipped"] = True
+    t.p("chai")["flipped"] = True
+    deck = t.s["deck"]
+    t.send("ana", "turn.end")  # discard to 5, chai and ben skipped, ana's next turn draws 2
+    assert t.turn() == "ana" and t.p("ana")["hand"] == 7 and t.s["deck"] == deck - 2
+    assert t.s["turn"]["number"] == 4  # ana 1, chai 2 (skipped), ben 3 (skipped), ana 4

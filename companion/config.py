@@ -96,6 +96,10 @@ class MqttConfig(_Section):
     broker: Literal["embedded", "mosquitto", "external", "auto"] = "auto"
     url: Annotated[str, Field(pattern=MQTT_URL)] | None = None
     prefix: Annotated[str, Field(pattern=MQTT_PREFIX)] = "companion"
+    port: Annotated[int, Field(ge=0, le=65535)] = 1883  # embedded/mosquitto MQTT listener; 0: any free port
+    ws_port: Annotated[int, Field(ge=0, le=65535)] = 9001  # their WebSockets listener, for phones
+    spectators: Annotated[int, Field(ge=0, le=200)] = 0  # spectator credentials per game (0: none)
+    provision: str | None = None  # external broker: command run with the new game's credentials file
 
 
 SECTIONS: dict[str, type[_Section]] = {

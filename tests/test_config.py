@@ -53,7 +53,8 @@ def test_defaults_with_no_files_and_empty_environment() -> None:
         "game": {"default": "toolkit", "players": ["p1", "p2", "p3", "p4"]},
         "timers": {"resume_after_restart": "pause"},
         "display": {"size": "auto", "fullscreen": False},
-        "mqtt": {"broker": "auto", "url": None, "prefix": "companion"},
+        "mqtt": {"broker": "auto", "url": None, "prefix": "companion", "port": 1883, "ws_port": 9001,
+                 "spectators": 0, "provision": None},
     }
     assert isinstance(cfg.storage.path, Path)
 

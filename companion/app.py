@@ -24,7 +24,9 @@ Starter = Callable[[Table, Config, StatusBoard], Running | None]
 
 def starters() -> list[Starter]:
     """Each feature adds its starter here (imported lazily, so a missing optional part fails alone)."""
-    return []
+    from companion.phones.runner import starter as phones
+
+    return [phones]
 
 
 def start_all(table: Table, cfg: Config, status: StatusBoard) -> list[Running]:

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian packages the tests need. A missing one is installed, never skipped.
-debian_packages=(python3-venv)
+debian_packages=(python3-venv mosquitto)
 
 need=()
 for pkg in "${debian_packages[@]}"; do

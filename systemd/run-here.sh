@@ -5,16 +5,24 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! python3 -c 'import venv, ensurepip' 2>/dev/null; then
+need=()
+python3 -c 'import venv, ensurepip' 2>/dev/null || need+=(python3-venv)
+command -v npm >/dev/null || need+=(nodejs npm)  # the phone page's MQTT client comes from npm
+if [ ${#need[@]} -gt 0 ]; then
   sudo_cmd=(); [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
   "${sudo_cmd[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends python3-venv
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${need[@]}"
 fi
 [ -x .venv/bin/python ] || python3 -m venv .venv
 log=$(mktemp)
 if ! { .venv/bin/python -m pip install -q --upgrade pip && .venv/bin/python -m pip install -q -e .; } >"$log" 2>&1; then
   cat "$log" >&2
   echo "run-here.sh: installing the companion failed (output above)" >&2
+  exit 1
+fi
+if ! (cd companion/phones/web && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error) >"$log" 2>&1; then
+  cat "$log" >&2
+  echo "run-here.sh: installing the phone page's MQTT client (npm ci in companion/phones/web) failed" >&2
   exit 1
 fi
 rm -f "$log"

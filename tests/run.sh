@@ -6,9 +6,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian packages the tests need. A missing one is installed, never skipped.
-debian_packages=(python3-venv mosquitto)
+debian_packages=(python3-venv mosquitto chromium nodejs)
 
 need=()
+# npm comes with NodeSource's nodejs; on Debian's own nodejs it is a package of its own.
+command -v npm >/dev/null || need+=(npm)
 for pkg in "${debian_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
@@ -29,6 +31,9 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e '.[test]'
+
+# The phone page's MQTT client, pinned in companion/phones/web/package-lock.json.
+(cd companion/phones/web && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
 
 echo "== ruff"
 .venv/bin/ruff check .

@@ -24,7 +24,7 @@ Starter = Callable[[Table, Config, StatusBoard], Running | None]
 
 def starters() -> list[Starter]:
     """Each feature adds its starter here (imported lazily, so a missing optional part fails alone)."""
-    from companion.phones.runner import starter as phones
+    from companion.phones.serve import starter as phones  # broker, mirror and the phone page
 
     return [phones]
 

@@ -100,6 +100,8 @@ class MqttConfig(_Section):
     ws_port: Annotated[int, Field(ge=0, le=65535)] = 9001  # their WebSockets listener, for phones
     spectators: Annotated[int, Field(ge=0, le=200)] = 0  # spectator credentials per game (0: none)
     provision: str | None = None  # external broker: command run with the new game's credentials file
+    page_port: Annotated[int, Field(ge=0, le=65535)] = 8080  # the phone page's HTTP port (0: any free port)
+    page_host: Annotated[str, Field(pattern=r"^[A-Za-z0-9.-]{1,253}$")] | None = None  # how phones reach the Pi
 
 
 SECTIONS: dict[str, type[_Section]] = {

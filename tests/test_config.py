@@ -54,7 +54,7 @@ def test_defaults_with_no_files_and_empty_environment() -> None:
         "timers": {"resume_after_restart": "pause"},
         "display": {"size": "auto", "fullscreen": False},
         "mqtt": {"broker": "auto", "url": None, "prefix": "companion", "port": 1883, "ws_port": 9001,
-                 "spectators": 0, "provision": None},
+                 "spectators": 0, "provision": None, "page_port": 8080, "page_host": None},
     }
     assert isinstance(cfg.storage.path, Path)
 

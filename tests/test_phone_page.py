@@ -8,6 +8,7 @@ is down is applied once when it is back.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -134,6 +135,22 @@ def test_a_vote_sent_while_the_broker_is_down_is_applied_once_when_it_is_back(
             assert votes_in_log(run) == [("player:ana", {"name": "exile", "option": "red"})]
         finally:
             ana.close()
+
+
+def test_the_credential_never_reaches_the_server(tmp_path: Path, browser: Browser,
+                                                 caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG, logger="companion.phones.pageserver")
+    with running_table(tmp_path, "embedded", players=["ana"]) as run, serving(run) as (_, links):
+        phone = PhonePage.open(browser, links["ana"].url())
+        try:
+            phone.online()
+        finally:
+            phone.close()
+    requests = [r.getMessage() for r in caplog.records if r.name == "companion.phones.pageserver"]
+    assert any('"GET / HTTP/1.1" 200' in line for line in requests), requests  # the server did log requests
+    assert any("/i18n/en.json" in line for line in requests)
+    for secret in (run.cred("ana").password, run.cred("ana").user, "#"):
+        assert not any(secret in line for line in requests), (secret, requests)
 
 
 def test_a_refused_seat_goes_back_to_the_join_screen_in_the_phones_language(

@@ -33,12 +33,18 @@ export function statusLine(view, seatKind) {
       .filter(Boolean).join(" ");
   }
   const parts = [];
-  if (view.phase) parts.push(t("phone.phase", { phase: t(`game.${view.game}.phase.${view.phase}`) }));
+  if (view.phase) {
+    const key = `game.${view.game}.phase.${view.phase}`; // a game's own phase words, else the phase's id
+    parts.push(t("phone.phase", { phase: t(key) === key ? view.phase : t(key) }));
+  }
   if (view.turn) {
     parts.push(view.turn === seatKind.pid ? t("phone.your_turn") : t("phone.turn", { name: names(view)[view.turn] ?? view.turn }));
   }
   return parts.join(" · ");
 }
+
+const TIMER_WORDS = { running: "phone.timer.running", paused: "phone.timer.paused", expired: "phone.timer.expired",
+  ready: "phone.timer.ready" };
 
 function timers(table) {
   const entries = Object.entries(table.timers ?? {});
@@ -49,7 +55,7 @@ function timers(table) {
       el("div", { class: "name", text: name }),
       el("div", { class: "timer", "data-state": state, "data-deadline": timer.running ? timer.deadline : null,
         text: formatMs(timer.running ? timer.deadline - Date.now() : timer.remaining) }),
-      el("div", { class: "meta", text: t(`phone.timer.${state}`) }));
+      el("div", { class: "meta", text: t(TIMER_WORDS[state]) }));
   }));
 }
 

@@ -3,6 +3,7 @@ the table's clock; join links that carry a seat in the URL fragment, and their Q
 
 from __future__ import annotations
 
+import gzip
 import http.client
 import json
 import re
@@ -34,10 +35,11 @@ def server() -> Iterator[PageServer]:
         running.stop()
 
 
-def get(server: PageServer, path: str, method: str = "GET") -> tuple[int, dict[str, str], bytes]:
+def get(server: PageServer, path: str, method: str = "GET",
+        headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
     conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
     try:
-        conn.request(method, path)
+        conn.request(method, path, headers=headers or {})
         response = conn.getresponse()
         return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
     finally:
@@ -57,6 +59,16 @@ def test_the_page_its_files_and_the_pinned_mqtt_client_are_served(server: PageSe
     assert status == 200 and lock["packages"]["node_modules/mqtt"]["version"] == "5.16.0"
     assert client.startswith(b'"use strict";var mqtt=')
     assert get(server, "/", method="HEAD")[2] == b""
+
+
+def test_a_browser_that_accepts_gzip_gets_the_same_files_smaller(server: PageServer) -> None:
+    for path in ("/vendor/mqtt.min.js", "/i18n/th.json", "/js/render.js"):
+        _, plain_headers, plain = get(server, path)
+        _, headers, packed = get(server, path, headers={"Accept-Encoding": "gzip, deflate"})
+        assert "content-encoding" not in plain_headers
+        assert headers["content-encoding"] == "gzip" and gzip.decompress(packed) == plain
+        assert len(packed) < len(plain) / 2, path
+    assert "content-encoding" not in get(server, "/clock", headers={"Accept-Encoding": "gzip"})[1]  # tiny
 
 
 @pytest.mark.parametrize("path", ["/package.json", "/node_modules/mqtt/package.json", "/../pyproject.toml",

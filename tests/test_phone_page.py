@@ -9,6 +9,7 @@ is down is applied once when it is back.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -135,6 +136,34 @@ def test_a_vote_sent_while_the_broker_is_down_is_applied_once_when_it_is_back(
             assert votes_in_log(run) == [("player:ana", {"name": "exile", "option": "red"})]
         finally:
             ana.close()
+
+
+class BehindClock:
+    """A Pi without a network clock: an hour behind the phone's."""
+
+    def now_ms(self) -> int:
+        return time.time_ns() // 1_000_000 - 3_600_000
+
+
+def test_timers_count_down_on_the_tables_clock_even_when_the_phones_clock_differs(
+        tmp_path: Path, browser: Browser) -> None:
+    with running_table(tmp_path, "embedded", players=["ana"]) as run:
+        run.table.clock = BehindClock()  # before the page server reads it and before any timer starts
+        with serving(run) as (_, links):
+            host(run, "timer.create", name="round", seconds=90)
+            host(run, "timer.start", name="round")
+            ana = PhonePage.open(browser, links["ana"].url())
+            try:
+                ana.online()
+                shown = ana.page.locator(".timer[data-state='running']")
+                shown.wait_for(timeout=WAIT_MS)
+                # counting on the phone's own clock would show 0:00 (the deadline looks an hour past)
+                ana.page.wait_for_function(
+                    "() => /^1:[0-2][0-9]$/.test(document.querySelector('.timer').textContent)", timeout=WAIT_MS)
+                minutes, seconds = shown.inner_text().split(":")
+                assert 60 < int(minutes) * 60 + int(seconds) <= 90
+            finally:
+                ana.close()
 
 
 def test_the_credential_never_reaches_the_server(tmp_path: Path, browser: Browser,

@@ -124,7 +124,6 @@ function join(seat) {
       }
     },
     seatView: (view) => { page.seatView = view; page.newest = view; redraw(); },
-    event: () => {},
     reply: onReply,
   });
   page.link.start();

@@ -16,14 +16,13 @@ function randomId() {
 export class Link {
   constructor(seat, on) {
     this.seat = seat;
-    this.on = on; // {state(name), status(word), publicView(v), seatView(v), event(e), reply(r)}
+    this.on = on; // {state(name), status(word), publicView(v), seatView(v), reply(r)}
     this.prefix = randomId(); // command ids: this page load's prefix and a counter
     this.count = 0;
     this.pending = new Map(this.loadPending());
     const base = seat.base;
     const mine = `${base}/seat/${seat.user}`;
-    this.topics = { status: `${base}/status`, public: `${base}/public`, events: `${base}/events`,
-      view: `${mine}/view`, reply: `${mine}/reply`, cmd: `${mine}/cmd` };
+    this.topics = { status: `${base}/status`, public: `${base}/public`, view: `${mine}/view`, reply: `${mine}/reply`, cmd: `${mine}/cmd` };
     this.acts = kind(seat).kind !== "spectator";
   }
 
@@ -51,7 +50,7 @@ export class Link {
   }
 
   connected() {
-    const wanted = [this.topics.status, this.topics.public, this.topics.events];
+    const wanted = [this.topics.status, this.topics.public]; // the views carry the announcements
     if (this.acts) wanted.push(this.topics.view, this.topics.reply);
     this.client.subscribe(wanted, { qos: 1 }, (err) => {
       if (err) return;
@@ -71,7 +70,6 @@ export class Link {
     }
     if (topic === this.topics.public) this.on.publicView(obj);
     else if (topic === this.topics.view) this.on.seatView(obj);
-    else if (topic === this.topics.events) this.on.event(obj);
     else if (topic === this.topics.reply) {
       if (typeof obj.id === "string" && this.pending.delete(obj.id)) this.savePending();
       this.on.reply(obj);

@@ -93,16 +93,22 @@ class Phone:
     inbox: queue.Queue[Message] = field(default_factory=queue.Queue)
     seen: list[Message] = field(default_factory=list)
     acks: queue.Queue[tuple[str, Any]] = field(default_factory=queue.Queue)
+    filters: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=self.client_id or self.user or "",
                                   clean_session=self.clean)
         if self.user is not None:
             self.client.username_pw_set(self.user, self.password)
-        self.client.on_connect = lambda c, u, f, rc, p=None: self.acks.put(("connack", rc))
-        self.client.on_subscribe = lambda c, u, mid, rcs, p=None: self.acks.put(("suback", rcs))
+        self.client.on_connect = self._connected
+        self.client.on_subscribe = lambda c, u, mid, rcs, p=None: self.acks.put((f"suback{mid}", rcs))
         self.client.on_disconnect = lambda c, u, f, rc, p=None: self.acks.put(("disconnect", rc))
         self.client.on_message = self._got
+
+    def _connected(self, client: mqtt.Client, userdata: Any, flags: Any, rc: Any, props: Any = None) -> None:
+        if self.filters and not rc.is_failure:  # a phone resubscribes after a reconnection, as mqtt.js does
+            client.subscribe([(f, 1) for f in self.filters])
+        self.acks.put(("connack", rc))
 
     def _got(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
         m = Message(msg.topic, bytes(msg.payload), bool(msg.retain))
@@ -128,8 +134,9 @@ class Phone:
         return rc
 
     def subscribe(self, *filters: str) -> list[Any]:
-        self.client.subscribe([(f, 1) for f in filters])
-        return list(self._ack("suback"))
+        _, mid = self.client.subscribe([(f, 1) for f in filters])
+        self.filters += filters
+        return list(self._ack(f"suback{mid}"))
 
     def publish(self, topic: str, payload: bytes | str, retain: bool = False) -> None:
         self.client.publish(topic, payload, qos=1, retain=retain)
@@ -139,6 +146,13 @@ class Phone:
             m = self.inbox.get(timeout=timeout)
             if pred(m):
                 return m
+
+    def got(self, pred: Callable[[Message], bool], timeout: float = WAIT_S) -> Message:
+        """A message already received that matches, or the next one that does."""
+        for m in list(self.seen):
+            if pred(m):
+                return m
+        return self.wait_for(pred, timeout)
 
     def close(self) -> None:
         self.client.disconnect()

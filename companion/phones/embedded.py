@@ -4,8 +4,8 @@ amqtt deletes a live session whose client id a clean-session CONNECT reuses *bef
 password (PLATFORM-NOTES), so a stranger could wipe a player's subscriptions. `SeatBroker` reads and
 checks every CONNECT itself (known user, right password, client id equal to the user name) and hands
 only a good one, replayed byte for byte, to amqtt; a bad one gets CONNACK "not authorized" and amqtt
-never sees it. The plugins check again inside amqtt (authentication and every subscribe, publish and
-delivery).
+never sees it. The auth plugin checks the login again inside amqtt, and `SeatBroker._topic_filtering`
+applies the ACL (`access`) to every subscribe, publish and delivery.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from amqtt.broker import Broker
 from amqtt.contexts import Action, BaseContext
 from amqtt.mqtt.connack import NOT_AUTHORIZED, ConnackPacket
 from amqtt.mqtt.connect import ConnectPacket
-from amqtt.plugins.base import BaseAuthPlugin, BasePlugin, BaseTopicPlugin
+from amqtt.plugins.base import BaseAuthPlugin, BasePlugin
 from amqtt.session import Session
 
 from companion.phones import access
@@ -40,6 +40,7 @@ from companion.phones.topics import REFEREE_USER
 
 logger = logging.getLogger(__name__)
 START_TIMEOUT_S = 10.0
+SHUTDOWN_S = 1.0
 
 
 class Logins:
@@ -112,24 +113,6 @@ class PhoneCount(BasePlugin[BaseContext]):
         self.config.logins.phone_connected(client_id, False)
 
 
-class SeatAcl(BaseTopicPlugin):
-    @dataclass
-    class Config:
-        logins: Any = None
-
-    async def topic_filtering(self, *, session: Session | None = None, topic: str | None = None,
-                              action: Action | None = None) -> bool | None:
-        logins: Logins = self.config.logins
-        user = session.username if session is not None else None
-        if user is None or topic is None or not logins.known(user):  # a credential of an ended game: nothing
-            return False
-        if action == Action.SUBSCRIBE:
-            return access.may_subscribe(logins.prefix, user, topic)
-        if action == Action.PUBLISH:
-            return access.may_publish(logins.prefix, user, topic)
-        return access.may_receive(logins.prefix, user, topic)
-
-
 class _Replay(ReaderAdapter):
     """A reader that records what is read until `replay()`, then serves the recording again first."""
 
@@ -166,6 +149,35 @@ class SeatBroker(Broker):
     def __init__(self, config: dict[str, Any], logins: Logins) -> None:
         super().__init__(config)
         self.logins = logins
+
+    async def halt(self) -> None:
+        """Close the listeners at once (their ports are free when this returns), then shut down.
+
+        amqtt's own shutdown can stall for seconds on a delivery still in flight to a client it has
+        already dropped; what is left after `SHUTDOWN_S` is cancelled when the loop stops.
+        """
+        for server in self._servers.values():  # amqtt 0.12.1 keeps its listeners here (pinned)
+            if server.instance is not None:
+                server.instance.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.shutdown(), SHUTDOWN_S)
+
+    async def _topic_filtering(self, session: Session, topic: str, action: Action) -> bool:
+        """The ACL, answered without yielding to the event loop.
+
+        amqtt 0.12.1 asks topic plugins through tasks it awaits *while iterating its subscription
+        table* for every delivery; a SUBSCRIBE arriving then makes the delivery fail ("dictionary
+        changed size during iteration") and the message is lost. Answering here, synchronously,
+        keeps the ACL on every subscribe, publish and delivery without that race (amqtt is pinned).
+        """
+        user = session.username if session is not None else None
+        if user is None or not topic or not self.logins.known(user):  # a credential of an ended game
+            return False
+        if action == Action.SUBSCRIBE:
+            return access.may_subscribe(self.logins.prefix, user, topic)
+        if action == Action.PUBLISH:
+            return access.may_publish(self.logins.prefix, user, topic)
+        return access.may_receive(self.logins.prefix, user, topic)
 
     async def stream_connected(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
                                listener_name: str) -> None:
@@ -210,7 +222,7 @@ class EmbeddedBroker:
                 "default": {"type": "tcp", "bind": f"{self.host}:{self.port}", "max_connections": 500},
                 "ws": {"type": "ws", "bind": f"{self.host}:{self.ws_port}", "max_connections": 500},
             },
-            "plugins": {f"{__name__}.{name}": plugin_cfg for name in ("SeatAuth", "SeatAcl", "PhoneCount")},
+            "plugins": {f"{__name__}.{name}": plugin_cfg for name in ("SeatAuth", "PhoneCount")},
         }
 
     def start(self) -> None:
@@ -235,6 +247,11 @@ class EmbeddedBroker:
                 return
             ready.set()
             loop.run_forever()
+            pending = asyncio.all_tasks(loop)  # what amqtt left running: cancel it before closing the loop
+            for task in pending:
+                task.cancel()
+            loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+            loop.run_until_complete(loop.shutdown_asyncgens())
             loop.close()
 
         self._thread = threading.Thread(target=run, name="mqtt-embedded", daemon=True)
@@ -267,7 +284,7 @@ class EmbeddedBroker:
         if loop is None or broker is None or self._thread is None:
             return
         with contextlib.suppress(Exception):
-            asyncio.run_coroutine_threadsafe(broker.shutdown(), loop).result(START_TIMEOUT_S)
+            asyncio.run_coroutine_threadsafe(broker.halt(), loop).result(START_TIMEOUT_S)
         loop.call_soon_threadsafe(loop.stop)
         self._thread.join(START_TIMEOUT_S)
         self._loop = self._broker = None

@@ -66,6 +66,8 @@ class Mirror:
         self._retained: dict[str, bytes] = {}
         self._announced = 0
         self._limits: dict[str, intake.RateLimit] = {}
+        self.counts: dict[str, int] = {"received": 0, "queued": 0, "refused": 0, "dropped": 0}
+        self._counted = threading.Condition()
         self.connected = threading.Event()
         self.connections = 0  # how many times the mirror (re)connected; tests wait on it
         self.counted_phones: Callable[[], int | None] | None = None  # set by a broker that can count
@@ -168,23 +170,43 @@ class Mirror:
         if not limit.allow(now):
             if limit.should_warn(now):
                 self._reply(user, cid, Outcome(accepted=False, reason=Rejected("reject.too_many_commands")))
+            self._count("dropped")
             return
         if seat.actor is None:
             raw: Any = Rejected("reject.spectator_cannot_act")
         else:
             raw = intake.decode(payload, seat.actor)
         self.table.put(raw, lambda outcome: self._reply(user, cid, outcome))
+        self._count("refused" if isinstance(raw, Rejected) else "queued")
+
+    def _count(self, what: str) -> None:
+        with self._counted:
+            self.counts[what] += 1
+            self.counts["received"] += 1
+            self._counted.notify_all()
+
+    def wait_received(self, total: int, timeout: float) -> bool:
+        """Wait until `total` commands have reached the mirror (queued, refused or dropped)."""
+        with self._counted:
+            return self._counted.wait_for(lambda: self.counts["received"] >= total, timeout)
 
     def _reply(self, user: str, cid: str | None, outcome: Outcome) -> None:
         self._client.publish(self.topics.reply(user), _json({"id": cid, **outcome.to_json()}), qos=1)
 
     # -- stop ---------------------------------------------------------------------------------------------
 
-    def stop(self) -> None:
-        """Say `offline` (retained) and disconnect."""
+    def say_offline(self) -> None:
+        """Publish `offline` (retained) and wait until the broker has it."""
         if self.connected.is_set():
             info = self._client.publish(self.topics.status, OFFLINE, qos=1, retain=True)
             with contextlib.suppress(RuntimeError, ValueError):
                 info.wait_for_publish(2.0)
+
+    def disconnect(self) -> None:
         self._client.disconnect()
         self._client.loop_stop()
+
+    def stop(self) -> None:
+        """Say `offline` and disconnect."""
+        self.say_offline()
+        self.disconnect()

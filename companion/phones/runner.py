@@ -127,10 +127,14 @@ class Phones:
         if self._stopped:
             return
         self._stopped = True
-        self.mirror.stop()
-        if self.owns_broker:
-            close = getattr(self.broker, "close", None)
-            (close or self.broker.stop)()
+        if not self.owns_broker:
+            self.mirror.stop()  # an external broker keeps our retained `offline` for the phones
+            return
+        # A broker we run goes away with us (its retained messages too): no `offline` to leave behind.
+        # (amqtt's shutdown also stalls for seconds on a QoS 1 delivery still in flight.)
+        close = getattr(self.broker, "close", None)
+        (close or self.broker.stop)()
+        self.mirror.disconnect()
 
 
 def _external_address(url: str) -> tuple[BrokerAddress, str]:

@@ -67,7 +67,10 @@ class StorageConfig(_Section):
     def _expand(cls, v: Path) -> Path:
         if v == Path():  # "" or "."
             raise ValueError("expected the path of a file")
-        return v.expanduser()
+        try:
+            return v.expanduser()
+        except RuntimeError:  # "~name" of a user this machine does not have
+            raise ValueError(f"cannot expand {str(v).split('/')[0]}: no such user") from None
 
 
 class GameConfig(_Section):

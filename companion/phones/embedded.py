@@ -162,6 +162,27 @@ class SeatBroker(Broker):
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.shutdown(), SHUTDOWN_S)
 
+    async def _publish_retained_messages_for_subscription(self, subscription: tuple[str, int],
+                                                           session: Session) -> None:
+        """Retained messages for one of *this session's own* subscriptions, and only those it may read.
+
+        amqtt 0.12.1 calls this on every CONNECT with every filter any client holds, and sends the
+        newcomer whatever retained message matches, without asking the ACL: a player connecting after
+        the host got the host's retained view. Here a filter the session does not hold sends nothing,
+        and each retained message passes the ACL first.
+        """
+        topic_filter, qos = subscription
+        holders = self._subscriptions.get(topic_filter, [])
+        if not any(s.client_id == session.client_id for s, _ in holders) or session.username is None:
+            return
+        handler = self._get_handler(session)
+        if handler is None:
+            return
+        user = session.username
+        for topic, retained in list(self._retained_messages.items()):
+            if self._matches(topic, topic_filter) and access.may_receive(self.logins.prefix, user, topic):
+                await handler.mqtt_publish(retained.topic, retained.data, min(qos, retained.qos or qos), retain=True)
+
     async def _topic_filtering(self, session: Session, topic: str, action: Action) -> bool:
         """The ACL, answered without yielding to the event loop.
 

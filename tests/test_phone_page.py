@@ -138,6 +138,31 @@ def test_a_vote_sent_while_the_broker_is_down_is_applied_once_when_it_is_back(
             ana.close()
 
 
+def test_the_host_closes_the_vote_from_a_phone_and_a_spectator_sees_only_the_table(
+        tmp_path: Path, browser: Browser) -> None:
+    with running_table(tmp_path, "mosquitto", players=["ana", "ben"], spectators=1) as run, \
+            serving(run) as (_, links):
+        host(run, "ballot.open", name="exile", options=["red", "blue"])
+        run.table.put({"by": "player:ana", "move": "ballot.vote", "args": {"name": "exile", "option": "blue"}})
+        chief, fan = PhonePage.open(browser, links["host"].url()), PhonePage.open(browser, links["spectator1"].url())
+        try:
+            chief.online()
+            fan.online()
+            assert chief.page.locator("#who").inner_text() == "You are the host"
+            assert fan.page.locator("#who").inner_text() == "You are watching"
+            fan.page.wait_for_selector(".ballot .meta:has-text('1 of 2 voted')", timeout=WAIT_MS)
+            assert fan.page.locator("#actions").is_hidden()
+            chief.page.locator(chief.form("ballot.close")).locator("button.send").click()
+            chief.toast("Done.")
+            for phone in (chief, fan):
+                phone.page.wait_for_selector(".ballot .winner:has-text('Result: blue')", timeout=WAIT_MS)
+                assert not phone.page.locator(".my-vote").count()  # neither seat has a vote to show
+            assert not fan.holds(b'"my_vote"') and not fan.holds(b"/seat/")  # nothing of any seat reached it
+        finally:
+            chief.close()
+            fan.close()
+
+
 class BehindClock:
     """A Pi without a network clock: an hour behind the phone's."""
 

@@ -102,7 +102,9 @@ def phone_ws_url(ws_url: str, page: str) -> str:
 
 
 def seat_links(phones: Phones, page: str, lang: str | None = None) -> dict[str, JoinLink]:
-    """The join link of every seat of the running game: by player id, and ``host`` for the host's seat."""
+    """The join link of every seat of the running game: by player id, ``host`` for the host's seat, and
+    ``spectator1``, ``spectator2``, ... for the spectators' (only if the host allowed spectators)."""
     ws = phone_ws_url(phones.ws_url, page)
-    creds = {**phones.game.players, "host": phones.game.host}
+    creds = {**phones.game.players, "host": phones.game.host,
+             **{f"spectator{n}": c for n, c in enumerate(phones.game.spectators, start=1)}}
     return {who: JoinLink(page, ws, phones.topics.base, c.user, c.password, lang) for who, c in creds.items()}

@@ -49,7 +49,7 @@ def start_page(table: Table, cfg: Config) -> tuple[PageServer, str]:
 def print_links(links: dict[str, JoinLink], names: dict[str, str], lang: str, out: TextIO) -> None:
     """Each seat's join link and its QR code, for the host's terminal."""
     for who, link in links.items():
-        seat = i18n.translate(lang, "sender.host") if who == "host" else names.get(who, who)
+        seat = i18n.translate(lang, "sender.host") if who == "host" else names.get(who, who)  # spectatorN as is
         print(i18n.translate(lang, "phones.seat_link", {"seat": seat, "url": link.url()}), file=out)
         seat_qr(link).terminal(out=out, compact=True)
     out.flush()

@@ -8,6 +8,7 @@ is down is applied once when it is back.
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from collections.abc import Iterator
@@ -17,6 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
+from companion import i18n
 from companion.phones.join import JoinLink
 from tests.phone_page_kit import CHROMIUM, CHROMIUM_ARGS, WAIT_MS, PhonePage, scan, serving
 from tests.phones_kit import BROKERS, Running, running_table
@@ -205,6 +207,28 @@ def test_the_credential_never_reaches_the_server(tmp_path: Path, browser: Browse
     assert any("/i18n/en.json" in line for line in requests)
     for secret in (run.cred("ana").password, run.cred("ana").user, "#"):
         assert not any(secret in line for line in requests), (secret, requests)
+
+
+def test_a_refused_command_is_told_in_the_players_language(tmp_path: Path, browser: Browser) -> None:
+    with running_table(tmp_path, "embedded", players=["ana", "ben"]) as run, serving(run) as (_, links):
+        host(run, "ballot.open", name="exile", options=["red", "blue"])
+        ana = PhonePage.open(browser, links["ana"].url(), locale="th-TH")
+        try:
+            ana.online()
+            ana.form("ballot.vote")
+            run.phones.broker.stop()  # Ana's phone loses the table for a moment ...
+            ana.page.wait_for_selector(".link[data-state='reconnecting']", timeout=WAIT_MS)
+            ana.choose_and_send("ballot.vote", "red")
+            host(run, "ballot.close", name="exile")  # ... and the vote closes before her vote arrives
+            run.phones.broker.start()
+            run.phones.broker.set_game(run.phones.game)
+            told = i18n.translate("th", "phone.rejected", {"reason": i18n.translate("th", "reject.ballot_closed")})
+            ana.toast(told)
+            assert votes_in_log(run) == []
+            assert ana.page.evaluate("localStorage.getItem('companion.pending.' + "
+                                     f"{json.dumps(run.cred('ana').user)})") == "[]"  # answered: not resent again
+        finally:
+            ana.close()
 
 
 def test_a_refused_seat_goes_back_to_the_join_screen_in_the_phones_language(

@@ -28,7 +28,7 @@ from companion.core.referee import HOST_VIEW, PUBLIC, Outcome, Referee
 from companion.core.rejection import Rejected
 from companion.phones import intake
 from companion.phones.credentials import GameCredentials
-from companion.phones.topics import OFFLINE, ONLINE, REFEREE_USER, Topics
+from companion.phones.topics import OFFLINE, ONLINE, REFEREE_USER, VIEW_MAX_BYTES, Topics
 from companion.service import Table
 from companion.status import DeviceStatus, StatusBoard
 
@@ -96,6 +96,9 @@ class Mirror:
         public = referee.view(PUBLIC)
         with self._lock:
             for topic, payload in views.items():
+                if len(payload) > VIEW_MAX_BYTES:  # the broker would drop the referee's connection for it
+                    logger.error("a view of %d bytes is over the %d-byte limit; not sent", len(payload), VIEW_MAX_BYTES)
+                    continue
                 if self._retained.get(topic) != payload:
                     self._retained[topic] = payload
                     self._client.publish(topic, payload, qos=1, retain=True)

@@ -37,6 +37,7 @@ def report(append_count: int, replay_count: int, repeat: int, where: Path) -> st
     load_before = os.getloadavg()[0]
     eventlog = run("bench_eventlog.py", ["--count", str(append_count), "--dir", str(where)])
     replay = run("bench_replay.py", ["--count", str(replay_count), "--repeat", str(repeat), "--dir", str(where)])
+    mqtt = run("bench_mqtt.py", [])
     phone_page = run("bench_phone_page.py", ["--rounds", "60", "--dir", str(where)])
     command = "python bench/run_all.py " + " ".join(
         f"--{name} {value}"

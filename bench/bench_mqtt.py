@@ -237,7 +237,8 @@ def main(argv: list[str] | None = None) -> int:
     for n in counts:
         ratio = e[n]["p50"] / m[n]["p50"] if m[n]["p50"] else float("nan")
         print(f"| {n} | {fmt(m[n]['p50'] / 1000)} / {fmt(m[n]['p99'] / 1000)} | "
-              f"{fmt(e[n]['p50'] / 1000)} / {fmt(e[n]['p99'] / 1000)} | {ratio:.1f}x | {m[n]['lost']} / {e[n]['lost']} |")
+              f"{fmt(e[n]['p50'] / 1000)} / {fmt(e[n]['p99'] / 1000)} | {ratio:.1f}x | "
+              f"{m[n]['lost']} / {e[n]['lost']} |")
     print("\n| subscribers | messages routed per run | Mosquitto CPU ms / 1,000 msgs | embedded CPU ms / 1,000 msgs | "
           "ratio |")
     print("|---|---|---|---|---|")

@@ -55,6 +55,8 @@ def report(append_count: int, replay_count: int, repeat: int, where: Path) -> st
             "",
             replay,
             "",
+            mqtt,
+            "",
             phone_page,
         ]
     )

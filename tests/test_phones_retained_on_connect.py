@@ -2,8 +2,9 @@
 
 Found by the phone page test (tests/test_phone_page.py): amqtt 0.12.1's Broker.client_connected, after
 the CONNACK, sends the connecting client the retained messages of *every* filter in its subscription
-table (all clients' subscriptions, not this session's) and asks no ACL. So while Ana's phone is
-subscribed to her own seat's view, Ben's phone receives Ana's retained private view when it connects.
+table (all clients' subscriptions, not this session's) and asks no ACL, so while Ana's phone was
+subscribed to her own seat's view, Ben's phone received Ana's retained private view when it connected.
+The embedded broker now sends only the session's own subscriptions' matches, through the ACL.
 """
 
 from __future__ import annotations

@@ -163,7 +163,12 @@ async function main() {
   syncClock();
   setInterval(syncClock, CLOCK_SYNC_MS);
   setInterval(tick, 250);
-  document.addEventListener("visibilitychange", () => { if (!document.hidden) syncClock(); });
+  const wake = () => {
+    page.link?.wake();
+    syncClock();
+  };
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) wake(); });
+  window.addEventListener("online", wake);
 }
 
 main();

@@ -44,6 +44,11 @@ export class Link {
     this.client.on("message", (topic, payload) => this.received(topic, payload));
   }
 
+  // The phone woke up or its network came back: try at once instead of waiting for the next retry.
+  wake() {
+    if (this.client && !this.client.connected && !this.client.reconnecting) this.client.reconnect();
+  }
+
   stop() {
     if (this.client) this.client.end(true);
     this.client = null;

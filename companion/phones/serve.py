@@ -11,6 +11,8 @@ import sys
 from dataclasses import dataclass
 from typing import TextIO
 
+import segno
+
 from companion import i18n
 from companion.config import Config
 from companion.phones import runner
@@ -32,6 +34,11 @@ class Served:
     def links(self, lang: str | None = None) -> dict[str, JoinLink]:
         """Every seat's join link (by player id, and ``host``); empty when the page is not served."""
         return {} if self.page_url is None else seat_links(self.phones, self.page_url, lang)
+
+    def qr(self, seat: str, lang: str | None = None) -> segno.QRCode | None:
+        """The QR code the kiosk draws for a seat (a player id, ``host`` or ``spectatorN``), if served."""
+        link = self.links(lang).get(seat)
+        return None if link is None else seat_qr(link)
 
     def stop(self) -> None:
         if self.page is not None:

@@ -158,3 +158,18 @@ def test_the_status_board_shows_the_broker_and_the_phones_connected(tmp_path: Pa
             changed.clear()
         board = {s.kind: s for s in run.status.snapshot()}
         assert (board["broker"].name, board["broker"].state) == (broker, "ok")
+
+
+def test_a_referee_that_drops_off_is_announced_offline_by_its_last_will_then_online_again(
+        tmp_path: Path, broker: str) -> None:
+    with running_table(tmp_path, broker) as run:
+        watcher = joined(run, "ben")
+        t = run.phones.topics
+        watcher.got(lambda m: m.topic == t.status and m.payload == b"online")
+        connections = run.phones.mirror.connections
+        sock = run.phones.mirror._client.socket()  # the network drops under the referee: no DISCONNECT sent
+        assert sock is not None
+        sock.shutdown(2)
+        assert watcher.wait_for(lambda m: m.topic == t.status).payload == b"offline"
+        assert watcher.wait_for(lambda m: m.topic == t.status).payload == b"online"  # it came back by itself
+        assert run.phones.mirror.connections == connections + 1

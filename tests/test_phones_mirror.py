@@ -173,3 +173,27 @@ def test_a_referee_that_drops_off_is_announced_offline_by_its_last_will_then_onl
         assert watcher.wait_for(lambda m: m.topic == t.status).payload == b"offline"
         assert watcher.wait_for(lambda m: m.topic == t.status).payload == b"online"  # it came back by itself
         assert run.phones.mirror.connections == connections + 1
+
+
+def test_only_the_views_that_changed_are_published_again(tmp_path: Path, broker: str) -> None:
+    with running_table(tmp_path, broker) as run:
+        host, ana, ben = joined(run, "host"), joined(run, "ana"), joined(run, "ben")
+        assert command(host, run, "host", "h1", "counter.create", name="gold")["ok"]
+        t = run.phones.topics
+        ana_view, ben_view, host_view = (t.view(run.cred(w).user) for w in ("ana", "ben", "host"))
+        ben.got(lambda m: m.topic == ben_view and "gold" in m.json()["private"]["counters"])
+
+        def count(p: Phone, topic: str) -> int:
+            return sum(1 for m in p.seen if m.topic == topic)
+
+        before = {"ben": count(ben, ben_view), "public": count(ben, t.public), "host": count(host, host_view)}
+        assert command(ana, run, "ana", "a1", "counter.adjust", name="gold", delta=3)["ok"]  # only ana's secret
+        ana.got(lambda m: m.topic == ana_view and m.json()["private"]["counters"].get("gold") == 3)
+        assert command(ben, run, "ben", "b1", "counter.adjust", name="gold", delta=4)["ok"]  # a later barrier
+        ben.got(lambda m: m.topic == ben_view and m.json()["private"]["counters"].get("gold") == 4)
+        assert command(host, run, "host", "h2", "dice.roll")["ok"]  # changes the public view: a second barrier
+        ben.got(lambda m: m.topic == t.public and m.json()["table"]["rolls"])
+        host.got(lambda m: m.topic == host_view and m.json()["table"]["rolls"])
+        assert count(ben, ben_view) == before["ben"] + 2  # his own change, then the roll; not ana's change
+        assert count(ben, t.public) == before["public"] + 1  # the roll only
+        assert count(host, host_view) == before["host"] + 3  # the host's history lists every input (no secret)

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from companion import i18n
 from companion.phones.pageserver import PageServer
 from tests.phone_page_kit import CHROMIUM, CHROMIUM_ARGS, PHONE
 
@@ -100,3 +101,33 @@ def test_a_confirm_prompt_is_its_button_alone(page: Page) -> None:
     assert form.locator("input").count() == 0
     form.locator("button.send").click()
     assert page.evaluate("window.sent") == [["plan.program", {"round": 2}]]
+
+
+# -- the page says what the Pi says ------------------------------------------------------------------------
+
+TRICKY = ["Ana", "{name}", "kind.timer", "reject.ballot_closed", "sender.host", 'a "quoted" <b>tag</b>', "ไทย 中文"]
+
+
+def cases(lang: str) -> list[tuple[str, dict[str, Any]]]:
+    """Every message of `lang`, each with its placeholders filled by values of every kind, and one left out."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    for n, mid in enumerate(sorted(i18n.msgids("en") | i18n.msgids(lang))):
+        names = sorted(i18n.placeholders(i18n.translate(lang, mid)))
+        values: list[Any] = [TRICKY[n % len(TRICKY)], n, [n, "x"], TRICKY[(n + 3) % len(TRICKY)]]
+        out.append((mid, {name: values[(n + i) % len(values)] for i, name in enumerate(names[1:])}))
+        out.append((mid, {name: values[(n + i + 1) % len(values)] for i, name in enumerate(names)}))
+    return out
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_the_page_fills_every_message_as_the_pi_does(page: Page, lang: str) -> None:
+    batch = cases(lang)
+    shown = page.evaluate("""async ([lang, batch]) => {
+      const i18n = await import("/js/i18n.js");
+      await i18n.load(lang);
+      return batch.map(([id, params]) => i18n.t(id, params));
+    }""", [lang, batch])
+    expected = [i18n.translate(lang, mid, params) for mid, params in batch]
+    assert len(batch) > 100
+    assert [(mid, got) for (mid, _), got in zip(batch, shown, strict=True)] == list(
+        zip([mid for mid, _ in batch], expected, strict=True))

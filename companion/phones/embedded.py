@@ -263,8 +263,9 @@ class EmbeddedBroker:
                 loop.run_until_complete(boot())
             except BaseException as err:  # said to the caller of start(), below
                 failure.append(err)
-                ready.set()
+                self._loop = self._broker = None
                 loop.close()
+                ready.set()
                 return
             ready.set()
             loop.run_forever()

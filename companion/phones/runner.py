@@ -30,6 +30,7 @@ from companion.status import DeviceStatus, StatusBoard
 
 logger = logging.getLogger(__name__)
 CREDENTIALS_FILE = "mqtt-credentials.json"
+PORT_ATTEMPTS = 3  # ports 0: free ports are picked before the broker binds them, so another may take one
 
 
 class Broker(Protocol):
@@ -171,14 +172,22 @@ def start_phones(table: Table, *, broker: str = "auto", prefix: str = "companion
         game = GameCredentials(game.table, game.game, game.players, game.host, game.spectators, address.password)
         running, ws = ExternalBroker(state_dir, provision), 0
     else:
-        port = port or free_port(bind)
-        ws = ws_port or free_port(bind)
         cls = ManagedMosquitto if kind == "mosquitto" else EmbeddedBroker
-        running = cls(prefix, bind, port, ws, game.referee_password)
+        for attempt in range(1, PORT_ATTEMPTS + 1):
+            tcp, ws = port or free_port(bind), ws_port or free_port(bind)
+            running = cls(prefix, bind, tcp, ws, game.referee_password)
+            try:
+                running.start()
+                break
+            except RuntimeError:  # a free port picked here was taken before the broker bound it: pick again
+                (getattr(running, "close", None) or running.stop)()
+                if (port and ws_port) or attempt == PORT_ATTEMPTS:
+                    raise
         connect_host = "127.0.0.1" if bind in ("0.0.0.0", "") else bind
-        address = BrokerAddress(connect_host, port, password=game.referee_password)
+        address = BrokerAddress(connect_host, tcp, password=game.referee_password)
         ws_url = f"ws://{connect_host}:{ws}/mqtt"
-    running.start()
+    if kind == "external":
+        running.start()
     running.set_game(game)
     mirror = Mirror(table, topics, game, address, status, kind)
     if isinstance(running, EmbeddedBroker):

@@ -44,6 +44,8 @@ def report(append_count: int, replay_count: int, repeat: int, where: Path) -> st
     pn532_fuzz = run("fuzz_pn532_frames.py", ["--frames", "1000000"])
     kiosk = run("bench_kiosk.py", ["--dir", str(where)])
     jailbreak = run("bench_jailbreak.py", ["--repeat", str(repeat), "--dir", str(where)])
+    mqtt = run("bench_mqtt.py", [])
+    phone_page = run("bench_phone_page.py", ["--rounds", "60", "--dir", str(where)])
     command = "python bench/run_all.py " + " ".join(
         f"--{name} {value}"
         for name, value in (("append-count", append_count), ("replay-count", replay_count), ("repeat", repeat))
@@ -73,6 +75,10 @@ def report(append_count: int, replay_count: int, repeat: int, where: Path) -> st
             kiosk,
             "",
             jailbreak,
+            "",
+            mqtt,
+            "",
+            phone_page,
         ]
     )
 

@@ -54,7 +54,8 @@ def test_defaults_with_no_files_and_empty_environment() -> None:
         "timers": {"resume_after_restart": "pause"},
         "display": {"size": "auto", "fullscreen": False, "enabled": "auto", "driver": None, "volume": 80,
                     "booth_timeout": 30, "attract": True},
-        "mqtt": {"broker": "auto", "url": None, "prefix": "companion"},
+        "mqtt": {"broker": "auto", "url": None, "prefix": "companion", "port": 1883, "ws_port": 9001,
+                 "spectators": 0, "provision": None, "page_port": 8080, "page_host": None},
         "readers": {"simulate": "auto", "repeat_window_ms": None,
                     "devices": [{"name": "pn532", "driver": "pn532", "port": "/dev/serial0"}]},
     }

@@ -61,8 +61,8 @@ def cycle(s: State) -> list[str]:
     traitor), then the traitor, then the monsters."""
     h = s["haunt"]
     head = h["traitor"] or h["revealer"]
-    heroes = [p for p in seating.from_left(s["seats"], head, include_self=h["traitor"] is None)
-              if p != h["traitor"]]
+    ring = [*seating.from_left(s["seats"], head, include_self=False), head]
+    heroes = [p for p in ring if p != h["traitor"]]
     out = heroes + ([h["traitor"]] if h["traitor"] else [])
     return out + ([MONSTERS] if h["monsters"] else [])
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.contract import Player, Setup, State
-from companion.core.fold import step
+from companion.core.fold import initial, step
 from companion.core.inputs import Input
 from companion.core.rejection import Rejected
 from companion.games import registry
-from companion.core.fold import initial
 
 GAME = registry()["betrayal"]
 NAMES = ["ana", "ben", "chai", "dao", "eli", "fon"]

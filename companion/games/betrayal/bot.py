@@ -46,8 +46,12 @@ def next_input(game: Game, state: State, rnd: random.Random, at: int) -> Input |
     if state.get("ended"):
         return None
     phase = game.phase(state)
-    host = [p.to_json() for p in game.prompts(state, "host")]
+
+    def host_prompts() -> list[dict[str, Any]]:
+        return [p.to_json() for p in game.prompts(state, "host")]
+
     if phase != "choosing" and rnd.random() < 0.03:
+        host = host_prompts()
         extra = [p for p in host if p["move"] == "trait.adjust" or (p["move"] == "haunt.end" and rnd.random() < 0.2)]
         if extra:
             prompt = rnd.choice(extra)
@@ -56,12 +60,12 @@ def next_input(game: Game, state: State, rnd: random.Random, at: int) -> Input |
         waiting = [p for p, e in state["explorers"].items() if e["character"] is None]
         pid: str | None = rnd.choice(waiting)
     elif phase in ("room", "card"):
-        prompt = next(p for p in host if p["move"] in ("room.reveal", "card.reveal"))
+        prompt = next(p for p in host_prompts() if p["move"] in ("room.reveal", "card.reveal"))
         return Input(prompt["move"], rnd.choice(["host", "table"]), choose(prompt, rnd), at)
     else:
         pid = game.current_player(state)
     if pid is None:
-        picked = _pick([p for p in host if p["move"].startswith("monster")], rnd)
+        picked = _pick([p for p in host_prompts() if p["move"].startswith("monster")], rnd)
         return None if picked is None else Input(picked["move"], "host", choose(picked, rnd), at)
     picked = _pick([p.to_json() for p in game.prompts(state, f"player:{pid}")], rnd)
     if picked is None:

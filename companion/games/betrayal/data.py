@@ -11,9 +11,9 @@ from __future__ import annotations
 import functools
 import re
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from companion.core import gamedata
 from companion.core.contract import State
@@ -197,6 +197,18 @@ class DataSet(Strict):
     characters: Characters
     house: House
     haunts: Haunts
+    _chars: dict[str, Character] = PrivateAttr(default_factory=dict)
+    _rooms: dict[str, Room] = PrivateAttr(default_factory=dict)
+    _cards: dict[str, tuple[str, Card]] = PrivateAttr(default_factory=dict)
+    _haunts: dict[int, Haunt] = PrivateAttr(default_factory=dict)
+
+    def model_post_init(self, context: Any) -> None:
+        """Indexes by id, so the rules look things up in constant time."""
+        self._chars = {c.id: c for c in self.characters.characters}
+        self._rooms = {r.id: r for r in self.house.rooms}
+        for kind in ("omen", "item", "event"):
+            self._cards.update({c.id: (kind, c) for c in self.cards(kind)})
+        self._haunts = {h.number: h for h in self.haunts.haunts}
 
     @model_validator(mode="after")
     def _cross(self) -> DataSet:
@@ -219,10 +231,10 @@ class DataSet(Strict):
         return self
 
     def character(self, cid: str) -> Character:
-        return next(c for c in self.characters.characters if c.id == cid)
+        return self._chars[cid]
 
     def room(self, rid: str) -> Room:
-        return next(r for r in self.house.rooms if r.id == rid)
+        return self._rooms[rid]
 
     def room_ids(self) -> list[str]:
         return [r.id for r in self.house.rooms]
@@ -231,13 +243,14 @@ class DataSet(Strict):
         return {"omen": self.house.omens, "item": self.house.items, "event": self.house.events}[kind]
 
     def card(self, cid: str) -> Card:
-        return next(c for k in ("omen", "item", "event") for c in self.cards(k) if c.id == cid)
+        return self._cards[cid][1]
 
     def card_kind(self, cid: str) -> str | None:
-        return next((k for k in ("omen", "item", "event") for c in self.cards(k) if c.id == cid), None)
+        found = self._cards.get(cid)
+        return None if found is None else found[0]
 
     def haunt(self, number: int) -> Haunt:
-        return next(h for h in self.haunts.haunts if h.number == number)
+        return self._haunts[number]
 
 
 FILES = ("characters.toml", "house.toml", "haunts.toml")
@@ -268,6 +281,9 @@ def bundled_dir() -> Path:
     return gamedata.bundled(GAME_ID, "characters.toml").parent
 
 
+BUNDLED = str(bundled_dir())
+
+
 def of(s: State) -> DataSet:
     """The data set a game was started with (the bundled one unless the table brought its own)."""
-    return cached(s["data"] or str(bundled_dir()))
+    return cached(s["data"] or BUNDLED)

@@ -85,7 +85,7 @@ def room_laid(ctx: Ctx, room: str) -> None:
     ctx.announce("betrayal.room_found", player=p["player"], room=f"kind.betrayal.room.{room}",
                  floor=f"kind.betrayal.floor.{p['floor']}")
     shows = data.of(s).room(room).card
-    if shows is not None:
+    if shows is not None and drawable(s, shows):  # an empty omen or item deck shows nothing
         s["pending"] = {"kind": "card", "player": p["player"], "card": shows, "room": room}
         ctx.announce("betrayal.draw_card", player=p["player"], kind=f"kind.betrayal.cardkind.{shows}")
 

@@ -39,6 +39,7 @@ def report(append_count: int, replay_count: int, repeat: int, where: Path) -> st
     replay = run("bench_replay.py", ["--count", str(replay_count), "--repeat", str(repeat), "--dir", str(where)])
     lockdown = run("bench_lockdown.py", ["--repeat", str(repeat), "--dir", str(where)])
     room25 = run("bench_room25.py", ["--repeat", str(repeat), "--dir", str(where)])
+    betrayal = run("bench_betrayal.py", ["--repeat", str(repeat), "--dir", str(where)])
     command = "python bench/run_all.py " + " ".join(
         f"--{name} {value}"
         for name, value in (("append-count", append_count), ("replay-count", replay_count), ("repeat", repeat))
@@ -58,6 +59,8 @@ def report(append_count: int, replay_count: int, repeat: int, where: Path) -> st
             lockdown,
             "",
             room25,
+            "",
+            betrayal,
         ]
     )
 

@@ -51,9 +51,9 @@ def current_player(s: State) -> str | None:
     return controller(s) if actor == MONSTERS else actor
 
 
-def new_turn(actor: str) -> dict[str, Any]:
-    return {"actor": actor, "spent": 0, "entered": 0, "stopped": False, "omen": False, "voluntary": [],
-            "attacked": False, "gave": False, "used": [], "over": False}
+def new_turn(actor: str, number: int) -> dict[str, Any]:
+    return {"actor": actor, "number": number, "spent": 0, "entered": 0, "stopped": False, "omen": False,
+            "voluntary": [], "attacked": False, "gave": False, "used": [], "over": False}
 
 
 def cycle(s: State) -> list[str]:
@@ -69,7 +69,7 @@ def cycle(s: State) -> list[str]:
 
 def begin(ctx: Ctx, actor: str, start_timer: bool = True) -> None:
     s = ctx.state
-    s["turn"] = new_turn(actor)
+    s["turn"] = new_turn(actor, 1 if s["turn"] is None else s["turn"]["number"] + 1)
     if actor == MONSTERS:
         monsters.start_turn(ctx)
     else:

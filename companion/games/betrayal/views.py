@@ -39,7 +39,7 @@ def _turn(s: State) -> dict[str, Any] | None:
     t = s["turn"]
     if t is None:
         return None
-    out = {k: t[k] for k in ("actor", "spent", "entered", "stopped", "attacked", "gave", "used", "voluntary")}
+    out = {k: t[k] for k in ("actor", "number", "spent", "entered", "stopped", "attacked", "gave", "used", "voluntary")}
     if t["actor"] != flow.MONSTERS and explorers.get(s, t["actor"])["alive"]:
         out["speed_left"] = movement.speed_left(s, t["actor"])
     return out

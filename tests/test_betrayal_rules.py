@@ -216,3 +216,15 @@ def test_refusals_change_nothing_and_name_the_problem() -> None:
     assert t.refused("ana", "haunt.roll") == "reject.wrong_phase"
     assert t.refused("ana", "trait.adjust", player="ben", trait="might", steps=1) == "reject.not_yours"
     assert t.refused("host", "haunt.end", winner="heroes") == "reject.betrayal_before_haunt"
+
+
+def test_tokens_mean_a_room_or_card_only_while_the_table_reports_one() -> None:
+    t = Table(FOUR, today="03-01")
+    assert GAME.on_token(t.state, "room", "kitchen", "table") is None  # nobody is exploring
+    t.do("ana", "explore")
+    assert GAME.on_token(t.state, "room", "kitchen", "player:ana") == ("room.reveal", {"room": "kitchen"})
+    assert GAME.on_token(t.state, "item", "rope", "table") is None
+    assert t.refused("ben", "room.reveal", room="kitchen") == "reject.not_your_turn"
+    t.do("ana", "room.reveal", room="chapel")  # the explorer may report it from the phone
+    assert GAME.on_token(t.state, "omen", "mask", "table") == ("card.reveal", {"card": "mask"})
+    assert GAME.on_token(t.state, "room", "kitchen", "table") is None

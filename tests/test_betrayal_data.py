@@ -84,3 +84,18 @@ def test_every_sample_name_is_in_the_games_catalog() -> None:
         missing = [i for i in ids if i not in i18n.msgids(lang)]
         assert not missing, (lang, missing)
     assert i18n.translate("zh", "kind.betrayal.room.chapel") == "礼拜堂"
+
+
+def test_a_bad_set_or_date_refuses_to_start_the_game(tmp_path: Path) -> None:
+    from companion.core.rejection import Rejected
+
+    ours = own_set(tmp_path)
+    (ours / "haunts.toml").write_text("table = 1\n", encoding="utf-8")
+    with pytest.raises(Rejected) as err:
+        Table(["vera", "mina", "tobias"], data=str(ours))
+    assert err.value.code == "reject.bad_argument" and err.value.params["field"] == "data"
+    for day in ("02-30", "13-01", "3-14"):
+        with pytest.raises(Rejected) as err:
+            Table(["vera", "mina", "tobias"], today=day)
+        assert err.value.params["field"] == "today"
+    assert Table(["vera", "mina", "tobias"], today="02-29").turn == "ana"  # vera 03-14 comes first

@@ -3,13 +3,12 @@ modules beside this."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from pydantic import Field, field_validator
 
-from companion.core import rng
+from companion.core import gamedata, rng
 from companion.core.contract import Args, Ctx, Deadline, GameBase, Setup, State
 from companion.core.prompts import Prompt
 from companion.core.rejection import Rejected
@@ -31,8 +30,8 @@ class BetrayalOptions(Args):
     @field_validator("today")
     @classmethod
     def _today(cls, v: str) -> str:
-        if not re.match(r"^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$", v):
-            raise ValueError("today must be MM-DD")
+        if not data.is_day(v):
+            raise ValueError("today must be a day as MM-DD")
         return v
 
 
@@ -45,7 +44,10 @@ class Betrayal(GameBase):
 
     def setup(self, setup: Setup, options: Any) -> State:
         assert isinstance(options, BetrayalOptions)
-        d = data.cached(options.data) if options.data else data.cached(str(data.bundled_dir()))
+        try:
+            d = data.cached(options.data or data.BUNDLED)
+        except gamedata.GameDataError as err:  # a table's own set that does not fit the format
+            raise Rejected("reject.bad_argument", field="data", problem=str(err)[:300]) from None
         start = house.start_room(d)
         seats = [p.id for p in setup.players]
         cards = {c.card for c in d.characters.characters}

@@ -45,7 +45,26 @@ def test_the_four_player_game_reaches_haunt_2_and_the_traitor_wins(tmp_path: Pat
     assert ref.view("player:ana")["private"]["goals"]["en"].startswith("Find the iron key")
 
 
-def test_the_scripted_game_restarts_to_the_same_end(tmp_path: Path) -> None:
-    ref = replay("haunt-4.jsonl", tmp_path)
-    again = Referee.resume(registry(), EventLog(tmp_path / "log.sqlite3"))
-    assert again is not None and again.view("public") == ref.view("public")
+def test_the_three_player_game_with_no_traitor_ends_with_the_heroes_winning(tmp_path: Path) -> None:
+    ref = replay("no-traitor-3.jsonl", tmp_path)
+    public = ref.view("public")
+    assert public["result"] == {"ranking": [["ana", "ben", "chai"]], "winner": "heroes",
+                                "winners": ["ana", "ben", "chai"]}
+    table = public["table"]
+    assert {p: e["character"] for p, e in table["explorers"].items()} == {"ana": "noor", "ben": "ivy", "chai": "soren"}
+    assert (table["haunt"]["number"], table["haunt"]["traitor"], table["haunt"]["revealer"]) == (6, None, "chai")
+    events = [m for m, _ in said(ref)]
+    expired = events.index("betrayal.timer_expired")
+    assert events[expired - 1] == "betrayal.timer_warning" and said(ref)[expired + 1] == ("betrayal.turn",
+                                                                                          {"player": "chai"})
+    assert table["explorers"]["chai"]["alive"] is False and table["monsters"]["flood1"]["room"] == "well_room"
+    assert "balcony" in table["rooms"]
+    assert ref.view("player:ana")["private"]["goals"]["en"].startswith("Everyone for themselves")
+
+
+def test_each_scripted_game_restarts_to_the_same_end(tmp_path: Path) -> None:
+    for name in ("haunt-4.jsonl", "no-traitor-3.jsonl"):
+        (tmp_path / name).mkdir()
+        ref = replay(name, tmp_path / name)
+        again = Referee.resume(registry(), EventLog(tmp_path / name / "log.sqlite3"))
+        assert again is not None and again.view("public") == ref.view("public")

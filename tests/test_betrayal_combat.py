@@ -138,3 +138,10 @@ def test_b5_1_monster_movement_is_the_speed_roll_but_at_least_one_room() -> None
             assert t.refused("host", "monster.move", monster="flood1", to="front_hall") == "reject.betrayal_too_far"
         seen_zero |= rolled["total"] == 0
     assert seen_zero
+
+
+def test_when_the_last_explorer_dies_both_sides_lose() -> None:
+    t = haunted()
+    for pid in ("ben", "chai", "dao", "ana"):
+        t.do("host", "trait.adjust", player=pid, trait="sanity", steps=-8)
+    assert GAME.result(t.state) == {"ranking": [["ana", "ben", "chai", "dao"]], "winner": "none", "winners": []}

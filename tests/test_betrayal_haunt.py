@@ -166,3 +166,23 @@ def test_the_haunt_is_a_moment_the_kiosk_can_show() -> None:
     assert said[i + 1:i + 3] == ["betrayal.haunt_revealed", "betrayal.traitor_named"]
     moment = GAME.view_public(t.state)["moment"]
     assert moment["haunt"] is True and moment["number"] == 5 and moment["total"] == 0
+
+
+def test_b3_1_the_table_may_enter_just_the_total_of_its_real_dice() -> None:
+    t = Table(FOUR, today="03-01")
+    t.explore("conservatory").do("table", "card.reveal", card="lantern").do("ana", "turn.end")
+    labels = [p.label for p in GAME.prompts(t.state, "player:ana")]
+    assert labels == ["betrayal.prompt.haunt_roll", "betrayal.prompt.haunt_roll_real"]
+    assert t.refused("ana", "haunt.roll", dice=[0] * 6, total=0) == "reject.betrayal_dice_or_total"
+    assert t.refused("ana", "haunt.roll", total=13) == "reject.bad_argument"
+    t.do("ana", "haunt.roll", total=1)  # equal to the one omen: no haunt
+    assert t.state["haunt"] is None and t.state["moment"]["dice"] is None and t.state["moment"]["total"] == 1
+    assert ("betrayal.haunt_roll_real", {"player": "ana", "total": 1, "omens": 1}) in t.said()
+
+
+def test_b1_3_a_trait_roll_total_cannot_exceed_two_per_die() -> None:
+    t = Table(FOUR, today="03-01")  # vera: might 3, three dice
+    assert t.refused("ana", "trait.roll", trait="might", total=7) == "reject.betrayal_dice_total"
+    t.do("ana", "trait.roll", trait="might", total=6)
+    assert t.state["last_roll"] == {"player": "ana", "trait": "might", "dice": None, "total": 6, "voluntary": False}
+    assert "trait.roll" in [p.move for p in GAME.prompts(t.state, "player:ben")]  # forced rolls for anyone

@@ -25,7 +25,8 @@ def choose(prompt: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
         if f["kind"] == "choice":
             args[f["name"]] = rnd.choice(values)
         elif f["kind"] == "number":
-            args[f["name"]] = rnd.randint(f["min"], f["max"]) if f["name"] == "first" else f["default"]
+            spread = f["name"] == "first" or (f["name"] == "total" and prompt["move"] == "haunt.roll")
+            args[f["name"]] = rnd.randint(f["min"], f["max"]) if spread else f["default"]
     return args
 
 
@@ -52,7 +53,8 @@ def next_input(game: Game, state: State, rnd: random.Random, at: int) -> Input |
 
     if phase != "choosing" and rnd.random() < 0.03:
         host = host_prompts()
-        extra = [p for p in host if p["move"] == "trait.adjust" or (p["move"] == "haunt.end" and rnd.random() < 0.2)]
+        extra = [p for p in host if _usable(p) and (p["move"] == "trait.adjust"
+                                                     or (p["move"] == "haunt.end" and rnd.random() < 0.2))]
         if extra:
             prompt = rnd.choice(extra)
             return Input(prompt["move"], "host", choose(prompt, rnd), at)

@@ -27,3 +27,16 @@ def roll(rng: random.Random, n: int, entered: list[int] | None = None) -> list[i
             raise Rejected("reject.betrayal_dice_faces")
         return list(entered)
     return [rng.choice(FACES) for _ in range(n)]
+
+
+def read(rng: random.Random, n: int, entered: list[int] | None, total: int | None) -> tuple[list[int] | None, int]:
+    """A roll of `n` dice as (faces, total): the faces the table entered, or only the total it read off
+    its real dice (a phone form asks for one number; faces then None), or faces rolled from the seed."""
+    if total is None:
+        faces = roll(rng, n, entered)
+        return faces, sum(faces)
+    if entered is not None:
+        raise Rejected("reject.betrayal_dice_or_total")
+    if not 0 <= total <= 2 * n:
+        raise Rejected("reject.betrayal_dice_total", most=2 * n)
+    return None, total

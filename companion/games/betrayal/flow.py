@@ -117,9 +117,15 @@ def end_turn(ctx: Ctx) -> None:
 
 
 def settle(ctx: Ctx) -> None:
-    """After any move: a turn whose time ran out, or whose explorer died, ends once nothing waits."""
+    """After any move: a turn whose time ran out, or whose explorer died, ends once nothing waits; with
+    no explorer left alive the game ends."""
     s = ctx.state
-    if s["finished"] is not None or s["turn"] is None or s["pending"] is not None:
+    if s["finished"] is not None or s["turn"] is None:
+        return
+    if not explorers.living(s):  # the last explorer died (even in the monsters' turn): both sides lose
+        outcome.finish(ctx, "none")
+        return
+    if s["pending"] is not None:
         return
     actor = s["turn"]["actor"]
     if s["turn"]["over"] or (actor != MONSTERS and not explorers.get(s, actor)["alive"]):

@@ -7,6 +7,7 @@ from companion.core.contract import State
 from companion.core.inputs import HOST, actor_player
 from companion.core.prompts import Choice, Field, Prompt
 from companion.games.betrayal import cards, data, explorers, flow, house, monsters, movement
+from companion.games.betrayal.dice import HAUNT_DICE, MAX_DICE
 
 TRAIT_CHOICES = tuple(Choice(t, f"kind.betrayal.trait.{t}") for t in data.TRAITS)
 
@@ -42,11 +43,14 @@ def for_actor(s: State, actor: str) -> list[Prompt]:
     if pid == flow.controller(s) and ph in ("turn", "monsters") and monsters.left_to_place(s):
         out.append(_place(s))
     if flow.current_player(s) != pid:
-        return out
+        return out + (_forced_rolls() if s["explorers"][pid]["alive"] else [])
     if ph in ("room", "card"):
         return out + _reveal(s, ph)
     if ph == "haunt_roll":
-        return [Prompt("haunt.roll", "betrayal.prompt.haunt_roll", params={"omens": s["omens"]})]
+        return [Prompt("haunt.roll", "betrayal.prompt.haunt_roll", params={"omens": s["omens"]}),
+                Prompt("haunt.roll", "betrayal.prompt.haunt_roll_real", (
+                    Field("total", "number", "betrayal.prompt.total", min=0, max=2 * HAUNT_DICE, default=0),),
+                    {"omens": s["omens"]})]
     if ph == "damage":
         p = s["pending"]
         one, two = p["pair"]
@@ -63,6 +67,17 @@ def for_actor(s: State, actor: str) -> list[Prompt]:
     if ph == "monsters":
         return out + _monsters(s)
     return out + _turn(s, pid)
+
+
+def _forced_rolls() -> list[Prompt]:
+    """A roll the house forces (an event, a room), from the seed or the total of the table's real dice."""
+    return [
+        Prompt("trait.roll", "betrayal.prompt.roll_forced", (
+            Field("trait", "choice", "betrayal.prompt.trait", TRAIT_CHOICES),)),
+        Prompt("trait.roll", "betrayal.prompt.roll_real", (
+            Field("trait", "choice", "betrayal.prompt.trait", TRAIT_CHOICES),
+            Field("total", "number", "betrayal.prompt.total", min=0, max=2 * MAX_DICE, default=0))),
+    ]
 
 
 def _choosing(s: State, pid: str) -> list[Prompt]:
@@ -107,8 +122,7 @@ def _turn(s: State, pid: str) -> list[Prompt]:
     if here not in t["voluntary"]:
         out.append(Prompt("trait.roll", "betrayal.prompt.roll_voluntary", (
             Field("trait", "choice", "betrayal.prompt.trait", TRAIT_CHOICES),), fixed={"voluntary": True}))
-    out.append(Prompt("trait.roll", "betrayal.prompt.roll_forced", (
-        Field("trait", "choice", "betrayal.prompt.trait", TRAIT_CHOICES),)))
+    out += _forced_rolls()
     if s["haunt"] is not None and not t["attacked"]:
         near = [p for p in explorers.living(s) if p != pid and explorers.get(s, p)["room"] == here]
         near += [m for m, mon in s["monsters"].items() if mon["room"] == here]

@@ -16,17 +16,19 @@ def number(s: State, omen: str, room: str) -> int:
     return data.of(s).haunts.table[omen][room]
 
 
-def roll(ctx: Ctx, entered: list[int] | None) -> None:
-    """B3.1: six dice at the end of a turn in which an omen was drawn."""
+def roll(ctx: Ctx, entered: list[int] | None, entered_total: int | None = None) -> None:
+    """B3.1: six dice at the end of a turn in which an omen was drawn (seeded, or the table's real ones)."""
     s = ctx.state
     pid = s["pending"]["player"]
-    faces = dice.roll(ctx.rng(), dice.HAUNT_DICE, entered)
-    total = sum(faces)
+    faces, total = dice.read(ctx.rng(), dice.HAUNT_DICE, entered, entered_total)
     begins = starts(total, s["omens"])
     s["pending"] = None
     s["moment"] = {"kind": "haunt_roll", "player": pid, "dice": faces, "total": total, "omens": s["omens"],
                    "haunt": begins, "at": ctx.at}
-    ctx.announce("betrayal.haunt_roll", player=pid, dice=faces, total=total, omens=s["omens"])
+    if faces is None:
+        ctx.announce("betrayal.haunt_roll_real", player=pid, total=total, omens=s["omens"])
+    else:
+        ctx.announce("betrayal.haunt_roll", player=pid, dice=faces, total=total, omens=s["omens"])
     if not begins:
         ctx.announce("betrayal.haunt_not_yet")
         flow.advance(ctx)

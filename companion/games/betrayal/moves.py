@@ -11,7 +11,7 @@ from pydantic import Field, StringConstraints
 from companion.core.contract import Args, Ctx, Move, NoArgs
 from companion.core.rejection import Rejected
 from companion.games.betrayal import cards, combat, data, explorers, flow, haunt, monsters, movement, outcome, seating
-from companion.games.betrayal.dice import HAUNT_DICE, MAX_DICE, count, roll
+from companion.games.betrayal.dice import HAUNT_DICE, MAX_DICE, count, read
 from companion.games.betrayal.moves_timer import TIMER_MOVES
 
 Key = Annotated[str, StringConstraints(min_length=1, max_length=32)]
@@ -52,6 +52,7 @@ class RollArgs(Args):
     reason: Key | None = None
     player: Key | None = None
     dice: Dice | None = Field(default=None, max_length=MAX_DICE)
+    total: int | None = Field(default=None, ge=0, le=2 * MAX_DICE)
 
 
 class AdjustArgs(Args):
@@ -62,6 +63,7 @@ class AdjustArgs(Args):
 
 class HauntRollArgs(Args):
     dice: Dice | None = Field(default=None, max_length=HAUNT_DICE)
+    total: int | None = Field(default=None, ge=0, le=2 * HAUNT_DICE)
 
 
 class AttackArgs(Args):
@@ -187,10 +189,12 @@ def trait_roll(ctx: Ctx, a: RollArgs) -> None:
         if reason in s["turn"]["voluntary"]:
             raise Rejected("reject.betrayal_voluntary_once", reason=reason)
         s["turn"]["voluntary"].append(reason)
-    faces = roll(ctx.rng(), count(explorers.value(s, pid, a.trait)), a.dice)
-    s["last_roll"] = {"player": pid, "trait": a.trait, "dice": faces, "total": sum(faces), "voluntary": a.voluntary}
-    ctx.announce("betrayal.rolled", player=pid, trait=f"kind.betrayal.trait.{a.trait}", dice=faces,
-                 total=sum(faces))
+    faces, total = read(ctx.rng(), count(explorers.value(s, pid, a.trait)), a.dice, a.total)
+    s["last_roll"] = {"player": pid, "trait": a.trait, "dice": faces, "total": total, "voluntary": a.voluntary}
+    if faces is None:
+        ctx.announce("betrayal.rolled_real", player=pid, trait=f"kind.betrayal.trait.{a.trait}", total=total)
+    else:
+        ctx.announce("betrayal.rolled", player=pid, trait=f"kind.betrayal.trait.{a.trait}", dice=faces, total=total)
 
 
 def trait_adjust(ctx: Ctx, a: AdjustArgs) -> None:
@@ -214,7 +218,7 @@ def turn_end(ctx: Ctx, a: NoArgs) -> None:
 
 
 def haunt_roll(ctx: Ctx, a: HauntRollArgs) -> None:
-    haunt.roll(ctx, a.dice)
+    haunt.roll(ctx, a.dice, a.total)
 
 
 # -- the haunt: attacks, damage, monsters, the end (B3-B5) ------------------------------------------------

@@ -66,3 +66,16 @@ def test_a_restart_pauses_a_running_timer_and_the_host_can_change_or_stop_it() -
     assert t.refused("host", "timer.resume") == "reject.betrayal_no_timer"
     t.do("host", "timer.set", seconds=45).do("ana", "turn.end")
     assert GAME.view_public(t.state)["timers"]["turn"]["duration"] == 45_000
+
+
+def test_a_timer_started_while_explorers_are_chosen_ends_nothing() -> None:
+    from companion.core.contract import Player, Setup
+    from companion.core.fold import initial, step
+    from companion.core.inputs import Input
+
+    s = Setup("betrayal", tuple(Player(p, p) for p in ("ana", "ben", "chai")), {"turn_seconds": 20}, 1)
+    state = step(GAME, initial(GAME, s), Input("timer.resume", "host", {}, 1000))
+    for d in GAME.deadlines(state):
+        state = step(GAME, state, Input(d.move, "clock", dict(d.args), d.at))
+    assert GAME.phase(state) == "choosing" and state["timer"]["expired"]
+    state = step(GAME, state, Input("explorer.choose", "player:ana", {"character": "vera"}, 30_000))

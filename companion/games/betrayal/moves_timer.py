@@ -77,8 +77,10 @@ def timer_warn(ctx: Ctx, a: TimerTick) -> None:
 def timer_expire(ctx: Ctx, a: TimerTick) -> None:
     s = ctx.state
     timers.expire(_timer(ctx), ctx.at)
-    s["turn"]["over"] = True
     ctx.announce("betrayal.timer_expired")
+    if s["turn"] is None:  # started by hand while explorers were still being chosen: nothing to end
+        return
+    s["turn"]["over"] = True
     flow.settle(ctx)
 
 

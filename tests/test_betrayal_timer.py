@@ -79,3 +79,4 @@ def test_a_timer_started_while_explorers_are_chosen_ends_nothing() -> None:
         state = step(GAME, state, Input(d.move, "clock", dict(d.args), d.at))
     assert GAME.phase(state) == "choosing" and state["timer"]["expired"]
     state = step(GAME, state, Input("explorer.choose", "player:ana", {"character": "vera"}, 30_000))
+    assert state["explorers"]["ana"]["character"] == "vera" and GAME.phase(state) == "choosing"

@@ -10,6 +10,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.core.gamedata import GameDataError
 from companion.games.betrayal import data
@@ -99,3 +101,19 @@ def test_a_bad_set_or_date_refuses_to_start_the_game(tmp_path: Path) -> None:
             Table(["vera", "mina", "tobias"], today=day)
         assert err.value.params["field"] == "today"
     assert Table(["vera", "mina", "tobias"], today="02-29").turn == "ana"  # vera 03-14 comes first
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(junk=st.one_of(st.binary(max_size=300), st.text(max_size=300).map(str.encode)),
+       which=st.sampled_from(["characters.toml", "house.toml", "haunts.toml"]))
+def test_any_bytes_in_a_data_file_load_or_are_refused_cleanly(tmp_path: Path, junk: bytes, which: str) -> None:
+    """Fuzz: a table's file is refused with GameDataError (file and problem named), never anything else."""
+    ours = tmp_path / "fuzz"
+    if not ours.exists():
+        shutil.copytree(data.bundled_dir(), ours)
+    (ours / which).write_bytes(junk)
+    try:
+        data.load(ours)
+    except GameDataError as err:
+        assert str(ours) in str(err)
+    shutil.copy(data.bundled_dir() / which, ours / which)

@@ -64,7 +64,7 @@ def drawn(ctx: Ctx, card: str) -> None:
 def begin(ctx: Ctx) -> None:
     """A turn's first stage: with no display card left there is nothing to place (E2.1)."""
     s = ctx.state
-    if s["turn"]["stage"] == "place" and not s["display"]:
+    if s["turn"]["stage"] == "place" and not s["display"] and not s["deck"]:
         s["turn"]["stage"] = "move"
 
 

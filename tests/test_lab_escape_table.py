@@ -64,14 +64,16 @@ def test_the_checks_prompt_asks_for_the_die_with_table_dice_and_not_with_the_ref
 
 
 def test_the_referee_rolls_from_the_seeded_source_and_refuses_a_die_from_the_table() -> None:
-    t = Table(dice="referee", seed=77).lay("garden_corridor").seat("ana", room="garden", stamina=3).stage("act")
+    seed = 918_273_645
+    t = Table(dice="referee", seed=seed).lay("garden_corridor").seat("ana", room="garden", stamina=3).stage("act")
     assert t.my_refusal("activate", roll=6) == "reject.lab_escape_roll_not_expected"
     expected = rng.stream(dict(t.state["rng"])).randint(1, 6)
     t.me("activate")
     check = t.public()["last_check"]
     assert check["roll"] == expected and check["total"] == expected + 3
     assert t.items("ana") == (["cat"] if expected >= 4 else [])
-    assert "seed" not in json.dumps(t.public())
+    shown = json.dumps([t.public(), GAME.view_player(t.state, "ana"), t.state["announcements"]])
+    assert str(seed) not in shown and "rng" not in t.public()  # the seed, the only secret, stays inside
 
 
 def test_the_public_view_shows_stamina_items_display_deck_turn_and_the_last_check() -> None:
@@ -150,3 +152,12 @@ def test_when_time_is_up_after_the_move_the_turn_ends_at_once_and_a_restart_paus
     assert GAME.on_resume(ref.state) == [("timer.pause", {})]
     again = Referee.resume(registry(), EventLog(path))
     assert again is not None and again.view("public") == ref.view("public")
+
+
+def test_the_timer_stops_when_the_game_is_won() -> None:
+    t = Table(turn_seconds=60).send("host", "timer.start")
+    t.seat("ana", room="dining", stamina=2, items=["usb_key"]).stage("move")
+    assert GAME.deadlines(t.state) != []
+    t.walk("hall")
+    assert t.public()["winner"] == "ana"
+    assert GAME.deadlines(t.state) == [] and t.public()["timers"]["turn"]["running"] is False

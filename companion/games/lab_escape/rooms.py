@@ -13,6 +13,7 @@ from pydantic import Field, StringConstraints
 from companion.core.contract import Args, Ctx, State
 from companion.core.rejection import Rejected
 from companion.games.lab_escape import board, checks, data, items
+from companion.parts import timers
 
 Name = Annotated[str, StringConstraints(min_length=1, max_length=32)]
 Die = Annotated[int, Field(ge=1, le=6)]
@@ -46,6 +47,9 @@ def finish(ctx: Ctx, pid: str) -> None:
     s["finished"] = {"ranking": [[pid], [p for p in s["order"] if p != pid]], "winners": [pid],
                      "reason": "lab_escape.win"}
     ctx.announce("lab_escape.won", player=pid)
+    t = s["timer"]
+    if t is not None and t["running"]:  # the game is over: no turn left to time
+        timers.pause(t, ctx.at)
 
 
 def enter(ctx: Ctx, pid: str, room: str, moving: bool) -> None:

@@ -13,7 +13,7 @@ from companion.core.fold import initial, step
 from companion.core.inputs import Input
 from companion.core.rejection import Rejected
 from companion.games import registry
-from companion.games.lab_escape import bot
+from companion.games.lab_escape import bot, data
 
 GAME = registry()["lab_escape"]
 NAMES = ["ana", "ben", "chai", "dao"]
@@ -44,21 +44,9 @@ def assert_invariants(s: State) -> None:
     for p in s["people"].values():
         assert len(set(p["items"])) == len(p["items"])  # E3.3
     cards = [*s["lab"], *s["display"], *s["deck"]]
-    assert sorted(cards) == sorted(c.id for c in bot_cards())  # the 9 cards, each in one place
-    rooms = {r for c in s["lab"] for r in room_ids(c)}
+    assert sorted(cards) == sorted(c.id for c in data.bundled().cards)  # the 9 cards, each in one place
+    rooms = {r.id for c in s["lab"] for r in data.bundled().card(c).rooms}
     assert all(p["room"] in rooms for p in s["people"].values())
-
-
-def bot_cards() -> list[Any]:
-    from companion.games.lab_escape import data
-
-    return list(data.bundled().cards)
-
-
-def room_ids(card: str) -> list[str]:
-    from companion.games.lab_escape import data
-
-    return [r.id for r in data.bundled().card(card).rooms]
 
 
 class Table:

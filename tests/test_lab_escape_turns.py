@@ -36,7 +36,6 @@ def test_E2_1_the_player_places_a_display_card_and_the_display_is_refilled_from_
 def test_E2_1_with_no_display_card_the_turn_starts_at_the_move() -> None:
     t = moving("garden_corridor")
     t.state["deck"], t.state["display"] = [], []
-    t.lay()  # nothing: the other seven cards are simply out of this test's lab
     t.walk("dining").me("move.end").me("turn.end")
     assert t.turn == "ben" and t.phase == "move"
 

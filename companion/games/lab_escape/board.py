@@ -20,8 +20,8 @@ def person(s: State, pid: str) -> dict[str, Any]:
 
 def rooms_in_play(s: State) -> list[str]:
     """Every room of every card on the table, in the order the cards were placed."""
-    lab = data.bundled()
-    return [r.id for card in s["lab"] for r in lab.card(card).rooms]
+    rooms = data.rooms_of_card()
+    return [r for card in s["lab"] for r in rooms[card]]
 
 
 def in_room(s: State, room: str) -> list[str]:
@@ -39,8 +39,7 @@ def set_stamina(ctx: Ctx, pid: str, value: int) -> None:
     """E5: stamina changes are capped to 1..6."""
     p = person(ctx.state, pid)
     new = max(LOW, min(HIGH, value))
-    if new != p["stamina"]:
-        p["stamina"] = new
+    p["stamina"] = new
     ctx.announce("lab_escape.stamina", player=pid, stamina=new)
 
 

@@ -131,6 +131,11 @@ def room_index() -> dict[str, Room]:
 
 
 @functools.cache
+def rooms_of_card() -> dict[str, tuple[str, ...]]:
+    return {c.id: tuple(r.id for r in c.rooms) for c in bundled().cards}
+
+
+@functools.cache
 def card_of_room() -> dict[str, str]:
     return {r.id: c.id for c in bundled().cards for r in c.rooms}
 

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.core.fold import fold, initial, step
+from companion.core.inputs import Input
 from companion.games.lab_escape import bot
 from tests.lab_escape_table import GAME, assert_invariants, components, setup
 
@@ -37,6 +38,29 @@ def test_random_legal_games_keep_stamina_in_1_to_6_every_component_accounted_and
     json.dumps(GAME.view_public(state))
     for pid in state["people"]:
         json.dumps(GAME.view_player(state, pid))
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 4), dice=st.sampled_from(["referee", "table"]), seed=st.integers(0, 2**32),
+       moves=st.integers(0, 2**32))
+def test_every_prompt_offered_filled_with_any_of_its_choices_is_accepted(
+    players: int, dice: str, seed: int, moves: int
+) -> None:
+    """A phone never offers what the referee would refuse: steps are affordable, rooms have something
+    to give, items are held (the Control room and the wrench included)."""
+    s = setup(players, seed, dice=dice)
+    rnd = random.Random(moves)
+    state = initial(GAME, s)
+    for n in range(120):
+        pid = GAME.current_player(state)
+        if pid is None:
+            break
+        for prompt in GAME.prompts(state, f"player:{pid}"):
+            p = prompt.to_json()
+            step(GAME, state, Input(p["move"], f"player:{pid}", bot.choose(p, rnd), n))  # raises if refused
+        inp = bot.next_input(GAME, state, rnd, n)
+        assert inp is not None
+        state = step(GAME, state, inp)
 
 
 def test_long_random_games_end_with_one_winner_who_holds_the_usb_key_in_the_hall() -> None:

@@ -1,4 +1,4 @@
-"""The scripted 3-player Escape the Lab game in docs/games/lab_escape/, replayed by the real script runner
+"""The scripted Escape the Lab games in docs/games/lab_escape/ (3 and 2 players), replayed by the real script runner
 on a SQLite log (what `companion replay` does), with its result and the steps that led there checked."""
 
 from __future__ import annotations
@@ -57,7 +57,32 @@ def test_turn_1_of_the_script_is_the_faqs_third_case(tmp_path: Path) -> None:
     assert ref.view("public")["table"]["people"]["ana"] == {"room": "garden", "stamina": 1, "items": []}
 
 
-def test_the_scripted_game_restarts_to_the_same_end(tmp_path: Path) -> None:
-    ref = replay("lab-escape-3p.jsonl", tmp_path)
-    again = Referee.resume(registry(), EventLog(tmp_path / "log.sqlite3"))
-    assert again is not None and again.view("public") == ref.view("public")
+def test_each_scripted_game_restarts_to_the_same_end(tmp_path: Path) -> None:
+    for name in ("lab-escape-3p.jsonl", "lab-escape-2p.jsonl"):
+        (tmp_path / name).mkdir()
+        ref = replay(name, tmp_path / name)
+        again = Referee.resume(registry(), EventLog(tmp_path / name / "log.sqlite3"))
+        assert again is not None and again.view("public") == ref.view("public")
+
+
+def test_the_two_player_game_ends_with_ana_who_stole_the_key(tmp_path: Path) -> None:
+    ref = replay("lab-escape-2p.jsonl", tmp_path)
+    public = ref.view("public")
+    assert public["result"] == {"ranking": [["ana"], ["ben"]], "winners": ["ana"], "reason": "lab_escape.win"}
+    table = public["table"]
+    assert table["people"] == {
+        "ana": {"room": "hall", "stamina": 5, "items": ["access_card", "usb_key"]},
+        "ben": {"room": "archive", "stamina": 5, "items": ["cat", "weapon"]},
+    }
+    # E1.2: one access card and one key with two players, so both rooms were armed; three weapons in all,
+    # none left for the Archive
+    assert table["supply"]["weapon"] == 0 and table["floor"] == {"operating": ["weapon"], "tool_room": ["weapon"]}
+    assert table["last_attack"]["won"] is False and table["turn"]["number"] == 13
+    # the timer ran out in Ben's action in turn 10: his turn ended there
+    clock = [(e.input.move, e.input.at) for e in ref.events if e.input.by == "clock"]
+    assert [m for m, _ in clock] == ["timer.warn", "timer.expire"] and clock[1][0] == "timer.expire"
+    expired = clock[1][1]
+    assert table["timers"]["turn"]["running"] is False  # stopped by the win
+    ana_11 = next(e for e in ref.events if e.input.by == "player:ana" and e.input.at > expired)
+    assert ana_11.input.move == "step" and ana_11.input.args == {"room": "archive"}
+    assert_invariants(ref.state)

@@ -39,6 +39,7 @@ def report(append_count: int, replay_count: int, repeat: int, where: Path) -> st
     replay = run("bench_replay.py", ["--count", str(replay_count), "--repeat", str(repeat), "--dir", str(where)])
     lockdown = run("bench_lockdown.py", ["--repeat", str(repeat), "--dir", str(where)])
     room25 = run("bench_room25.py", ["--repeat", str(repeat), "--dir", str(where)])
+    lab_escape = run("bench_lab_escape.py", ["--repeat", str(repeat), "--dir", str(where)])
     board = run("bench_board.py", ["--taps", "500", "--replugs", "20"])
     pn532 = run("bench_pn532.py", ["--taps", "200", "--seconds", "3", "--dir", str(where)])
     pn532_fuzz = run("fuzz_pn532_frames.py", ["--frames", "1000000"])
@@ -66,6 +67,8 @@ def report(append_count: int, replay_count: int, repeat: int, where: Path) -> st
             lockdown,
             "",
             room25,
+            "",
+            lab_escape,
             "",
             board,
             "",

@@ -12,21 +12,11 @@ from companion.core.clock import advance
 from companion.core.contract import Game
 from companion.core.eventlog import EventLog, setup_from_json
 from companion.core.referee import PUBLIC, Referee
+from companion.games import demo_script
+
+__all__ = ["Demo", "demo_script"]
 
 DEFAULT_SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "toolkit-demo.jsonl"
-GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
-
-
-def demo_script(game_id: str) -> list[str] | None:
-    """The lines of a game's first recorded demo game, or None when it has none.
-
-    A game's demos are its complete scripted games in ``docs/games/<id>/``, shipped in the package as
-    ``companion/games/<id>/demo_games/`` (a link to that folder), so the attract loop of a table set up
-    for Lockdown shows a Lockdown game.
-    """
-    folder = GAMES_DIR / game_id / "demo_games"
-    scripts = sorted(folder.glob("*.jsonl")) if folder.is_dir() else []
-    return scripts[0].read_text(encoding="utf-8").splitlines() if scripts else None
 
 
 class Demo:

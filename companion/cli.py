@@ -18,7 +18,7 @@ from companion.console import ConsoleOutput, reason_text
 from companion.core.eventlog import EventLog, LogError
 from companion.core.referee import PUBLIC, Outcome, Referee
 from companion.core.rejection import Rejected
-from companion.games import registry
+from companion.games import demo_script, registry
 from companion.kiosk.detect import display_driver
 from companion.service import Table, read_lines
 from companion.session import open_table
@@ -208,9 +208,17 @@ def replay(script: TextIO, view: str, as_json: bool, db: Path | None, lang: str)
 @click.option("--lang", type=click.Choice(i18n.LANGUAGES), default="en", show_default=True)
 @click.option("--script", type=click.File("r", encoding="utf-8"),
               help="Another script to show (default: the toolkit demo).")
-def demo(lang: str, script: TextIO | None) -> None:
+@click.option("--game", "game_id", help="Play this game's recorded demo game instead (see `companion games`).")
+def demo(lang: str, script: TextIO | None, game_id: str | None) -> None:
     """Show what the referee does: play a recorded game and print what the table is told."""
-    lines = script.readlines() if script else _demo_lines()
+    if game_id is not None and script is None:
+        found = demo_script(game_id)
+        if found is None:
+            raise click.BadParameter(f"no recorded game for {game_id!r}; games with one: "
+                                     + ", ".join(g for g in registry() if demo_script(g)), param_hint="--game")
+        lines = found
+    else:
+        lines = script.readlines() if script else _demo_lines()
     console = ConsoleOutput(sys.stdout, lang)
     log = EventLog(":memory:")
     try:

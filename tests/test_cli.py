@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from companion import i18n
 from companion.cli import main
 
 DEMO = Path(__file__).parent.parent / "companion" / "scripts" / "toolkit-demo.jsonl"
@@ -142,3 +143,12 @@ def test_run_refuses_an_option_the_game_does_not_take(runner: CliRunner, tmp_pat
     assert "free_seconds" in result.output
     bad = runner.invoke(main, ["run", "--db", str(db), "--option", "items"], input="")
     assert bad.exit_code == 2 and "KEY=VALUE" in bad.output
+
+
+def test_demo_plays_a_games_recorded_game(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["demo", "--game", "lockdown", "--lang", "zh"])
+    assert result.exit_code == 0, result.output
+    ranking_prefix = i18n.translate("zh", "status.ranking", {"ranking": "\x00"}).split("\x00")[0]
+    assert result.output.strip().splitlines()[-1].startswith(ranking_prefix)  # the game ran to its end
+    missing = runner.invoke(main, ["demo", "--game", "toolkit"])
+    assert missing.exit_code == 2 and "lockdown" in missing.output

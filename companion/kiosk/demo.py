@@ -12,6 +12,9 @@ from companion.core.clock import advance
 from companion.core.contract import Game
 from companion.core.eventlog import EventLog, setup_from_json
 from companion.core.referee import PUBLIC, Referee
+from companion.games import demo_script
+
+__all__ = ["Demo", "demo_script"]
 
 DEFAULT_SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "toolkit-demo.jsonl"
 

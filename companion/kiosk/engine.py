@@ -16,6 +16,7 @@ from companion import i18n
 from companion.config import Config
 from companion.core.contract import Game
 from companion.core.referee import PUBLIC
+from companion.kiosk.demo import demo_script
 from companion.kiosk.feed import KioskFeed
 from companion.kiosk.fonts import default_cache_dir, load_chain
 from companion.kiosk.kiosk import Kiosk, Settings
@@ -82,6 +83,8 @@ def run_with_table(table: Table, cfg: Config, games: Mapping[str, Game], status:
                              {"size": f"{w}x{h}", "driver": pygame.display.get_driver()}), file=out, flush=True)
     settings = settings_from(cfg)
     settings.options = dict(options or {})
+    if settings.demo_script is None:
+        settings.demo_script = demo_script(table.referee.setup.game)
     kiosk = build(surface, table, games, settings, status)
     if on_ready is not None and (join_url := on_ready()) is not None:
         kiosk.settings.join_url = join_url

@@ -16,8 +16,8 @@ from typing import Any
 import pygame
 
 from companion import i18n
-from companion.games.lockdown import data
 from companion.gameboards.draw import Lines, hatch, label, names, seat_colors
+from companion.games.lockdown import data
 from companion.kiosk.text import Color
 from companion.kiosk.widgets import ACCENT, DIM, FG, Canvas
 

@@ -15,10 +15,10 @@ from typing import Any
 import pygame
 
 from companion import i18n
+from companion.gameboards.draw import Lines, arrow, dashed_rect, label, names, seat_colors
 from companion.games.room25 import data
 from companion.kiosk.text import Color
 from companion.kiosk.widgets import ACCENT, BG, DIM, FG, WARN, Canvas
-from companion.gameboards.draw import Lines, arrow, dashed_rect, label, names, seat_colors
 
 SIZE = 5
 INK: Color = (20, 24, 30)

@@ -64,7 +64,7 @@ def replay_scene(surface: pygame.Surface, text: TextCache, lang: str, lines: lis
     status.set(DeviceStatus("broker", "embedded", "ok"))
     kiosk = build(surface, table, games, Settings(lang=lang), status, text=text)
     kiosk.process()
-    if kiosk.top.name == "reveal":  # an ended game opens on its results: show the board over them
+    if kiosk.top.name != "play":  # the results of an ended game, or the attract loop before any news
         kiosk.push(PlayScreen(kiosk))
         kiosk.process()
     return Scene(kiosk, table, clock, log)

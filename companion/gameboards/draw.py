@@ -24,12 +24,14 @@ def names(public: dict[str, Any]) -> dict[str, str]:
 
 def label(surface: pygame.Surface, c: Canvas, text: str, box: pygame.Rect, size: float, color: Color,
           bold: bool = False, align: Align = "center") -> None:
-    """`text` in `box`, shrunk to fit; two lines when one would be too small to read."""
+    """`text` in `box`, shrunk to fit: in regular weight when bold is too wide, on two lines when one
+    would be too small to read."""
     px = c.font(size)
-    fitted = c.text.fit(text, px, box.width, bold, height=box.height)
-    if fitted >= c.font(size * 0.8) and c.text.render(text, fitted, color, bold).get_width() <= box.width:
-        c.text.draw(surface, text, box, px, color, bold=bold, align=align)
-        return
+    for weight in dict.fromkeys((bold, False)):  # bold if it fits, else regular (narrower), else two lines
+        fitted = c.text.fit(text, px, box.width, weight, height=box.height)
+        if fitted >= c.font(size * 0.8) and c.text.render(text, fitted, color, weight).get_width() <= box.width:
+            c.text.draw(surface, text, box, px, color, bold=weight, align=align)
+            return
     lines = c.text.wrap(text, c.font(size * 0.8), box.width, bold)[:2]
     if len(lines) < 2:
         c.text.draw(surface, text, box, px, color, bold=bold, align=align)

@@ -127,7 +127,7 @@ def _map(surface: pygame.Surface, area: pygame.Rect, c: Canvas, plan: Plan, pois
                     hatch(surface, POISON_STRIPE, room, max(3, c.px(5)), max(1, c.px(1)))
                 else:
                     pygame.draw.rect(surface, ROOM, room, border_radius=c.px(2))
-        pygame.draw.line(surface, DIM, (x + tag_w, ground + 1), (x + tag_w + width, ground + 1), max(1, c.px(2)))
+        pygame.draw.line(surface, DIM, (x + tag_w, ground + 1), (x + tag_w + width - 1, ground + 1), max(1, c.px(2)))
         c.text.draw(surface, b.name, pygame.Rect(x + tag_w, ground + c.px(3), width, floor_h - c.px(3)), c.font(13),
                     DIM, bold=True, align="center")
         x += tag_w + width + gap
@@ -155,7 +155,7 @@ def _hp(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: str, public
         pygame.draw.circle(surface, colors[p["id"]], center, radius)
         me = known.get(p["id"], {})
         value = i18n.translate(lang, "gameboards.lockdown.shadow_mark") if me.get("shadow") else str(me.get("hp", ""))
-        right = pygame.Rect(0, slot.top, slot.width // 3 if me.get("shadow") else slot.width // 4, slot.height)
+        right = pygame.Rect(0, slot.top, slot.width // 2 if me.get("shadow") else slot.width // 4, slot.height)
         right.right = slot.right
         c.text.draw(surface, value, right, c.font(14), SHADOW if me.get("shadow") else FG, bold=True, align="right")
         name = pygame.Rect(center[0] + radius + c.px(3), slot.top, right.left - center[0] - radius - c.px(5),

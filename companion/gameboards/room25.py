@@ -71,7 +71,7 @@ def _turn_track(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: str
 
 def _grid(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: str, public: dict[str, Any],
           table: dict[str, Any]) -> None:
-    margin = c.px(14)
+    margin = c.px(12)  # room for the lock arrows
     side = min(area.width, area.height) - 2 * margin
     cell = side // SIZE
     side = cell * SIZE
@@ -102,7 +102,7 @@ def _grid(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: str, publ
                                  border_radius=c.px(3))
             else:
                 pygame.draw.rect(surface, fill_of(kind), box, border_radius=c.px(4))
-                name = pygame.Rect(box.left + c.px(2), box.top + c.px(2), box.width - c.px(4), box.height * 11 // 20)
+                name = pygame.Rect(box.left + 1, box.top + c.px(2), box.width - 2, box.height * 11 // 20)
                 label(surface, c, i18n.translate(lang, f"gameboards.room25.short.{kind}"), name, 12, INK, bold=True)
             _markers(surface, c, box, here.get((r, col), []), colors, current)
     for line, direction in sorted((table.get("locks") or {}).items()):

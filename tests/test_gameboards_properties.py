@@ -59,7 +59,9 @@ def lockdown_views(draw: st.DrawFn) -> dict[str, Any]:
     floors = ["A1", "A2", *(f"B{i}" for i in range(1, 8))]
     custom = draw(st.booleans())
     table = {
-        "round": draw(st.integers(1, 6)), "map": "mine" if custom else "default", "floors": floors,
+        "round": draw(st.integers(1, 6)),
+        "phase": draw(st.sampled_from(["setup", "free", "action", "settlement", "over"])),
+        "map": "mine" if custom else "default", "floors": floors,
         "poison": draw(st.lists(st.sampled_from(floors), unique=True, max_size=6)),
         "players": [{"id": p["id"], "shadow": draw(st.booleans()), "hp": draw(st.integers(0, 99))}
                     for p in players(n)],

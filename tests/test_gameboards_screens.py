@@ -47,7 +47,8 @@ def test_each_board_renders_readably(moment: str, lang: str, size: str, text: Te
             for kind in shown:
                 assert tr(f"gameboards.room25.short.{kind}") in " ".join(on_board), kind
         else:
-            assert tr("gameboards.lockdown.round", round=table["round"]) in on_board
+            phase = tr(f"gameboards.lockdown.phase.{table['phase']}")
+            assert tr("gameboards.lockdown.round", round=table["round"], phase=phase) in on_board
             assert table["poison"], "the moment has poisoned floors"
             assert tr("gameboards.lockdown.poison", floors=", ".join(table["poison"])) in on_board
             for p in table["players"]:

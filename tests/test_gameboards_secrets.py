@@ -162,6 +162,7 @@ def test_every_board_message_is_translated(lang: str) -> None:
     assert ours, "the board catalog is missing"
     assert {f"gameboards.room25.short.{k}" for k in room25_data.all_kinds()} <= ours
     assert {f"lockdown.item.{k}" for k in lockdown_data.items().kinds} <= ids
+    assert {f"gameboards.lockdown.phase.{p}" for p in ("setup", "free", "action", "settlement", "over")} <= ours
     assert {f"kind.room25.action.{a}" for a in ("move", "look", "control", "push")} <= ids
     assert {f"kind.room25.role.{r}" for r in room25_data.ROLES} <= ids
     assert ours <= i18n.msgids(lang)

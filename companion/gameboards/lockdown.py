@@ -1,6 +1,6 @@
 """Lockdown on the play screen: what the table knows, and a player's secrets for the booth.
 
-The public picture: the round, the buildings as stacks of floors with their rooms (the map is public,
+The public picture: the round and its phase, the buildings as stacks of floors with their rooms (the map is public,
 it is the board on the table), poisoned floors striped red, and every player's HP as announced at the
 last settlement, shadows marked. Never a position, a vote, a hand or HP before it is announced: the
 public view does not hold them (companion/games/lockdown/views.py).
@@ -84,10 +84,12 @@ def draw_board(surface: pygame.Surface, rect: pygame.Rect, c: Canvas, lang: str,
         return
     tr = functools.partial(i18n.translate, lang)
     top = pygame.Rect(rect.left, rect.top, rect.width, c.px(24))
-    halves = (pygame.Rect(top.left, top.top, top.width * 2 // 5, top.height),
-              pygame.Rect(top.left + top.width * 2 // 5, top.top, top.width - top.width * 2 // 5, top.height))
-    c.text.draw(surface, tr("gameboards.lockdown.round", {"round": table.get("round", 0)}), halves[0], c.font(16),
-                FG, bold=True)
+    split = top.width * 11 // 20
+    halves = (pygame.Rect(top.left, top.top, split, top.height),
+              pygame.Rect(top.left + split + c.px(6), top.top, top.width - split - c.px(6), top.height))
+    phase = tr(f"gameboards.lockdown.phase.{table.get('phase')}")
+    c.text.draw(surface, tr("gameboards.lockdown.round", {"round": table.get("round", 0), "phase": phase}),
+                halves[0], c.font(16), FG, bold=True)
     poison = list(table.get("poison") or [])
     c.text.draw(surface, tr("gameboards.lockdown.poison", {"floors": ", ".join(poison)}) if poison
                 else tr("gameboards.lockdown.no_poison"), halves[1], c.font(14), POISON_STRIPE if poison else DIM,

@@ -1,5 +1,5 @@
 """Property: whatever the public view holds (any grid, rooms turned up, players anywhere, locks, turns;
-any poison, HP and shadows for up to nine players), a board draws only inside its rectangle, every
+any poison, HP and shadows for up to nine players, long names), a board draws only inside its rectangle, every
 text inside it, with a glyph for every character."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from companion.kiosk.widgets import Canvas
 from tests.kiosk_fixtures import text, text_cache, text_problems
 
 __all__ = ["text", "text_cache"]
-NAMES = ["Ana", "Ben", "ชัย", "道", "Eli", "Fon", "Gus", "Hui", "Ira"]
+NAMES = ["Ana", "Maximiliane", "ชัย", "道", "สมชายใจดีมาก", "欧阳娜娜娜娜", "Gus", "Hui", "Ira"]
 SENTINEL = (1, 2, 3)
 LINES = ("row0", "row1", "row3", "row4", "col0", "col1", "col3", "col4")
 

@@ -42,6 +42,19 @@ def label(surface: pygame.Surface, c: Canvas, text: str, box: pygame.Rect, size:
         c.text.draw(surface, line, part, c.font(size * 0.8), color, bold=bold, align=align)
 
 
+def fitted_name(c: Canvas, name: str, size: int, width: int) -> str:
+    """A player's name short enough for `width` at the smallest size: cut, with an ellipsis, if it must be."""
+    smallest = c.text.fit(name, size, width)
+    if c.text.render(name, smallest, (0, 0, 0)).get_width() <= width:
+        return name
+    while len(name) > 1:
+        name = name[:-1]
+        short = name.rstrip() + "…"
+        if c.text.render(short, c.text.fit(short, size, width), (0, 0, 0)).get_width() <= width:
+            return short
+    return name
+
+
 def arrow(surface: pygame.Surface, color: Color, center: tuple[int, int], direction: str, size: int) -> None:
     """A filled triangle pointing up, down, left or right."""
     x, y = center

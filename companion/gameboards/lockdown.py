@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from companion import i18n
-from companion.gameboards.draw import Lines, hatch, label, names, seat_colors
+from companion.gameboards.draw import Lines, fitted_name, hatch, label, names, seat_colors
 from companion.games.lockdown import data
 from companion.kiosk.text import Color
 from companion.kiosk.widgets import ACCENT, DIM, FG, Canvas
@@ -91,9 +91,11 @@ def draw_board(surface: pygame.Surface, rect: pygame.Rect, c: Canvas, lang: str,
     c.text.draw(surface, tr("gameboards.lockdown.round", {"round": table.get("round", 0), "phase": phase}),
                 halves[0], c.font(16), FG, bold=True)
     poison = list(table.get("poison") or [])
-    c.text.draw(surface, tr("gameboards.lockdown.poison", {"floors": ", ".join(poison)}) if poison
-                else tr("gameboards.lockdown.no_poison"), halves[1], c.font(14), POISON_STRIPE if poison else DIM,
-                align="right")
+    words = tr("gameboards.lockdown.poison", {"floors": ", ".join(poison)}) if poison else \
+        tr("gameboards.lockdown.no_poison")
+    if c.text.render(words, c.text.fit(words, c.font(14), halves[1].width), FG).get_width() > halves[1].width:
+        words = tr("gameboards.lockdown.poison_count", {"count": len(poison)})  # the map shows which
+    c.text.draw(surface, words, halves[1], c.font(14), POISON_STRIPE if poison else DIM, align="right")
     players = public.get("players", [])
     rows = -(-len(players) // 3) if len(players) > 4 else -(-len(players) // 2)
     row_h = c.px(22)
@@ -162,7 +164,7 @@ def _hp(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: str, public
         c.text.draw(surface, value, right, c.font(14), SHADOW if me.get("shadow") else FG, bold=True, align="right")
         name = pygame.Rect(center[0] + radius + c.px(3), slot.top, right.left - center[0] - radius - c.px(5),
                            slot.height)
-        c.text.draw(surface, shown.get(p["id"], p["id"]), name, c.font(13), FG)
+        c.text.draw(surface, fitted_name(c, shown.get(p["id"], p["id"]), c.font(13), name.width), name, c.font(13), FG)
 
 
 def private_lines(private: dict[str, Any]) -> Lines:

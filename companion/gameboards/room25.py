@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from companion import i18n
-from companion.gameboards.draw import Lines, arrow, dashed_rect, label, names, seat_colors
+from companion.gameboards.draw import Lines, arrow, dashed_rect, fitted_name, label, names, seat_colors
 from companion.games.room25 import data
 from companion.kiosk.text import Color
 from companion.kiosk.widgets import ACCENT, BG, DIM, FG, WARN, Canvas
@@ -163,7 +163,8 @@ def _legend(surface: pygame.Surface, area: pygame.Rect, c: Canvas, public: dict[
             pygame.draw.circle(surface, color, center, radius)
         name = pygame.Rect(center[0] + radius + c.px(3), slot.top, slot.right - center[0] - radius - c.px(5),
                            slot.height)
-        c.text.draw(surface, shown.get(p["id"], p["id"]), name, c.font(13), FG if status == "alive" else DIM)
+        who = fitted_name(c, shown.get(p["id"], p["id"]), c.font(13), name.width)
+        c.text.draw(surface, who, name, c.font(13), FG if status == "alive" else DIM)
 
 
 def private_lines(private: dict[str, Any]) -> Lines:

@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from companion import i18n
+from companion.gameboards import lockdown, room25
 from companion.kiosk.widgets import Canvas, clock_text, draw_lines
 from companion.parts.timers import remaining
 
@@ -72,8 +73,10 @@ def toolkit_private(private: dict[str, Any]) -> Lines:
     return out
 
 
-BOARDS: dict[str, BoardFn] = {"toolkit": summary_board}
-PRIVATE: dict[str, PrivateFn] = {"toolkit": toolkit_private}
+BOARDS: dict[str, BoardFn] = {"toolkit": summary_board, "room25": room25.draw_board,
+                              "lockdown": lockdown.draw_board}
+PRIVATE: dict[str, PrivateFn] = {"toolkit": toolkit_private, "room25": room25.private_lines,
+                                 "lockdown": lockdown.private_lines}
 
 
 def board(game: str) -> BoardFn | None:

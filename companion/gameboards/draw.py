@@ -1,0 +1,87 @@
+"""Small drawing pieces the game boards share: seat colours, labels in a box, arrows, dashed outlines."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from companion.kiosk.text import Align, Color
+from companion.kiosk.widgets import SEATS, Canvas
+
+#: What a booth hook returns: message ids with their params (as `companion.kiosk.boards.Lines`).
+Lines = list[tuple[str, dict[str, Any]]]
+
+
+def seat_colors(public: dict[str, Any]) -> dict[str, Color]:
+    """Each player's seat colour, in seat order (as the setup screen and the reveal show them)."""
+    return {p["id"]: SEATS[i % len(SEATS)] for i, p in enumerate(public.get("players", []))}
+
+
+def names(public: dict[str, Any]) -> dict[str, str]:
+    return {p["id"]: p["name"] for p in public.get("players", [])}
+
+
+def label(surface: pygame.Surface, c: Canvas, text: str, box: pygame.Rect, size: float, color: Color,
+          bold: bool = False, align: Align = "center") -> None:
+    """`text` in `box`, shrunk to fit: in regular weight when bold is too wide, on two lines when one
+    would be too small to read."""
+    px = c.font(size)
+    for weight in dict.fromkeys((bold, False)):  # bold if it fits, else regular (narrower), else two lines
+        fitted = c.text.fit(text, px, box.width, weight, height=box.height)
+        if fitted >= c.font(size * 0.8) and c.text.render(text, fitted, color, weight).get_width() <= box.width:
+            c.text.draw(surface, text, box, px, color, bold=weight, align=align)
+            return
+    lines = c.text.wrap(text, c.font(size * 0.8), box.width, bold)[:2]
+    if len(lines) < 2:
+        c.text.draw(surface, text, box, px, color, bold=bold, align=align)
+        return
+    half = box.height // 2
+    for i, line in enumerate(lines):
+        part = pygame.Rect(box.left, box.top + i * half, box.width, half)
+        c.text.draw(surface, line, part, c.font(size * 0.8), color, bold=bold, align=align)
+
+
+def fitted_name(c: Canvas, name: str, size: int, width: int) -> str:
+    """A player's name short enough for `width` at the smallest size: cut, with an ellipsis, if it must be."""
+    smallest = c.text.fit(name, size, width)
+    if c.text.render(name, smallest, (0, 0, 0)).get_width() <= width:
+        return name
+    while len(name) > 1:
+        name = name[:-1]
+        short = name.rstrip() + "…"
+        if c.text.render(short, c.text.fit(short, size, width), (0, 0, 0)).get_width() <= width:
+            return short
+    return name
+
+
+def arrow(surface: pygame.Surface, color: Color, center: tuple[int, int], direction: str, size: int) -> None:
+    """A filled triangle pointing up, down, left or right."""
+    x, y = center
+    tips = {
+        "up": [(x, y - size), (x - size, y + size), (x + size, y + size)],
+        "down": [(x, y + size), (x - size, y - size), (x + size, y - size)],
+        "left": [(x - size, y), (x + size, y - size), (x + size, y + size)],
+        "right": [(x + size, y), (x - size, y - size), (x - size, y + size)],
+    }
+    pygame.draw.polygon(surface, color, tips[direction])
+
+
+def dashed_rect(surface: pygame.Surface, color: Color, rect: pygame.Rect, dash: int, width: int) -> None:
+    for x in range(rect.left, rect.right, 2 * dash):
+        end = min(x + dash, rect.right)
+        pygame.draw.line(surface, color, (x, rect.top), (end, rect.top), width)
+        pygame.draw.line(surface, color, (x, rect.bottom - 1), (end, rect.bottom - 1), width)
+    for y in range(rect.top, rect.bottom, 2 * dash):
+        end = min(y + dash, rect.bottom)
+        pygame.draw.line(surface, color, (rect.left, y), (rect.left, end), width)
+        pygame.draw.line(surface, color, (rect.right - 1, y), (rect.right - 1, end), width)
+
+
+def hatch(surface: pygame.Surface, color: Color, rect: pygame.Rect, step: int, width: int) -> None:
+    """Diagonal stripes inside `rect` (poison: readable without colour)."""
+    clip = surface.get_clip()
+    surface.set_clip(rect.clip(clip) if clip else rect)
+    for x in range(rect.left - rect.height, rect.right, step):
+        pygame.draw.line(surface, color, (x, rect.bottom), (x + rect.height, rect.top), width)
+    surface.set_clip(clip)

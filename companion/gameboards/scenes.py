@@ -1,0 +1,107 @@
+"""Kiosk scenes of the full games, reached by replaying their demo scripts (docs/games/) part way, for
+screenshots and tests.
+
+    python -m companion.gameboards.scenes docs/screenshots [--size 800x480] [--lang zh] [--scene room25]
+
+Each file is `board-<scene>-<lang>-<size>.png`: the play screen with the game's board picture.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+import pygame
+
+from companion import i18n, scripting
+from companion.core.eventlog import EventLog
+from companion.games import registry
+from companion.kiosk.engine import build
+from companion.kiosk.kiosk import Settings
+from companion.kiosk.scenes import Scene, SetClock
+from companion.kiosk.screens.play import PlayScreen
+from companion.kiosk.text import TextCache
+from companion.service import Table
+from companion.status import DeviceStatus, StatusBoard
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
+#: The screenshots' moments: a script and how many of its inputs are played.
+MOMENTS: dict[str, tuple[str, int]] = {
+    "room25": ("room25/suspicion-5.jsonl", 38),  # turn 3: rooms turned up, a row locked, players spread
+    "room25-exit": ("room25/cooperation-3.jsonl", 1000),  # the end: the exit has left the complex
+    "lockdown": ("lockdown/lockdown-5p.jsonl", 60),  # round 3: two poisoned floors, HP announced twice
+}
+
+
+def script_lines(script: str | Path) -> list[str]:
+    path = script if isinstance(script, Path) else DOCS / script
+    return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()
+            and not line.lstrip().startswith("#")]
+
+
+def part_way(lines: list[str], steps: int) -> list[str]:
+    """The setup line and the first `steps` inputs of a script."""
+    return lines[:1 + steps]
+
+
+def last_at(lines: Iterable[str]) -> int:
+    return max((int(json.loads(line).get("at", 0)) for line in lines), default=0)
+
+
+def replay_scene(surface: pygame.Surface, text: TextCache, lang: str, lines: list[str]) -> Scene:
+    """A kiosk on a table whose game was played from `lines` (a script), on the play screen."""
+    games = registry()
+    log = EventLog(":memory:")
+    referee = scripting.run(games, log, lines)
+    clock = SetClock(last_at(lines[1:]))
+    table = Table(referee, clock=clock)
+    status = StatusBoard()
+    status.set(DeviceStatus("reader", "board0", "ok"))
+    status.set(DeviceStatus("broker", "embedded", "ok"))
+    kiosk = build(surface, table, games, Settings(lang=lang), status, text=text)
+    kiosk.process()
+    if kiosk.top.name != "play":  # the results of an ended game, or the attract loop before any news
+        kiosk.push(PlayScreen(kiosk))
+        kiosk.process()
+    return Scene(kiosk, table, clock, log)
+
+
+def moment_scene(surface: pygame.Surface, text: TextCache, lang: str, moment: str) -> Scene:
+    script, steps = MOMENTS[moment]
+    return replay_scene(surface, text, lang, part_way(script_lines(script), steps))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("--size", action="append", choices=["800x480", "1920x1080"])
+    parser.add_argument("--lang", action="append", choices=i18n.LANGUAGES)
+    parser.add_argument("--scene", action="append", choices=sorted(MOMENTS))
+    args = parser.parse_args(argv)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from companion.kiosk.engine import fonts, open_display
+
+    args.out.mkdir(parents=True, exist_ok=True)
+    text = fonts()
+    for size in args.size or ["800x480"]:
+        surface = open_display(size, False)
+        for lang in args.lang or list(i18n.LANGUAGES):
+            for moment in args.scene or sorted(MOMENTS):
+                scene = moment_scene(surface, text, lang, moment)
+                try:
+                    path = args.out / f"board-{moment}-{lang}-{size}.png"
+                    pygame.image.save(scene.kiosk.surface, str(path))
+                    print(path)
+                finally:
+                    scene.close()
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

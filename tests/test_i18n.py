@@ -184,3 +184,31 @@ def test_unknown_language_is_refused() -> None:
         i18n.translate("fr", "status.accepted")
     with pytest.raises(ValueError):
         i18n.msgids("de")
+
+
+def _phases_of(game_id: str) -> set[str]:
+    """The phases a game names: those its moves are limited to, and those its recorded games pass through."""
+    from companion.games import demo_script
+    from companion.kiosk.demo import Demo
+
+    game = registry()[game_id]
+    found = {p for move in game.moves.values() for p in move.phases}
+    lines = demo_script(game_id)
+    if lines:
+        demo = Demo(registry(), lines)
+        try:
+            while not demo.finished:
+                demo.advance()
+                found.add(demo.public()["phase"])
+        finally:
+            demo.close()
+    return {p for p in found if p}
+
+
+@pytest.mark.parametrize("game_id", sorted(set(registry()) - {"toolkit"}))
+def test_every_phase_the_screen_can_show_has_a_name(game_id: str) -> None:
+    phases = _phases_of(game_id)
+    assert phases, f"{game_id}: no phase found; the scan is broken"
+    for lang in i18n.LANGUAGES:
+        missing = sorted(p for p in phases if f"phase.{game_id}.{p}" not in i18n.msgids(lang))
+        assert not missing, f"{lang}: phase names missing for {game_id}: {missing}"

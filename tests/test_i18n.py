@@ -212,3 +212,21 @@ def test_every_phase_the_screen_can_show_has_a_name(game_id: str) -> None:
     for lang in i18n.LANGUAGES:
         missing = sorted(p for p in phases if f"phase.{game_id}.{p}" not in i18n.msgids(lang))
         assert not missing, f"{lang}: phase names missing for {game_id}: {missing}"
+
+
+@pytest.mark.parametrize("game_id", sorted(set(registry()) - {"toolkit"}))
+def test_every_timer_the_screen_can_show_has_a_name(game_id: str) -> None:
+    from companion.games import demo_script
+    from companion.kiosk.demo import Demo
+
+    demo = Demo(registry(), demo_script(game_id))
+    timers: set[str] = set()
+    try:
+        while not demo.finished:
+            demo.advance()
+            timers |= set((demo.public()["table"] or {}).get("timers", {}))
+    finally:
+        demo.close()
+    for lang in i18n.LANGUAGES:
+        missing = sorted(t for t in timers if f"timer.{game_id}.{t}" not in i18n.msgids(lang))
+        assert not missing, f"{lang}: timer names missing for {game_id}: {missing}"

@@ -109,8 +109,11 @@ class PlayScreen(Screen):
             if found is None:
                 self.c.text.draw(surface, self.tr("kiosk.play.no_timer"), rect, self.c.font(24), DIM, align="center")
                 return
+            timer_id = f"timer.{public.get('game')}.{timer_key[1]}"  # a game's timer has a name, else as named
+            timer_name = self.tr(timer_id)
             label = self.tr("kiosk.play.timer_paused" if not timer_key[4] and not timer_key[5] else
-                            "kiosk.play.timer_expired" if timer_key[5] else "kiosk.play.timer", name=timer_key[1])
+                            "kiosk.play.timer_expired" if timer_key[5] else "kiosk.play.timer",
+                            name=timer_key[1] if timer_name == timer_id else timer_name)
             top = pygame.Rect(rect.left, rect.top + self.c.px(8), rect.width, self.c.px(36))
             self.c.text.draw(surface, label, top.inflate(-self.c.px(24), 0), self.c.font(22), DIM, align="center")
             big = pygame.Rect(rect.left, top.bottom, rect.width, rect.bottom - top.bottom - self.c.px(8))

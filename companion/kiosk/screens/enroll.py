@@ -42,7 +42,9 @@ def choice_text(lang: str, game: str, choice: Choice) -> str:
     if choice.kind == PLAYER:
         return i18n.translate(lang, "kiosk.enroll.figure", {"player": choice.label})
     kind = word(lang, f"kind.token.{choice.kind}", choice.kind)
-    shown = word(lang, f"kind.{game}.{choice.kind}.{choice.id}", choice.id)
+    # the game's own word for the id when its catalog has one (kind.room25.room.acid, lockdown.item.water)
+    shown = word(lang, f"kind.{game}.{choice.kind}.{choice.id}",
+                 word(lang, f"{game}.{choice.kind}.{choice.id}", choice.id))
     return i18n.translate(lang, "kiosk.enroll.token", {"kind": kind, "id": shown})
 
 

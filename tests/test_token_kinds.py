@@ -114,3 +114,18 @@ def test_what_is_enrolled_from_a_choice_is_what_the_router_looks_up(
         for uid, token in last.items():
             assert reg.lookup(uid.lower()) == token
         assert len(reg.tokens()) == len(last)
+
+
+def test_the_console_says_not_now_for_a_refusal_that_may_tell_a_secret() -> None:
+    """Without a screen the taps are printed (a public output): the referee's reasons are not."""
+    from io import StringIO
+
+    from companion.core.rejection import Rejected
+    from companion.tokens.console_sink import ConsoleTapSink
+
+    out = StringIO()
+    sink = ConsoleTapSink(out, "en")
+    sink.token_refused("Vote Ben", Rejected("reject.ballot_already_voted"))
+    sink.token_refused("Brass key", Rejected("reject.token_other_game", token="Brass key"))
+    assert out.getvalue().splitlines() == ["  » “Vote Ben”: not now.",
+                                           "  » “Brass key”: “Brass key” belongs to another game."]

@@ -13,6 +13,7 @@ from companion.kiosk.screens.enroll import EnrollScreen
 from companion.kiosk.screens.play import PlayScreen
 from companion.kiosk.screens.reveal import RevealScreen
 from companion.kiosk.screens.setup import SetupScreen
+from companion.tokens.sink import PUBLIC_REFUSALS
 
 if TYPE_CHECKING:
     from companion.kiosk.kiosk import Kiosk
@@ -96,7 +97,3 @@ def token_refused(k: Kiosk, message: msgs.TokenRefused) -> None:
         k.say("kiosk.notice.token_refused", token=message.label, reason=reason)
     else:
         k.say("kiosk.notice.token_not_now", token=message.label)
-
-
-#: Refusals the router makes from the registry and the setup alone: nothing secret in them.
-PUBLIC_REFUSALS = frozenset({"reject.token_other_game", "reject.token_not_playing"})

@@ -176,6 +176,12 @@ def show_screen(scene: Scene, name: str, hp: int = 10) -> None:
         enroll = next(b for b in k.top.buttons() if b.key == "t")
         k.top.tap(enroll.rect.center)
         k.process()
+        for uid, steps in (("04C0FFEE000001", 0), ("04C0FFEE000002", 5)):  # Ana's figure, then 2d6
+            scene.tap_unknown(uid)
+            for _ in range(steps):
+                k.press("next")
+            k.press("select")
+            k.process()
         return
     if name == "reveal":
         for pid, option in (("ben", "ana"), ("chai", "ben"), ("dao", "ben")):

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 COLUMNS, ROWS = 3, 4
 PAGE = COLUMNS * ROWS
+SHOWN_SAVED = 5  # enroll mode lists the last few tags it saved
 
 
 def word(lang: str, msgid: str, fallback: str) -> str:
@@ -62,6 +63,7 @@ class EnrollScreen(Screen):
         self.choosing = mode and tag is not None  # outside the mode the host first says "enroll it"
         self.page = 0
         self.result: tuple[str, bool] | None = None  # (text, saved)
+        self.saved: list[str] = []  # enroll mode: what was enrolled so far, as the host reads it
         self.touched = kiosk.now_ms()
         self._name()
 
@@ -132,7 +134,8 @@ class EnrollScreen(Screen):
             return
         self.k.sound.play("tap")
         if self.mode:
-            self.result = (self.tr("kiosk.enroll.saved", what=what), True)
+            self.result = None
+            self.saved.append(what)
             self.tag, self.choosing, self.focus = None, False, 0
             self._name()
         else:
@@ -174,6 +177,8 @@ class EnrollScreen(Screen):
         uid = self.tag.uid[-8:] if self.tag is not None else ""
         if self.tag is None:
             lines = [self.tr("kiosk.enroll.waiting")]
+            if self.saved:
+                lines += ["", *(self.tr("kiosk.enroll.saved", what=what) for what in self.saved[-SHOWN_SAVED:])]
             return self.tr("kiosk.enroll.mode_title"), lines
         if self.choosing:
             pages = max(1, -(-len(self.choices()) // PAGE))

@@ -141,3 +141,18 @@ def test_the_host_menu_offers_enroll_mode_only_with_a_registry(text: TextCache) 
     s.kiosk.process()
     assert all(b.key != "t" for b in s.kiosk.top.buttons())
     s.close()
+
+
+def test_a_game_whose_token_list_fails_still_offers_the_figures(text: TextCache, caplog) -> None:  # type: ignore[no-untyped-def]
+    class Broken(SecretVoteToolkit):
+        def tokens(self, state: dict[str, object]) -> dict[str, list[str]]:
+            raise KeyError("timers")
+
+    s = make_scene(surface("800x480"), text, "en", games={**registry(), "toolkit": Broken()})
+    s.tap_unknown()
+    press(s, "select")
+    screen = s.kiosk.top
+    assert isinstance(screen, EnrollScreen)
+    assert [c.kind for c in screen.choices()] == ["player"] * 4
+    assert "tokens() failed" in caplog.text
+    s.close()

@@ -9,6 +9,7 @@ kiosk's self-pipe; the kiosk's loop reads them on the main thread.
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 from dataclasses import dataclass
@@ -21,6 +22,8 @@ from companion.service import Table
 from companion.status import StatusBoard
 from companion.tokens.kinds import Choice, enrollable
 from companion.tokens.registry import Registry, Token
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -146,7 +149,11 @@ class KioskFeed:
             referee = self.table.referee
             game = referee.setup.game
             players = [(p.id, p.name) for p in referee.setup.players]
-            choices = enrollable(referee.game, referee.state, players)
+            try:
+                choices = enrollable(referee.game, referee.state, players)
+            except Exception:  # a game's token list failed: the figures can still be enrolled
+                logger.exception("kiosk: the %s game's tokens() failed", game)
+                choices = enrollable(None, None, players)
         self.post(UnknownTag(uid, reader, game, choices))
 
     def token_refused(self, token_label: str, reason: Rejected) -> None:

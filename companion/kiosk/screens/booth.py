@@ -78,7 +78,7 @@ class BoothScreen(Screen):
     def refused(self, token: str, reason: Rejected) -> None:
         """A token tapped while this booth was open was refused: why, for this player's eyes only."""
         from companion import i18n
-        self.answer = (i18n.translate(self.k.lang, "kiosk.booth.token_refused",
+        self.answer = (i18n.translate(self.k.lang, "kiosk.notice.token_refused",
                                       {"token": token, "reason": i18n.describe(self.k.lang, reason.to_json())}), False)
         self.touch()
 

@@ -9,6 +9,7 @@ kiosk's self-pipe; the kiosk's loop reads them on the main thread.
 
 from __future__ import annotations
 
+import logging
 import queue
 import threading
 from dataclasses import dataclass
@@ -19,6 +20,10 @@ from companion.core.rejection import Rejected
 from companion.kiosk.wake import Waker
 from companion.service import Table
 from companion.status import StatusBoard
+from companion.tokens.kinds import Choice, enrollable
+from companion.tokens.registry import Registry, Token
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -44,12 +49,18 @@ class BoothClosed:
 class UnknownTag:
     uid: str
     reader: str
+    game: str = ""
+    choices: tuple[Choice, ...] = ()  # what it can be enrolled as (empty: no registry to enroll into)
 
 
 @dataclass(frozen=True)
 class TokenRefused:
+    """A tapped token refused. `player`: the booth it was tapped in, the only place its reason may show
+    (the reason may tell that player's secrets); without one the public screen says only "not now"."""
+
     label: str
     reason: Rejected
+    player: str | None = None
 
 
 @dataclass(frozen=True)
@@ -77,6 +88,7 @@ class KioskFeed:
         self.table: Table | None = None
         self._lock = threading.Lock()
         self._booth: str | None = None
+        self._registry: Registry | None = None
 
     def attach(self, table: Table, status: StatusBoard | None = None) -> None:
         """Become one of the table's outputs (before its loop starts) and listen to the status board."""
@@ -93,6 +105,16 @@ class KioskFeed:
     def booth(self) -> str | None:
         with self._lock:
             return self._booth
+
+    def use_registry(self, registry: Registry | None) -> None:
+        """The token registry the readers' starter opened (None when they stop): enrollment writes to it."""
+        with self._lock:
+            self._registry = registry
+
+    @property
+    def can_enroll(self) -> bool:
+        with self._lock:
+            return self._registry is not None
 
     def identified_player(self) -> str | None:
         """The player whose booth is open: a token tapped now acts for them (see companion/readers)."""
@@ -120,10 +142,23 @@ class KioskFeed:
         self.post(PlayerView(player_id, self.table.referee.view(f"player:{player_id}"), opened=True))
 
     def unknown_tag(self, uid: str, reader: str) -> None:
-        self.post(UnknownTag(uid, reader))
+        """Offer to enroll it: what it can be is read here, on the Table's thread."""
+        choices: tuple[Choice, ...] = ()
+        game = ""
+        if self.can_enroll and self.table is not None:
+            referee = self.table.referee
+            game = referee.setup.game
+            players = [(p.id, p.name) for p in referee.setup.players]
+            try:
+                choices = enrollable(referee.game, referee.state, players)
+            except Exception:  # a game's token list failed: the figures can still be enrolled
+                logger.exception("kiosk: the %s game's tokens() failed", game)
+                choices = enrollable(None, None, players)
+        self.post(UnknownTag(uid, reader, game, choices))
 
     def token_refused(self, token_label: str, reason: Rejected) -> None:
-        self.post(TokenRefused(token_label, reason))
+        """With a booth open the token acted for that player: the reason goes to that booth only."""
+        self.post(TokenRefused(token_label, reason, self.booth))
 
     # -- from the kiosk ----------------------------------------------------------------------------------
 
@@ -132,6 +167,15 @@ class KioskFeed:
         with self._lock:
             if self._booth == player_id:
                 self._booth = None
+
+    def enroll(self, token: Token) -> Token | None:
+        """Save what the host said a tag is (`Registry.enroll`: RegistryError if it is not a valid token);
+        returns what the tag was before. The registry is thread-safe; no referee state is touched."""
+        with self._lock:
+            registry = self._registry
+        if registry is None:
+            raise RuntimeError("no token registry: the readers are not running")
+        return registry.enroll(token)
 
     def send(self, raw: dict[str, Any]) -> None:
         """Queue an input made on the screen; its outcome comes back as a `Reply`."""

@@ -27,10 +27,12 @@ from companion.kiosk.sound import Sound
 from companion.kiosk.text import TextCache
 from companion.service import Submission, Table
 from companion.status import DeviceStatus, StatusBoard
+from companion.tokens.registry import Registry
 
 PLAYERS = [{"id": "ana", "name": "Ana"}, {"id": "ben", "name": "Ben"}, {"id": "chai", "name": "ชัย"},
            {"id": "dao", "name": "道"}]
-SCREENS = ("attract", "setup", "play", "booth", "reveal", "menu")
+SCREENS = ("attract", "setup", "play", "booth", "reveal", "menu", "enroll", "enroll_choose", "enroll_mode")
+NEW_TAG = "04C0FFEE123456"  # the unknown tag of the enrollment screens
 
 
 class SetClock:
@@ -62,6 +64,7 @@ class Scene:
     table: Table
     clock: SetClock
     log: EventLog
+    tokens: Registry
 
     def play(self, raw: dict[str, Any]) -> None:
         """One input through the table (stamped with the scene's clock), then the kiosk catches up."""
@@ -97,7 +100,14 @@ class Scene:
     def show(self, name: str) -> None:
         show_screen(self, name)
 
+    def tap_unknown(self, uid: str = NEW_TAG, reader: str = "board0") -> None:
+        """What the tap router does with a tag the registry does not know (on the Table's loop)."""
+        assert self.kiosk.feed is not None
+        self.kiosk.feed.unknown_tag(uid, reader)
+        self.kiosk.process()
+
     def close(self) -> None:
+        self.tokens.close()
         self.log.close()
 
 
@@ -116,8 +126,11 @@ def make_scene(surface: pygame.Surface, text: TextCache, lang: str = "en", seed:
     status.set(DeviceStatus("phones", "web", "ok", count=2))
     settings = Settings(lang=lang, join_url=join_url)
     kiosk = build(surface, table, games, settings, status, text=text, sound=sound)
+    tokens = Registry(":memory:")  # what the readers' starter lends the kiosk (companion/readers/starter.py)
+    assert kiosk.feed is not None
+    kiosk.feed.use_registry(tokens)
     kiosk.process()
-    return Scene(kiosk, table, clock, log)
+    return Scene(kiosk, table, clock, log, tokens)
 
 
 def show_screen(scene: Scene, name: str, hp: int = 10) -> None:
@@ -148,6 +161,27 @@ def show_screen(scene: Scene, name: str, hp: int = 10) -> None:
     if name == "menu":
         k.open_menu()
         k.process()
+        return
+    if name == "enroll":
+        scene.tap_unknown()
+        return
+    if name == "enroll_choose":
+        scene.tap_unknown()
+        k.press("select")  # "enroll it" has the focus
+        k.process()
+        return
+    if name == "enroll_mode":
+        k.open_menu()
+        k.process()
+        enroll = next(b for b in k.top.buttons() if b.key == "t")
+        k.top.tap(enroll.rect.center)
+        k.process()
+        for uid, steps in (("04C0FFEE000001", 0), ("04C0FFEE000002", 5)):  # Ana's figure, then 2d6
+            scene.tap_unknown(uid)
+            for _ in range(steps):
+                k.press("next")
+            k.press("select")
+            k.process()
         return
     if name == "reveal":
         for pid, option in (("ben", "ana"), ("chai", "ben"), ("dao", "ben")):

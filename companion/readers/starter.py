@@ -5,7 +5,8 @@ to the `StatusBoard`, which is thread-safe). On the main loop the `TapRouter` re
 the token registry (its own SQLite file next to the game log). Taps are told to the table's screen if
 an output is a `TapSink` (the kiosk), else printed by a `ConsoleTapSink` on standard error (standard
 output belongs to the referee's replies). A sink that also has ``identified_player() -> str | None``
-(the kiosk's booth, while a player's figure is on the reader) makes tokens act for that player.
+(the kiosk's booth, while a player's figure is on the reader) makes tokens act for that player, and
+one with ``use_registry(registry | None)`` is lent the registry so the host can enroll from the screen.
 """
 
 from __future__ import annotations
@@ -33,9 +34,13 @@ class RunningReaders:
     readers: OpenReaders
     registry: Registry
     handlers: list[DeviceHandler]
+    sink: object = None
 
     def stop(self) -> None:
         self.readers.stop()
+        lend = getattr(self.sink, "use_registry", None)
+        if callable(lend):
+            lend(None)
         for handler in self.handlers:
             if handler in self.table.device_handlers:
                 self.table.device_handlers.remove(handler)
@@ -56,6 +61,9 @@ def start_readers(table: Table, cfg: Config, status: StatusBoard) -> RunningRead
     sink = find_sink(table.outputs) or console
     identify = getattr(sink, "identified_player", None)  # the kiosk's booth: whose turn at the reader it is
     router = TapRouter(table, registry, sink, identify) if callable(identify) else TapRouter(table, registry, sink)
+    lend = getattr(sink, "use_registry", None)  # the kiosk enrolls unknown tags from its screen
+    if callable(lend):
+        lend(registry)
     handlers: list[DeviceHandler] = [router]
     if sink is console:
         handlers.append(lambda ev: console.reader_status(ev.reader, ev.state) if isinstance(ev, ReaderStatus) else None)
@@ -72,6 +80,8 @@ def start_readers(table: Table, cfg: Config, status: StatusBoard) -> RunningRead
     except BaseException:
         for handler in handlers:
             table.device_handlers.remove(handler)
+        if callable(lend):
+            lend(None)
         registry.close()
         raise
     drivers = {device.name: device.driver for device in cfg.readers.devices}
@@ -80,4 +90,4 @@ def start_readers(table: Table, cfg: Config, status: StatusBoard) -> RunningRead
         command = f"python -m hardware.pn532 --send {control.path} place {slot}04A1B2C3D4E5F6"
         print("  » " + i18n.translate(lang, "tokens.simulated_reader", {"reader": name, "command": command}),
               file=sys.stderr, flush=True)
-    return RunningReaders(table, readers, registry, handlers)
+    return RunningReaders(table, readers, registry, handlers, sink)

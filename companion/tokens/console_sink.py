@@ -11,7 +11,7 @@ from typing import TextIO
 
 from companion import i18n
 from companion.core.rejection import Rejected
-from companion.tokens.sink import TapSink
+from companion.tokens.sink import PUBLIC_REFUSALS, TapSink
 
 SINK_METHODS = ("player_tapped", "unknown_tag", "token_refused")
 
@@ -28,6 +28,10 @@ class ConsoleTapSink:
         self._say("tokens.unknown_tag", uid=uid, reader=reader)
 
     def token_refused(self, token_label: str, reason: Rejected) -> None:
+        """The console is public (a log): a reason that may tell a secret becomes "not now" (see sink.py)."""
+        if reason.code not in PUBLIC_REFUSALS:
+            self._say("tokens.not_now", token=token_label)
+            return
         self._say("tokens.refused", token=token_label, reason=i18n.describe(self.lang, reason.to_json()))
 
     def reader_status(self, reader: str, state: str) -> None:

@@ -20,9 +20,11 @@ FORMAT = "companion-tokens"
 VERSION = 1
 UID_PATTERN = r"^(?:[0-9A-F]{8}|[0-9A-F]{14}|[0-9A-F]{20})$"  # 4-, 7- or 10-byte ISO 14443A UIDs
 WORD = r"^[a-z0-9][a-z0-9_.:-]{0,63}$"
+TOKEN_ID = r"^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$"  # a game's own ids keep their case (lockdown rooms: B101)
 
 Uid = Annotated[str, StringConstraints(pattern=UID_PATTERN)]
 Word = Annotated[str, StringConstraints(pattern=WORD)]
+TokenId = Annotated[str, StringConstraints(pattern=TOKEN_ID)]
 Label = Annotated[str, StringConstraints(min_length=1, max_length=60, pattern=r"^[^\x00-\x1f]+$")]
 
 
@@ -35,7 +37,7 @@ class TokenModel(BaseModel):
     uid: Uid
     game: Word
     kind: Word
-    id: Word
+    id: TokenId
     label: Label
 
 

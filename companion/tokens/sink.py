@@ -24,3 +24,9 @@ class TapSink(Protocol):
     def token_refused(self, token_label: str, reason: Rejected) -> None:
         """A known token that means nothing now, or an input the referee refused: say why."""
         ...
+
+
+#: Refusals the router makes from the registry and the setup alone, which tell no secret. Any other
+#: reason (the referee's, or `on_token` reading the state) may tell the tapping player's secrets: the
+#: kiosk shows it only in that player's open booth, and public outputs say "not now" instead.
+PUBLIC_REFUSALS = frozenset({"reject.token_other_game", "reject.token_not_playing"})

@@ -110,6 +110,10 @@ class Lockdown(GameBase):
     def prompts(self, state: State, actor: str) -> Sequence[Prompt]:
         return prompts.for_actor(state, actor)
 
+    def tokens(self, state: State) -> dict[str, list[str]]:
+        """What a tag can be enrolled as (companion/tokens/kinds.py): an item card by kind, a room of the map."""
+        return {"item": list(data.items().kinds), "room": list(mapgraph.rooms(state))}
+
     def on_token(self, state: State, kind: str, token_id: str, actor: str) -> tuple[str, dict[str, Any]] | None:
         """Physical items: a tapped item card is a draw (or a pick at the helipad) by the player whose turn
         it is; a tapped room token names the rocket's target. Anything else means nothing now."""

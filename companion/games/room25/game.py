@@ -100,6 +100,10 @@ class Room25(GameBase):
     def prompts(self, state: State, actor: str) -> Sequence[Prompt]:
         return forms.for_actor(state, actor)
 
+    def tokens(self, state: State) -> dict[str, list[str]]:
+        """What a tag can be enrolled as (companion/tokens/kinds.py): a room tile's token, by room kind."""
+        return {"room": list(data.all_kinds())}
+
     def on_token(self, state: State, kind: str, token_id: str, actor: str) -> tuple[str, dict[str, Any]] | None:
         """A room tile's token tapped while the table must say which room was turned up."""
         if kind == "room" and flow.phase(state) == "reveal":

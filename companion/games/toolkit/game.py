@@ -23,6 +23,7 @@ class Toolkit(GameBase):
     Options = ToolkitOptions
     moves = tokens.GAME_MOVES
     on_token = staticmethod(tokens.on_token)  # what a tapped token means: see tokens.py
+    tokens = staticmethod(tokens.enrollable)  # what a tag can be enrolled as (companion/tokens/kinds.py)
 
     def setup(self, setup: Setup, options: Any) -> State:
         return {"timers": {}, "ballots": {}, "counters": {}, "deals": {}, "rolls": [], "finished": None}

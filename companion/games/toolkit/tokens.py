@@ -39,6 +39,15 @@ def on_token(state: State, kind: str, token_id: str, actor: str) -> tuple[str, d
     return None
 
 
+#: The dice tokens the enrollment screen offers (any ``NdS`` works from the CLI).
+DICE_TOKENS = ("d6", "2d6", "3d6", "d20")
+
+
+def enrollable(state: State) -> dict[str, list[str]]:
+    """What a tag can be enrolled as: the usual dice, and a clock for each timer the host created."""
+    return {"dice": list(DICE_TOKENS), "timer": sorted(state["timers"])}
+
+
 def timer_tap(ctx: Ctx, a: Named) -> None:
     """Start a timer that never ran, pause a running one, resume a paused one."""
     t = _get(ctx, "timers", a.name)

@@ -9,9 +9,11 @@ from companion.kiosk import feed as msgs
 from companion.kiosk.screens.attract import AttractScreen
 from companion.kiosk.screens.base import Screen
 from companion.kiosk.screens.booth import BoothScreen
+from companion.kiosk.screens.enroll import EnrollScreen
 from companion.kiosk.screens.play import PlayScreen
 from companion.kiosk.screens.reveal import RevealScreen
 from companion.kiosk.screens.setup import SetupScreen
+from companion.tokens.sink import PUBLIC_REFUSALS
 
 if TYPE_CHECKING:
     from companion.kiosk.kiosk import Kiosk
@@ -53,10 +55,9 @@ def on_message(k: Kiosk, message: msgs.Message) -> None:
             k.stack.remove(screen)
             screen.forget()
     elif isinstance(message, msgs.UnknownTag):
-        k.say("kiosk.notice.unknown_tag", uid=message.uid[-8:])
+        unknown_tag(k, message)
     elif isinstance(message, msgs.TokenRefused):
-        reason = i18n.describe(k.lang, message.reason.to_json())
-        k.say("kiosk.notice.token_refused", token=message.label, reason=reason)
+        token_refused(k, message)
     elif isinstance(message, msgs.Reply):
         if message.by != "host":  # a player's answer is shown in that player's booth only
             for screen in k.stack:
@@ -67,3 +68,32 @@ def on_message(k: Kiosk, message: msgs.Message) -> None:
         else:
             assert message.outcome.reason is not None
             k.say("kiosk.notice.refused", reason=i18n.describe(k.lang, message.outcome.reason.to_json()))
+
+
+def unknown_tag(k: Kiosk, message: msgs.UnknownTag) -> None:
+    """A prompt to enroll it, never an error: the enroll screen (or the one up takes it), else a notice."""
+    if not message.choices:  # no registry lent to the kiosk (no readers running): say how
+        k.say("kiosk.notice.unknown_tag", uid=message.uid[-8:])
+        return
+    up = next((s for s in k.stack if isinstance(s, EnrollScreen)), None)
+    if up is not None:
+        up.new_tag(message)
+        if k.top is not up:
+            k.stack.remove(up)
+            k.push(up)
+    else:
+        k.push(EnrollScreen(k, message))
+
+
+def token_refused(k: Kiosk, message: msgs.TokenRefused) -> None:
+    """Why a token was refused, in the booth it acted for only: a reason may tell that player's secrets
+    (a secret move refused, `on_token` reading their hand). The public screen says "not now" and no
+    reason, except the two that depend on the box alone (another game's token, an absent player's figure)."""
+    booth = next((s for s in k.stack if isinstance(s, BoothScreen) and s.player == message.player), None)
+    if message.player is not None and booth is not None:
+        booth.refused(message.label, message.reason)
+    elif message.reason.code in PUBLIC_REFUSALS:
+        reason = i18n.describe(k.lang, message.reason.to_json())
+        k.say("kiosk.notice.token_refused", token=message.label, reason=reason)
+    else:
+        k.say("kiosk.notice.token_not_now", token=message.label)

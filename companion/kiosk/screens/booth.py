@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from companion.core.rejection import Rejected
 from companion.kiosk.boards import private_lines
 from companion.kiosk.feed import Reply
 from companion.kiosk.screens.base import Screen
@@ -73,6 +74,13 @@ class BoothScreen(Screen):
             assert reply.outcome.reason is not None
             from companion import i18n
             self.answer = (i18n.describe(self.k.lang, reply.outcome.reason.to_json()), False)
+
+    def refused(self, token: str, reason: Rejected) -> None:
+        """A token tapped while this booth was open was refused: why, for this player's eyes only."""
+        from companion import i18n
+        self.answer = (i18n.translate(self.k.lang, "kiosk.notice.token_refused",
+                                      {"token": token, "reason": i18n.describe(self.k.lang, reason.to_json())}), False)
+        self.touch()
 
     def touch(self) -> None:
         self.touched = self.k.now_ms()

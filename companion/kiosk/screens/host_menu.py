@@ -49,12 +49,18 @@ class HostMenuScreen(Screen):
             out.append((self.tr("kiosk.menu.undo"), lambda: self._host("host.undo", count=1), "u"))
             if "game.end" in moves:
                 out.append((self.tr("kiosk.menu.end"), lambda: self._host("game.end"), "e"))
+        if self.k.feed is not None and self.k.feed.can_enroll:
+            out.append((self.tr("kiosk.menu.enroll"), self._enroll, "t"))
         out.append((self.tr("kiosk.menu.language", language=self.tr(f"kiosk.language.{self.k.lang}")),
                     self._language, "l"))
         out.append((self.tr("kiosk.menu.volume", percent=round(self.k.sound.volume * 100)), self._volume, "v"))
         out.append((self.tr("kiosk.menu.close"), self.k.pop, "c"))
         return [Button(cell, text, fn, "danger" if key == "e" else "normal", key)
                 for cell, (text, fn, key) in zip(cells, out, strict=False)]
+
+    def _enroll(self) -> None:
+        from companion.kiosk.screens.enroll import EnrollScreen
+        self.k.replace(EnrollScreen(self.k, mode=True))
 
     def _language(self) -> None:
         langs = i18n.LANGUAGES

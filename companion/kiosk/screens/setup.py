@@ -24,8 +24,14 @@ class SetupScreen(Screen):
 
     def buttons(self) -> list[Button]:
         cols = self.k.layout.columns(self._areas()["footer"], 4)
-        return [Button(cols[0], self.tr("kiosk.button.back"), self.back, key="back"),
-                Button(cols[3], self.tr("kiosk.setup.start"), self._start, "primary", key="start")]
+        out = [Button(cols[0], self.tr("kiosk.button.back"), self.back, key="back")]
+        if self.k.feed is not None and self.k.feed.can_enroll:  # the readers run: tokens to enroll
+            out.append(Button(cols[2], self.tr("kiosk.menu.enroll"), self._enroll, key="enroll"))
+        return [*out, Button(cols[3], self.tr("kiosk.setup.start"), self._start, "primary", key="start")]
+
+    def _enroll(self) -> None:
+        from companion.kiosk.screens.enroll import EnrollScreen
+        self.k.push(EnrollScreen(self.k, mode=True))
 
     def _start(self) -> None:
         from companion.kiosk.screens.play import PlayScreen

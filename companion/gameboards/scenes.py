@@ -27,6 +27,7 @@ from companion.kiosk.screens.play import PlayScreen
 from companion.kiosk.text import TextCache
 from companion.service import Table
 from companion.status import DeviceStatus, StatusBoard
+from companion.tokens.registry import Registry
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
 #: The screenshots' moments: a script and how many of its inputs are played.
@@ -63,11 +64,14 @@ def replay_scene(surface: pygame.Surface, text: TextCache, lang: str, lines: lis
     status.set(DeviceStatus("reader", "board0", "ok"))
     status.set(DeviceStatus("broker", "embedded", "ok"))
     kiosk = build(surface, table, games, Settings(lang=lang), status, text=text)
+    tokens = Registry(":memory:")  # what the readers' starter lends the kiosk
+    assert kiosk.feed is not None
+    kiosk.feed.use_registry(tokens)
     kiosk.process()
     if kiosk.top.name != "play":  # the results of an ended game, or the attract loop before any news
         kiosk.push(PlayScreen(kiosk))
         kiosk.process()
-    return Scene(kiosk, table, clock, log)
+    return Scene(kiosk, table, clock, log, tokens)
 
 
 def moment_scene(surface: pygame.Surface, text: TextCache, lang: str, moment: str) -> Scene:

@@ -24,9 +24,10 @@ Starter = Callable[[Table, Config, StatusBoard], Running | None]
 
 def starters() -> list[Starter]:
     """Each feature adds its starter here (imported lazily, so a missing optional part fails alone)."""
+    from companion.gpio.starter import start_gpio  # buttons, status LEDs, buzzer (docs/pi.md)
     from companion.readers.starter import start_readers  # NFC readers -> token router (docs/readers.md)
 
-    return [start_readers]
+    return [start_readers, start_gpio]
 
 
 def start_all(table: Table, cfg: Config, status: StatusBoard) -> list[Running]:

@@ -466,7 +466,8 @@ def test_gpio_bad_values_name_key_value_and_what_is_allowed(tmp_path: Path) -> N
 [gpio]
 enabled = "yes"
 bounce_ms = 500
-buttons = [{ name = "a", pin = 22, press = "jump" }, { name = "b", pin = 40 }, { pin = 3 }, { name = "c", pin = 4, x = 1 }]
+buttons = [{ name = "a", pin = 22, press = "jump" }, { name = "b", pin = 40 }, { pin = 3 },
+           { name = "c", pin = 4, x = 1 }]
 turn_leds = [true]
 led_reader = true
 """) == [
@@ -479,7 +480,8 @@ led_reader = true
         "system.toml: gpio.buttons[3][x] = 1 is not a known key; a button has: name, pin, press, long",
         "system.toml: gpio.led_reader = true is not allowed; "
         "expected a GPIO pin number (BCM), or false when it is not wired",
-        "system.toml: gpio.turn_leds = [true] is not allowed; expected a list of GPIO pin numbers (BCM), e.g. [13, 19, 26]",
+        "system.toml: gpio.turn_leds = [true] is not allowed; "
+        "expected a list of GPIO pin numbers (BCM), e.g. [13, 19, 26]",
     ]
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import queue
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,6 +78,7 @@ class KioskFeed:
         self.table: Table | None = None
         self._lock = threading.Lock()
         self._booth: str | None = None
+        self.turn_hooks: list[Callable[[], None]] = []  # each turn of the kiosk's loop (the watchdog)
 
     def attach(self, table: Table, status: StatusBoard | None = None) -> None:
         """Become one of the table's outputs (before its loop starts) and listen to the status board."""

@@ -43,6 +43,9 @@ def report(append_count: int, replay_count: int, repeat: int, where: Path) -> st
     pn532 = run("bench_pn532.py", ["--taps", "200", "--seconds", "3", "--dir", str(where)])
     pn532_fuzz = run("fuzz_pn532_frames.py", ["--frames", "1000000"])
     kiosk = run("bench_kiosk.py", ["--dir", str(where)])
+    jailbreak = run("bench_jailbreak.py", ["--repeat", str(repeat), "--dir", str(where)])
+    mqtt = run("bench_mqtt.py", [])
+    phone_page = run("bench_phone_page.py", ["--rounds", "60", "--dir", str(where)])
     command = "python bench/run_all.py " + " ".join(
         f"--{name} {value}"
         for name, value in (("append-count", append_count), ("replay-count", replay_count), ("repeat", repeat))
@@ -70,6 +73,12 @@ def report(append_count: int, replay_count: int, repeat: int, where: Path) -> st
             pn532_fuzz,
             "",
             kiosk,
+            "",
+            jailbreak,
+            "",
+            mqtt,
+            "",
+            phone_page,
         ]
     )
 

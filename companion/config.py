@@ -19,15 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    PrivateAttr,
-    StrictBool,
-    ValidationError,
-    field_validator,
-)
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StrictBool, ValidationError, field_validator
 from pydantic_core import ErrorDetails
 
 SYSTEM_PATH = Path("/etc/companion/config.toml")
@@ -81,7 +73,10 @@ class StorageConfig(_Section):
     def _expand(cls, v: Path) -> Path:
         if v == Path():  # "" or "."
             raise ValueError("expected the path of a file")
-        return v.expanduser()
+        try:
+            return v.expanduser()
+        except RuntimeError:  # "~name" of a user this machine does not have
+            raise ValueError(f"cannot expand {str(v).split('/')[0]}: no such user") from None
 
 
 class GameConfig(_Section):
@@ -131,6 +126,12 @@ class MqttConfig(_Section):
     broker: Literal["embedded", "mosquitto", "external", "auto"] = "auto"
     url: Annotated[str, Field(pattern=MQTT_URL)] | None = None
     prefix: Annotated[str, Field(pattern=MQTT_PREFIX)] = "companion"
+    port: Annotated[int, Field(ge=0, le=65535)] = 1883  # embedded/mosquitto MQTT listener; 0: any free port
+    ws_port: Annotated[int, Field(ge=0, le=65535)] = 9001  # their WebSockets listener, for phones
+    spectators: Annotated[int, Field(ge=0, le=200)] = 0  # spectator credentials per game (0: none)
+    provision: str | None = None  # external broker: command run with the new game's credentials file
+    page_port: Annotated[int, Field(ge=0, le=65535)] = 8080  # the phone page's HTTP port (0: any free port)
+    page_host: Annotated[str, Field(pattern=r"^[A-Za-z0-9.-]{1,253}$")] | None = None  # how phones reach the Pi
 
 
 class ReaderConfig(_Section):

@@ -11,6 +11,7 @@ need=()
 for pkg in "${debian_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
+command -v npm >/dev/null || need+=(nodejs npm)  # the phone page's MQTT client comes from npm
 if [ ${#need[@]} -gt 0 ]; then
   sudo_cmd=(); [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
   "${sudo_cmd[@]}" apt-get update -qq
@@ -21,6 +22,11 @@ log=$(mktemp)
 if ! { .venv/bin/python -m pip install -q --upgrade pip && .venv/bin/python -m pip install -q -e .; } >"$log" 2>&1; then
   cat "$log" >&2
   echo "run-here.sh: installing the companion failed (output above)" >&2
+  exit 1
+fi
+if ! (cd companion/phones/web && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error) >"$log" 2>&1; then
+  cat "$log" >&2
+  echo "run-here.sh: installing the phone page's MQTT client (npm ci in companion/phones/web) failed" >&2
   exit 1
 fi
 rm -f "$log"

@@ -6,14 +6,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian packages the tests need. A missing one is installed, never skipped.
-# The kiosk's fonts (Latin, Simplified Chinese, Thai with whole tone marks) and Xvfb for its window test.
-debian_packages=(python3-venv fonts-noto-core fonts-noto-cjk fonts-thai-tlwg xvfb)
-# Node runs MicroPython (its WebAssembly port) for the board codec/firmware tests. Asked for by command,
-# not package: a NodeSource nodejs already brings npm, and Debian's npm would fight it.
+# The kiosk's fonts (Latin, Simplified Chinese, Thai with whole tone marks) and Xvfb for its window test;
+# Mosquitto for the phone tests' managed broker; Chromium for the phone page's browser tests.
+debian_packages=(python3-venv fonts-noto-core fonts-noto-cjk fonts-thai-tlwg xvfb mosquitto chromium)
+# Node runs MicroPython (its WebAssembly port) for the board codec/firmware tests, and npm installs the
+# phone page's MQTT client. Asked for by command, not package: a NodeSource nodejs already brings npm.
 command -v node >/dev/null || debian_packages+=(nodejs)
-command -v npm >/dev/null || debian_packages+=(npm)
 
 need=()
+# npm comes with NodeSource's nodejs; on Debian's own nodejs it is a package of its own.
+command -v npm >/dev/null || need+=(npm)
 for pkg in "${debian_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
@@ -37,6 +39,8 @@ fi
 
 # MicroPython's WebAssembly port (pinned in package-lock.json), to run the board codec and firmware under it.
 (cd firmware_protocol/micropython_check && npm ci --no-audit --no-fund --loglevel=error)
+# The phone page's MQTT client, pinned in companion/phones/web/package-lock.json.
+(cd companion/phones/web && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
 
 echo "== ruff"
 .venv/bin/ruff check .

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.core.contract import Game
+from companion.games.jailbreak import GAME as JAILBREAK
 from companion.games.lockdown import GAME as LOCKDOWN
 from companion.games.room25 import GAME as ROOM25
 from companion.games.toolkit import GAME as TOOLKIT
@@ -10,4 +11,4 @@ from companion.games.toolkit import GAME as TOOLKIT
 
 def registry() -> dict[str, Game]:
     """Every game this companion referees, by id, in menu order."""
-    return {g.id: g for g in (TOOLKIT, LOCKDOWN, ROOM25)}
+    return {g.id: g for g in (TOOLKIT, LOCKDOWN, ROOM25, JAILBREAK)}

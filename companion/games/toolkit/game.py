@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.core.contract import Args, Deadline, GameBase, Setup, State
+from companion.core.prompts import Prompt
+from companion.games.toolkit import prompts as toolkit_prompts
 from companion.games.toolkit import tokens
 from companion.parts import ballot, roles, tallies, timers
 
@@ -61,6 +63,9 @@ class Toolkit(GameBase):
 
     def on_resume(self, state: State) -> Sequence[tuple[str, dict[str, Any]]]:
         return [("timer.pause", {"name": n}) for n, t in state["timers"].items() if t["running"]]
+
+    def prompts(self, state: State, actor: str) -> Sequence[Prompt]:
+        return toolkit_prompts.prompts(state, actor)
 
     def result(self, state: State) -> dict[str, Any] | None:
         finished: dict[str, Any] | None = state["finished"]

@@ -1,0 +1,107 @@
+"""Jailbreak (越狱): setup, views, deadlines, tokens and the end. The rules live in the modules beside
+this: `deal` (J1), `flow` (J2.1, J3), `attacks` (J2.2, J2.4-J2.6), `items` (J2.2, J2.3, J2.6, J2.7)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import Field
+
+from companion.core import rng
+from companion.core.contract import Args, Ctx, Deadline, GameBase, Setup, State
+from companion.core.inputs import actor_player
+from companion.core.prompts import Prompt
+from companion.games.jailbreak import data, deal, flow, forms, views
+from companion.games.jailbreak.moves import MOVES
+from companion.parts import timers
+
+
+class JailbreakOptions(Args):
+    #: the sheriffs, first sheriff first (J1.1); None: drawn at random from the game's seeded source
+    sheriffs: list[str] | None = None
+    #: each sheriff's equipment, in the order of `sheriffs`; None: the default split (deal.default_equipment)
+    equipment: list[list[data.Equipment]] | None = None
+    #: seconds per turn; 0: no timer. The first turn's timer waits for the host; later turns start it.
+    turn_seconds: int = Field(default=0, ge=0, le=3600)
+
+
+class Jailbreak(GameBase):
+    id = "jailbreak"
+    min_players = 3
+    max_players = 8
+    Options = JailbreakOptions
+    moves = MOVES
+
+    def setup(self, setup: Setup, options: Any) -> State:
+        assert isinstance(options, JailbreakOptions)
+        players = [p.id for p in setup.players]  # the seating order, clockwise
+        source = rng.new(setup.seed)
+        sheriffs = deal.sheriffs(players, options.sheriffs, rng.stream(source))
+        kit = deal.equipment(len(players), [list(e) for e in options.equipment] if options.equipment else None)
+        prisoners = [p for p in players if p not in sheriffs]
+        size = data.deck().size
+        dealt = data.START_HAND * len(players)
+        if dealt > size:
+            raise ValueError(f"a deck of {size} cards cannot deal {dealt}")
+        state: State = {
+            "rng": source,
+            "announcements": [],
+            "announced": 0,
+            "order": players,
+            "sheriffs": sheriffs,
+            "roles": {p: "sheriff" if p in sheriffs else "prisoner" for p in players},
+            "equipment": {p: e for p, e in zip(sheriffs, kit, strict=True)},
+            "characters": deal.characters(prisoners, rng.stream(source)),
+            "people": deal.people(players),
+            "deck_size": size,
+            "deck": size - dealt,
+            "drawn": dealt,
+            "badge_used": False,
+            "turn": {"number": 0, "phase": "action"},
+            "timer": None,
+            "timer_seconds": options.turn_seconds,
+            "finished": None,
+        }
+        # J1.4: the first sheriff starts; their draw happens now (the timer waits for the host)
+        flow.begin(Ctx(state=state, by="host", role="host", player=None, at=0), sheriffs[0])
+        if options.turn_seconds:
+            state["timer"] = timers.new(options.turn_seconds, [10])
+        return state
+
+    def view_public(self, state: State) -> dict[str, Any]:
+        return views.public(state)
+
+    def view_player(self, state: State, pid: str) -> dict[str, Any]:
+        return views.player(state, pid)
+
+    def deadlines(self, state: State) -> Sequence[Deadline]:
+        t = state["timer"]
+        return [] if t is None else timers.deadlines(flow.TIMER, t, "timer.warn", "timer.expire")
+
+    def on_resume(self, state: State) -> Sequence[tuple[str, dict[str, Any]]]:
+        t = state["timer"]
+        return [("timer.pause", {})] if t is not None and t["running"] else []
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        finished: dict[str, Any] | None = state["finished"]
+        return finished
+
+    def phase(self, state: State) -> str | None:
+        return flow.phase(state)
+
+    def current_player(self, state: State) -> str | None:
+        return flow.current_player(state)
+
+    def prompts(self, state: State, actor: str) -> Sequence[Prompt]:
+        return forms.for_actor(state, actor)
+
+    def on_token(self, state: State, kind: str, token_id: str, actor: str) -> tuple[str, dict[str, Any]] | None:
+        """A tapped card (kind ``card``, id the card's name) means the play it can be now (forms.token)."""
+        pid = actor_player(actor)
+        if kind != "card" or pid is None or token_id not in data.CARDS:
+            return None
+        return forms.token(state, pid, token_id)
+
+
+GAME = Jailbreak()

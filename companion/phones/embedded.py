@@ -1,0 +1,312 @@
+"""The embedded broker: amqtt in its own asyncio thread, with our auth and ACL (docs/mqtt.md).
+
+amqtt deletes a live session whose client id a clean-session CONNECT reuses *before* it checks the
+password (PLATFORM-NOTES), so a stranger could wipe a player's subscriptions. `SeatBroker` reads and
+checks every CONNECT itself (known user, right password, client id equal to the user name) and hands
+only a good one, replayed byte for byte, to amqtt; a bad one gets CONNACK "not authorized" and amqtt
+never sees it. The auth plugin checks the login again inside amqtt, and `SeatBroker._topic_filtering`
+applies the ACL (`access`) to every subscribe, publish and delivery.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from amqtt.adapters import (
+    ReaderAdapter,
+    StreamReaderAdapter,
+    StreamWriterAdapter,
+    WebSocketsReader,
+    WebSocketsWriter,
+    WriterAdapter,
+)
+from amqtt.broker import Broker
+from amqtt.contexts import Action, BaseContext
+from amqtt.mqtt.connack import NOT_AUTHORIZED, ConnackPacket
+from amqtt.mqtt.connect import ConnectPacket
+from amqtt.plugins.base import BaseAuthPlugin, BasePlugin
+from amqtt.session import Session
+
+from companion.phones import access
+from companion.phones.credentials import GameCredentials
+from companion.phones.topics import REFEREE_USER
+
+logger = logging.getLogger(__name__)
+START_TIMEOUT_S = 10.0
+SHUTDOWN_S = 1.0
+
+
+class Logins:
+    """The users the broker lets in: the referee and the current game's phones (thread-safe swap)."""
+
+    def __init__(self, prefix: str, referee_password: str) -> None:
+        self.prefix = prefix
+        self._referee = referee_password
+        self._game: GameCredentials | None = None
+        self._lock = threading.Lock()
+        self._phones: set[str] = set()  # connected phone client ids (= user names)
+        self.on_phones: Callable[[int], None] | None = None  # told the count when it changes
+
+    def phone_connected(self, client_id: str, connected: bool) -> None:
+        if client_id == REFEREE_USER:
+            return
+        with self._lock:
+            (self._phones.add if connected else self._phones.discard)(client_id)
+            count = len(self._phones)
+        if self.on_phones is not None:
+            self.on_phones(count)
+
+    @property
+    def phones(self) -> int:
+        with self._lock:
+            return len(self._phones)
+
+    def set_game(self, game: GameCredentials) -> None:
+        with self._lock:
+            self._game = game
+
+    def check(self, user: str | None, password: str | None, client_id: str | None) -> bool:
+        if not user or password is None or client_id != user:
+            return False
+        if user == REFEREE_USER:
+            return hmac.compare_digest(self._referee.encode(), password.encode())
+        with self._lock:
+            game = self._game
+        return game is not None and game.check(user, password)
+
+    def known(self, user: str | None) -> bool:
+        if user == REFEREE_USER:
+            return True
+        with self._lock:
+            game = self._game
+        return user is not None and game is not None and game.seat_of(user) is not None
+
+
+class SeatAuth(BaseAuthPlugin):
+    @dataclass
+    class Config:
+        logins: Any = None
+
+    async def authenticate(self, *, session: Session) -> bool | None:
+        logins: Logins = self.config.logins
+        return logins.check(session.username, session.password, session.client_id)
+
+
+class PhoneCount(BasePlugin[BaseContext]):
+    """Counts connected phones for the status board."""
+
+    @dataclass
+    class Config:
+        logins: Any = None
+
+    async def on_broker_client_connected(self, *, client_id: str, client_session: Session) -> None:
+        self.config.logins.phone_connected(client_id, True)
+
+    async def on_broker_client_disconnected(self, *, client_id: str, client_session: Session) -> None:
+        self.config.logins.phone_connected(client_id, False)
+
+
+class _Replay(ReaderAdapter):
+    """A reader that records what is read until `replay()`, then serves the recording again first."""
+
+    def __init__(self, inner: ReaderAdapter) -> None:
+        self._inner = inner
+        self._recorded = bytearray()
+        self._pending = b""
+        self._recording = True
+
+    def replay(self) -> None:
+        self._pending, self._recording = bytes(self._recorded), False
+
+    async def read(self, n: int = -1) -> bytes:
+        if self._pending:
+            if n < 0:
+                out, self._pending = self._pending, b""
+                return out
+            out, self._pending = self._pending[:n], self._pending[n:]
+            if len(out) < n:
+                out += await self._inner.read(n - len(out))
+            return out
+        data = await self._inner.read(n)
+        if self._recording:
+            self._recorded += data
+        return data
+
+    def feed_eof(self) -> None:
+        self._inner.feed_eof()
+
+
+class SeatBroker(Broker):
+    """amqtt's broker with the CONNECT checked before amqtt touches any session."""
+
+    def __init__(self, config: dict[str, Any], logins: Logins) -> None:
+        super().__init__(config)
+        self.logins = logins
+
+    async def halt(self) -> None:
+        """Close the listeners at once (their ports are free when this returns), then shut down.
+
+        amqtt's own shutdown can stall for seconds on a delivery still in flight to a client it has
+        already dropped; what is left after `SHUTDOWN_S` is cancelled when the loop stops.
+        """
+        for server in self._servers.values():  # amqtt 0.12.1 keeps its listeners here (pinned)
+            if server.instance is not None:
+                server.instance.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.shutdown(), SHUTDOWN_S)
+
+    async def _publish_retained_messages_for_subscription(self, subscription: tuple[str, int],
+                                                           session: Session) -> None:
+        """Retained messages for one of *this session's own* subscriptions, and only those it may read.
+
+        amqtt 0.12.1 calls this on every CONNECT with every filter any client holds, and sends the
+        newcomer whatever retained message matches, without asking the ACL: a player connecting after
+        the host got the host's retained view. Here a filter the session does not hold sends nothing,
+        and each retained message passes the ACL first.
+        """
+        topic_filter, qos = subscription
+        holders = self._subscriptions.get(topic_filter, [])
+        if not any(s.client_id == session.client_id for s, _ in holders) or session.username is None:
+            return
+        handler = self._get_handler(session)
+        if handler is None:
+            return
+        user = session.username
+        for topic, retained in list(self._retained_messages.items()):
+            if self._matches(topic, topic_filter) and access.may_receive(self.logins.prefix, user, topic):
+                await handler.mqtt_publish(retained.topic, retained.data, min(qos, retained.qos or qos), retain=True)
+
+    async def _topic_filtering(self, session: Session, topic: str, action: Action) -> bool:
+        """The ACL, answered without yielding to the event loop.
+
+        amqtt 0.12.1 asks topic plugins through tasks it awaits *while iterating its subscription
+        table* for every delivery; a SUBSCRIBE arriving then makes the delivery fail ("dictionary
+        changed size during iteration") and the message is lost. Answering here, synchronously,
+        keeps the ACL on every subscribe, publish and delivery without that race (amqtt is pinned).
+        """
+        user = session.username if session is not None else None
+        if user is None or not topic or not self.logins.known(user):  # a credential of an ended game
+            return False
+        if action == Action.SUBSCRIBE:
+            return access.may_subscribe(self.logins.prefix, user, topic)
+        if action == Action.PUBLISH:
+            return access.may_publish(self.logins.prefix, user, topic)
+        return access.may_receive(self.logins.prefix, user, topic)
+
+    async def stream_connected(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                               listener_name: str) -> None:
+        await self._checked(StreamReaderAdapter(reader), StreamWriterAdapter(writer), listener_name)
+
+    async def ws_connected(self, websocket: Any, listener_name: str) -> None:
+        await self._checked(WebSocketsReader(websocket), WebSocketsWriter(websocket), listener_name)
+
+    async def _checked(self, reader: ReaderAdapter, writer: WriterAdapter, listener_name: str) -> None:
+        replay = _Replay(reader)
+        try:
+            connect = await ConnectPacket.from_stream(replay)
+        except Exception:  # not even a CONNECT: drop the connection, as amqtt would
+            with contextlib.suppress(Exception):
+                await writer.close()
+            return
+        if connect.payload is None or not self.logins.check(connect.username, connect.password, connect.client_id):
+            with contextlib.suppress(Exception):
+                await ConnackPacket.build(0, NOT_AUTHORIZED).to_stream(writer)
+                await writer.close()
+            return
+        replay.replay()
+        await self.external_connected(replay, writer, listener_name)
+
+
+class EmbeddedBroker:
+    """amqtt on a thread of its own: `start()` returns once both listeners accept connections."""
+
+    name = "embedded"
+
+    def __init__(self, prefix: str, host: str, port: int, ws_port: int, referee_password: str) -> None:
+        self.host, self.port, self.ws_port = host, port, ws_port
+        self.logins = Logins(prefix, referee_password)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._broker: SeatBroker | None = None
+        self._thread: threading.Thread | None = None
+
+    def _config(self) -> dict[str, Any]:
+        plugin_cfg = {"logins": self.logins}
+        return {
+            "listeners": {
+                "default": {"type": "tcp", "bind": f"{self.host}:{self.port}", "max_connections": 500},
+                "ws": {"type": "ws", "bind": f"{self.host}:{self.ws_port}", "max_connections": 500},
+            },
+            "plugins": {f"{__name__}.{name}": plugin_cfg for name in ("SeatAuth", "PhoneCount")},
+        }
+
+    def start(self) -> None:
+        ready = threading.Event()
+        failure: list[BaseException] = []
+
+        def run() -> None:
+            loop = asyncio.new_event_loop()
+            asyncio.set_event_loop(loop)
+            self._loop = loop
+
+            async def boot() -> None:
+                self._broker = SeatBroker(self._config(), self.logins)
+                await self._broker.start()
+
+            try:
+                loop.run_until_complete(boot())
+            except BaseException as err:  # said to the caller of start(), below
+                failure.append(err)
+                self._loop = self._broker = None
+                loop.close()
+                ready.set()
+                return
+            ready.set()
+            loop.run_forever()
+            pending = asyncio.all_tasks(loop)  # what amqtt left running: cancel it before closing the loop
+            for task in pending:
+                task.cancel()
+            loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+            loop.run_until_complete(loop.shutdown_asyncgens())
+            loop.close()
+
+        self._thread = threading.Thread(target=run, name="mqtt-embedded", daemon=True)
+        self._thread.start()
+        if not ready.wait(START_TIMEOUT_S):
+            raise RuntimeError("the embedded MQTT broker did not start")
+        if failure:
+            raise RuntimeError(f"the embedded MQTT broker did not start: {failure[0]}") from failure[0]
+
+    def set_game(self, game: GameCredentials) -> None:
+        """Let this game's phones in; every earlier game's credentials are refused from now on."""
+        self.logins.set_game(game)
+        if self._loop is not None and self._broker is not None:
+            broker = self._broker
+
+            async def kick_stale() -> None:  # a phone of the ended game loses its connection too
+                for session, handler in list(broker.sessions.values()):
+                    if session.username != REFEREE_USER and not self.logins.known(session.username):
+                        with contextlib.suppress(Exception):
+                            await handler.handle_connection_closed()
+                            await handler.stop()
+
+            asyncio.run_coroutine_threadsafe(kick_stale(), self._loop).result(START_TIMEOUT_S)
+
+    def phones_connected(self) -> int | None:
+        return self.logins.phones
+
+    def stop(self) -> None:
+        loop, broker = self._loop, self._broker
+        if loop is None or broker is None or self._thread is None:
+            return
+        with contextlib.suppress(Exception):
+            asyncio.run_coroutine_threadsafe(broker.halt(), loop).result(START_TIMEOUT_S)
+        loop.call_soon_threadsafe(loop.stop)
+        self._thread.join(START_TIMEOUT_S)
+        self._loop = self._broker = None

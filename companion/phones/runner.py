@@ -1,0 +1,215 @@
+"""Starting the phones' side of a table: pick a broker, start it, issue the game's credentials, mirror.
+
+`start_phones` is what `companion run` (through `starter`) and tests call: it returns a `Phones` handle
+with the WebSocket URL phones use, the credentials, and `stop()`. The broker is chosen as docs/mqtt.md
+says (`auto`: external if a URL is set, else Mosquitto if installed, else embedded) and named on the
+status board and in the start-up line.
+"""
+
+from __future__ import annotations
+
+import logging
+import socket
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, Protocol
+from urllib.parse import unquote, urlsplit
+
+from companion import i18n
+from companion.config import Config
+from companion.phones import mosquitto
+from companion.phones.credentials import Credential, GameCredentials
+from companion.phones.embedded import EmbeddedBroker
+from companion.phones.mirror import BrokerAddress, Mirror
+from companion.phones.mosquitto import ManagedMosquitto
+from companion.phones.topics import Topics
+from companion.service import Table
+from companion.status import DeviceStatus, StatusBoard
+
+logger = logging.getLogger(__name__)
+CREDENTIALS_FILE = "mqtt-credentials.json"
+PORT_ATTEMPTS = 3  # ports 0: free ports are picked before the broker binds them, so another may take one
+
+
+class Broker(Protocol):
+    name: str
+
+    def start(self) -> None: ...
+
+    def set_game(self, game: GameCredentials) -> None: ...
+
+    def phones_connected(self) -> int | None: ...
+
+    def stop(self) -> None: ...
+
+
+class ExternalBroker:
+    """A broker the companion does not run: it only provisions credentials through `provision`."""
+
+    name = "external"
+
+    def __init__(self, state_dir: Path | None, provision: str | None) -> None:
+        self.state_dir, self.provision = state_dir, provision
+
+    def start(self) -> None:
+        pass
+
+    def set_game(self, game: GameCredentials) -> None:
+        if self.state_dir is None:
+            return
+        path = self.state_dir / CREDENTIALS_FILE
+        game.write_for_provisioning(path)
+        if self.provision:
+            done = subprocess.run([self.provision, str(path)], capture_output=True, text=True, check=False)
+            if done.returncode != 0:
+                logger.error("mqtt.provision %s failed (%s): %s", self.provision, done.returncode,
+                             done.stderr.strip()[-300:])
+
+    def phones_connected(self) -> int | None:
+        return None
+
+    def stop(self) -> None:
+        pass
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket() as sock:
+        sock.bind((host, 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def choose(kind: str, url: str | None) -> str:
+    """The broker `auto` means here and now."""
+    if kind != "auto":
+        return kind
+    if url:
+        return "external"
+    return "mosquitto" if mosquitto.available() else "embedded"
+
+
+@dataclass
+class Phones:
+    """A running broker (unless external) and the mirror of one game."""
+
+    broker: Broker
+    mirror: Mirror
+    game: GameCredentials
+    topics: Topics
+    address: BrokerAddress  # how the referee (and a test's client) reaches the broker over TCP
+    ws_url: str  # what phones connect to
+    ws_port: int
+    owns_broker: bool = True
+    _stopped: bool = field(default=False, repr=False)
+
+    def join(self, cred: Credential) -> dict[str, Any]:
+        """What a phone needs to join a seat (the QR code carries it): URL, login and its topics."""
+        return {
+            "url": self.ws_url,
+            "user": cred.user,
+            "password": cred.password,
+            "status": self.topics.status,
+            "public": self.topics.public,
+            "events": self.topics.events,
+            "view": self.topics.view(cred.user),
+            "reply": self.topics.reply(cred.user),
+            "cmd": self.topics.cmd(cred.user),
+        }
+
+    def restart_broker(self) -> None:
+        """Stop and start the broker on the same ports (tests: a broker restart mid-game)."""
+        self.broker.stop()
+        self.broker.start()
+        self.broker.set_game(self.game)
+
+    def stop(self) -> None:
+        if self._stopped:
+            return
+        self._stopped = True
+        if not self.owns_broker:
+            self.mirror.stop()  # an external broker keeps our retained `offline` for the phones
+            return
+        # A broker we run goes away with us (its retained messages too): no `offline` to leave behind.
+        # (amqtt's shutdown also stalls for seconds on a QoS 1 delivery still in flight.)
+        close = getattr(self.broker, "close", None)
+        (close or self.broker.stop)()
+        self.mirror.disconnect()
+
+
+def _external_address(url: str) -> tuple[BrokerAddress, str]:
+    parts = urlsplit(url)
+    scheme = parts.scheme
+    transport: Literal["tcp", "websockets"] = "websockets" if scheme in ("ws", "wss") else "tcp"
+    port = parts.port or {"mqtt": 1883, "mqtts": 8883, "ws": 80, "wss": 443}[scheme]
+    host = parts.hostname or "localhost"
+    address = BrokerAddress(host, port, unquote(parts.username or ""), unquote(parts.password or ""),
+                            transport, scheme in ("mqtts", "wss"))
+    ws_url = url if transport == "websockets" else f"ws://{host}:9001/mqtt"
+    return address, ws_url.replace(f"{parts.username}:{parts.password}@", "") if parts.password else ws_url
+
+
+def start_phones(table: Table, *, broker: str = "auto", prefix: str = "companion", table_id: str = "table1",
+                 bind: str = "127.0.0.1", port: int = 0, ws_port: int = 0, spectators: int = 0,
+                 url: str | None = None, provision: str | None = None, state_dir: Path | None = None,
+                 status: StatusBoard | None = None) -> Phones:
+    """Start the broker (unless external), issue this game's credentials and start the mirror.
+
+    Call on the main loop's thread before `Table.run` (the mirror reads the first views). Ports 0 pick
+    free ones. Raises RuntimeError if the broker cannot start.
+    """
+    kind = choose(broker, url)
+    referee = table.referee
+    players = [p.id for p in referee.setup.players]
+    game = GameCredentials.issue(table_id, referee.game_id, players, spectators)
+    topics = Topics(prefix, table_id)
+    running: Broker
+    if kind == "external":
+        if not url:
+            raise RuntimeError("mqtt.broker is external but mqtt.url is not set")
+        address, ws_url = _external_address(url)
+        game = GameCredentials(game.table, game.game, game.players, game.host, game.spectators, address.password)
+        running, ws = ExternalBroker(state_dir, provision), 0
+    else:
+        cls = ManagedMosquitto if kind == "mosquitto" else EmbeddedBroker
+        for attempt in range(1, PORT_ATTEMPTS + 1):
+            tcp, ws = port or free_port(bind), ws_port or free_port(bind)
+            running = cls(prefix, bind, tcp, ws, game.referee_password)
+            try:
+                running.start()
+                break
+            except RuntimeError:  # a free port picked here was taken before the broker bound it: pick again
+                (getattr(running, "close", None) or running.stop)()
+                if (port and ws_port) or attempt == PORT_ATTEMPTS:
+                    raise
+        connect_host = "127.0.0.1" if bind in ("0.0.0.0", "") else bind
+        address = BrokerAddress(connect_host, tcp, password=game.referee_password)
+        ws_url = f"ws://{connect_host}:{ws}/mqtt"
+    if kind == "external":
+        running.start()
+    running.set_game(game)
+    mirror = Mirror(table, topics, game, address, status, kind)
+    if isinstance(running, EmbeddedBroker):
+        running.logins.on_phones = mirror.phones_changed
+    table.outputs.append(mirror)
+    mirror.start(referee)
+    return Phones(running, mirror, game, topics, address, ws_url, ws, owns_broker=kind != "external")
+
+
+def starter(table: Table, cfg: Config, status: StatusBoard) -> Phones | None:
+    """The `companion run` starter: phones are optional, so a broker that cannot start is reported, not fatal."""
+    m = cfg.mqtt
+    try:
+        phones = start_phones(table, broker=m.broker, prefix=m.prefix, table_id=cfg.table.id, bind="0.0.0.0",
+                              port=m.port, ws_port=m.ws_port, spectators=m.spectators, url=m.url,
+                              provision=m.provision, state_dir=cfg.storage.path.parent, status=status)
+    except (RuntimeError, OSError, subprocess.CalledProcessError) as err:
+        status.set(DeviceStatus("broker", choose(m.broker, m.url), "error", detail=str(err)))
+        print(i18n.translate(cfg.table.language, "phones.broker_failed",
+                             {"broker": choose(m.broker, m.url), "problem": str(err)}), file=sys.stderr)
+        return None
+    print(i18n.translate(cfg.table.language, "phones.broker_started",
+                         {"broker": phones.broker.name, "url": phones.ws_url}), file=sys.stderr, flush=True)
+    return phones
+

@@ -1,0 +1,81 @@
+"""`companion run`'s phones: the broker and the mirror (companion.phones.runner), then the phone page.
+
+The page's address is said at start-up. Each seat's join link carries its credential, so the links and
+their QR codes are printed only to an interactive terminal (the host's), never to a log or the journal;
+the kiosk draws the QR codes from `Served.links`.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from typing import TextIO
+
+import segno
+
+from companion import i18n
+from companion.config import Config
+from companion.phones import runner
+from companion.phones.join import JoinLink, page_host, seat_links, seat_qr
+from companion.phones.pageserver import PageMissing, PageServer
+from companion.phones.runner import Phones
+from companion.service import Table
+from companion.status import DeviceStatus, StatusBoard
+
+
+@dataclass
+class Served:
+    """The running phones (broker + mirror) and the page server, stopped together."""
+
+    phones: Phones
+    page: PageServer | None
+    page_url: str | None
+
+    def links(self, lang: str | None = None) -> dict[str, JoinLink]:
+        """Every seat's join link (by player id, and ``host``); empty when the page is not served."""
+        return {} if self.page_url is None else seat_links(self.phones, self.page_url, lang)
+
+    def qr(self, seat: str, lang: str | None = None) -> segno.QRCode | None:
+        """The QR code the kiosk draws for a seat (a player id, ``host`` or ``spectatorN``), if served."""
+        link = self.links(lang).get(seat)
+        return None if link is None else seat_qr(link)
+
+    def stop(self) -> None:
+        if self.page is not None:
+            self.page.stop()
+        self.phones.stop()
+
+
+def start_page(table: Table, cfg: Config) -> tuple[PageServer, str]:
+    """Serve the page on every interface; returns the server and the address phones use."""
+    page = PageServer("0.0.0.0", cfg.mqtt.page_port, default_language=cfg.table.language,
+                      now_ms=table.clock.now_ms).start()
+    return page, f"http://{page_host(cfg.mqtt.page_host)}:{page.port}/"
+
+
+def print_links(links: dict[str, JoinLink], names: dict[str, str], lang: str, out: TextIO) -> None:
+    """Each seat's join link and its QR code, for the host's terminal."""
+    for who, link in links.items():
+        seat = i18n.translate(lang, "sender.host") if who == "host" else names.get(who, who)  # spectatorN as is
+        print(i18n.translate(lang, "phones.seat_link", {"seat": seat, "url": link.url()}), file=out)
+        seat_qr(link).terminal(out=out, compact=True)
+    out.flush()
+
+
+def starter(table: Table, cfg: Config, status: StatusBoard) -> Served | None:
+    phones = runner.starter(table, cfg, status)
+    if phones is None:
+        return None
+    lang = cfg.table.language
+    try:
+        page, url = start_page(table, cfg)
+    except (PageMissing, OSError) as err:  # the game goes on without phones' page; say why
+        status.set(DeviceStatus("phones", "page", "error", detail=str(err)))
+        print(i18n.translate(lang, "phones.page_failed", {"problem": str(err)}), file=sys.stderr, flush=True)
+        return Served(phones, None, None)
+    served = Served(phones, page, url)
+    print(i18n.translate(lang, "phones.page_started", {"url": url}), file=sys.stderr, flush=True)
+    if sys.stderr.isatty():
+        names = {p.id: p.name for p in table.referee.setup.players}
+        print_links(served.links(lang), names, lang, sys.stderr)
+    return served

@@ -1,0 +1,131 @@
+// Prompts (companion/core/prompts.py) as forms: one form per prompt, one control per field. Submitting
+// sends the prompt's move with its fixed args and the fields' values. Touch first: radio rows and
+// buttons of 48px at least, -/+ buttons beside numbers.
+
+import { el } from "./dom.js";
+import { t } from "./i18n.js";
+
+function label(choice) {
+  return choice.plain ? choice.label : t(choice.label, choice.params ?? {});
+}
+
+function same(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+// Each control returns {node, value(), ready()}.
+function choiceControl(field, formKey) {
+  const group = `${formKey}/${field.name}`;
+  const inputs = field.choices.map((choice, i) => el("input", { type: "radio", name: group, value: String(i),
+    checked: field.default !== null && field.default !== undefined && same(choice.value, field.default) }));
+  const node = el("fieldset", {}, el("legend", { text: t(field.label) }),
+    field.choices.map((choice, i) => el("label", { class: "choice" }, inputs[i], el("span", { text: label(choice) }))));
+  const picked = () => inputs.findIndex((input) => input.checked);
+  return { node, value: () => field.choices[picked()]?.value, ready: () => picked() >= 0, inputs };
+}
+
+function numberControl(field) {
+  const input = el("input", { type: "number", inputMode: "numeric", step: "1",
+    min: field.min ?? undefined, max: field.max ?? undefined,
+    value: field.default ?? (field.min !== null && field.min > 0 ? field.min : 0) });
+  const bump = (delta) => {
+    let v = Number(input.value || 0) + delta;
+    if (field.min !== null && field.min !== undefined) v = Math.max(field.min, v);
+    if (field.max !== null && field.max !== undefined) v = Math.min(field.max, v);
+    input.value = String(v);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  };
+  const node = el("fieldset", {}, el("legend", { text: t(field.label) }),
+    el("div", { class: "number" },
+      el("button", { type: "button", text: "−", "aria-label": "-1", onclick: () => bump(-1) }), input,
+      el("button", { type: "button", text: "+", "aria-label": "+1", onclick: () => bump(1) })));
+  const ok = () => input.value !== "" && Number.isInteger(Number(input.value)) &&
+    (field.min === null || field.min === undefined || Number(input.value) >= field.min) &&
+    (field.max === null || field.max === undefined || Number(input.value) <= field.max);
+  return { node, value: () => Number(input.value), ready: ok, inputs: [input] };
+}
+
+function textControl(field) {
+  const input = el("input", { type: "text", maxLength: 200, value: field.default ?? "", autocomplete: "off" });
+  const node = el("fieldset", {}, el("legend", { text: t(field.label) }), input);
+  return { node, value: () => input.value.trim(), ready: () => input.value.trim().length > 0, inputs: [input] };
+}
+
+// `choices` and `path`: an ordered list picked one tap at a time (a programmed pair, a path of rooms).
+function sequenceControl(field, onChange) {
+  const picks = [];
+  const most = field.max ?? field.choices.length;
+  const least = field.min ?? 1;
+  const chosen = el("p", { class: "chosen" });
+  const buttons = field.choices.map((choice, i) => el("button", { type: "button", text: label(choice),
+    onclick: () => { if (picks.length < most) { picks.push(i); show(); } } }));
+  const undo = el("button", { type: "button", text: t("phone.undo_last"), onclick: () => { picks.pop(); show(); } });
+  function show() {
+    chosen.textContent = t("phone.chosen", { items: picks.map((i) => label(field.choices[i])) });
+    undo.disabled = picks.length === 0;
+    onChange();
+  }
+  const node = el("fieldset", { "data-kind": field.kind }, el("legend", { text: t(field.label) }),
+    el("div", { class: "picks" }, buttons), chosen, undo);
+  setTimeout(show);
+  return { node, value: () => picks.map((i) => field.choices[i].value), ready: () => picks.length >= least, inputs: [] };
+}
+
+function control(field, formKey, onChange) {
+  switch (field.kind) {
+    case "choice": return choiceControl(field, formKey);
+    case "number": return numberControl(field);
+    case "text": return textControl(field);
+    case "choices":
+    case "path": return sequenceControl(field, onChange);
+    default: return null; // "confirm": the send button itself
+  }
+}
+
+export function promptKey(prompt) {
+  return JSON.stringify([prompt.move, prompt.fixed, prompt.fields]);
+}
+
+// A form for one prompt; `send(move, args)` returns the command id, `states` maps ids to form status nodes.
+export function form(prompt, send, states) {
+  const key = promptKey(prompt);
+  const state = el("p", { class: "form-state", role: "status" });
+  const button = el("button", { type: "submit", class: "send", text: t("phone.send") });
+  const controls = [];
+  const refresh = () => { button.disabled = !controls.every((c) => c.ready()); };
+  for (const field of prompt.fields) {
+    const c = control(field, key, refresh);
+    if (c) controls.push({ ...c, name: field.name });
+  }
+  const node = el("form", { class: "prompt", "data-move": prompt.move, "data-key": key },
+    el("h3", { text: t(prompt.label, prompt.params ?? {}) }), controls.map((c) => c.node), button, state);
+  node.addEventListener("input", refresh);
+  node.addEventListener("change", refresh);
+  node.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (!controls.every((c) => c.ready())) return;
+    const args = { ...(prompt.fixed ?? {}) };
+    for (const c of controls) args[c.name] = c.value();
+    const id = send(prompt.move, args);
+    state.textContent = t("phone.sending");
+    state.dataset.ok = "";
+    states.set(id, state);
+  });
+  refresh();
+  return node;
+}
+
+// What the player had entered in a form, to carry over when the forms are drawn again.
+export function entered(formNode) {
+  return [...formNode.querySelectorAll("input")].map((input) => (input.type === "radio" ? input.checked : input.value));
+}
+
+export function restore(formNode, values) {
+  const inputs = [...formNode.querySelectorAll("input")];
+  if (inputs.length !== values.length) return;
+  inputs.forEach((input, i) => {
+    if (input.type === "radio") input.checked = values[i];
+    else input.value = values[i];
+  });
+  formNode.dispatchEvent(new Event("change"));
+}

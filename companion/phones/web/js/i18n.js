@@ -1,0 +1,54 @@
+// Player-facing text: message ids looked up in the catalog the server exports from the .po files
+// (/i18n/<lang>.json), placeholders filled like companion.i18n.translate does on the Pi.
+
+const TRANSLATED_PARAM_PREFIXES = ["kind.", "sender.", "reject."];
+const WHO_PARAMS = ["by", "player"]; // announcement params that name a sender or a player
+let messages = {};
+
+export async function load(lang) {
+  const response = await fetch(`/i18n/${encodeURIComponent(lang)}.json`, { cache: "no-cache" });
+  if (!response.ok) throw new Error(`catalog ${lang}: HTTP ${response.status}`);
+  messages = await response.json();
+  document.documentElement.lang = lang === "zh" ? "zh-Hans" : lang;
+}
+
+function shown(value) {
+  if (Array.isArray(value)) return value.map(String).join(", ");
+  if (typeof value === "string" && TRANSLATED_PARAM_PREFIXES.some((p) => value.startsWith(p))) {
+    return messages[value] ?? value;
+  }
+  return String(value);
+}
+
+// The text of `id` with its {placeholders} filled; a missing param stays as {name}, an unknown id is itself.
+export function t(id, params = {}) {
+  const template = messages[id] ?? id;
+  return template.replace(/\{([A-Za-z_][A-Za-z0-9_]*)(:[^{}]*)?\}/g, (whole, name) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? shown(params[name]) : whole);
+}
+
+// An announcement's or a rejection's text: {msg|code, params}.
+export function describe(obj, players = []) {
+  return t(obj.msg ?? obj.code, withNames(obj.params ?? {}, players));
+}
+
+// Player ids shown as the players' names, senders as words (as the console does).
+export function withNames(params, players) {
+  const names = Object.fromEntries(players.map((p) => [p.id, p.name]));
+  const out = { ...params };
+  for (const key of WHO_PARAMS) {
+    const value = out[key];
+    if (typeof value !== "string") continue;
+    const pid = value.startsWith("player:") ? value.slice(7) : value;
+    if (names[pid]) out[key] = names[pid];
+    else if (["host", "table", "clock"].includes(value)) out[key] = `sender.${value}`;
+  }
+  return out;
+}
+
+// Fill every element marked data-t (text) or data-t-label (aria-label) with its message.
+export function translatePage(root = document) {
+  for (const el of root.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  for (const el of root.querySelectorAll("[data-t-label]")) el.setAttribute("aria-label", t(el.dataset.tLabel));
+  document.title = t("phone.title");
+}

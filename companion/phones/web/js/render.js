@@ -1,0 +1,159 @@
+// The views, drawn: who you are, phase and turn, timers (counting down from table.timers on the table's
+// clock), the toolkit's ballots, counters, roles and dice, and the announcements. Generic: a game
+// without ballots simply has no ballot section. Private parts are marked as only-for-you.
+
+import { card, el } from "./dom.js";
+import { describe, t, translatePage } from "./i18n.js";
+
+const NEWS_SHOWN = 10;
+
+function names(view) {
+  return Object.fromEntries((view.players ?? []).map((p) => [p.id, p.name]));
+}
+
+export function formatMs(ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+export function whoLine(view, seatKind) {
+  if (seatKind.kind === "host") return t("phone.host_seat");
+  if (seatKind.kind === "spectator") return t("phone.spectator_seat");
+  return t("phone.you_are", { name: names(view)[seatKind.pid] ?? seatKind.pid });
+}
+
+export function statusLine(view, seatKind) {
+  if (view.ended) {
+    const who = names(view);
+    const ranking = (view.result?.ranking ?? []).map((group) => group.map((p) => who[p] ?? p).join(" / "));
+    return [t("phone.game_over"), ranking.length ? t("phone.ranking", { ranking: ranking.join(" > ") }) : ""]
+      .filter(Boolean).join(" ");
+  }
+  const parts = [];
+  if (view.phase) {
+    const key = `game.${view.game}.phase.${view.phase}`; // a game's own phase words, else the phase's id
+    parts.push(t("phone.phase", { phase: t(key) === key ? view.phase : t(key) }));
+  }
+  if (view.turn) {
+    parts.push(view.turn === seatKind.pid ? t("phone.your_turn") : t("phone.turn", { name: names(view)[view.turn] ?? view.turn }));
+  }
+  return parts.join(" · ");
+}
+
+const TIMER_WORDS = { running: "phone.timer.running", paused: "phone.timer.paused", expired: "phone.timer.expired",
+  ready: "phone.timer.ready" };
+
+function timers(table) {
+  const entries = Object.entries(table.timers ?? {});
+  if (!entries.length) return null;
+  return card("timers", "phone.section.timers", entries.map(([name, timer]) => {
+    const state = timer.running ? "running" : timer.expired ? "expired" : timer.remaining < timer.duration ? "paused" : "ready";
+    return el("div", { class: "item" },
+      el("div", { class: "name", text: name }),
+      el("div", { class: "timer", "data-state": state, "data-deadline": timer.running ? timer.deadline : null,
+        text: formatMs(timer.running ? timer.deadline - Date.now() : timer.remaining) }),
+      el("div", { class: "meta", text: t(TIMER_WORDS[state]) }));
+  }));
+}
+
+function ballots(table, mine) {
+  const entries = Object.entries(table.ballots ?? {});
+  if (!entries.length) return null;
+  return card("ballots", "phone.section.ballots", entries.map(([name, b]) => {
+    const own = mine?.ballots?.[name];
+    const result = b.result;
+    let ownLine = null;
+    if (own) {
+      ownLine = !own.eligible ? el("div", { class: "meta", text: t("phone.ballot.not_eligible") })
+        : own.my_vote !== null && own.my_vote !== undefined
+          ? el("div", { class: "secret my-vote", title: t("phone.secret"), text: t("phone.ballot.my_vote", { option: own.my_vote }) })
+          : el("div", { class: "meta", text: t("phone.ballot.not_voted") });
+    }
+    let outcome = null;
+    if (result) {
+      const verdict = result.winner !== null ? t("phone.ballot.winner", { winner: result.winner })
+        : result.awaiting_host ? t("phone.ballot.awaiting_host") : t("phone.ballot.no_winner");
+      outcome = [
+        el("ul", { class: "totals" }, b.options.map((option) => [option, result.totals[option] ?? 0]).map(([option, total]) =>
+          el("li", { class: option === result.winner ? "winner" : "" }, el("span", { text: option }), el("span", { text: total })))),
+        el("div", { class: "winner", text: verdict }),
+      ];
+    }
+    return el("div", { class: "item ballot", "data-ballot": name },
+      el("div", { class: "name", text: name }),
+      el("div", { class: "meta", text: `${t(b.open ? "phone.ballot.open" : "phone.ballot.closed")} · ${t("phone.ballot.cast", { cast: b.cast, voters: b.voters.length })}` }),
+      ownLine, outcome);
+  }));
+}
+
+function counters(table, mine, view) {
+  const entries = Object.entries(table.counters ?? {});
+  if (!entries.length) return null;
+  const who = names(view);
+  return card("counters", "phone.section.counters", entries.map(([name, c]) => {
+    const own = mine?.counters?.[name];
+    return el("div", { class: "item counter" },
+      el("div", { class: "name", text: name }),
+      el("div", { class: "meta", text: `${t("phone.counter.bounds", { low: c.low, high: c.high })}${c.revealed ? "" : ` · ${t("phone.counter.hidden")}`}` }),
+      own !== undefined && own !== null ? el("div", { class: "secret", title: t("phone.secret"), text: t("phone.counter.mine", { value: own }) }) : null,
+      c.values ? el("ul", { class: "totals" }, Object.entries(c.values).map(([pid, v]) =>
+        el("li", {}, el("span", { text: who[pid] ?? pid }), el("span", { text: v })))) : null);
+  }));
+}
+
+function roles(table, mine, view) {
+  const entries = Object.entries(table.deals ?? {});
+  if (!entries.length) return null;
+  const who = names(view);
+  return card("roles", "phone.section.roles", entries.map(([name, d]) => {
+    const own = mine?.roles?.[name];
+    return el("div", { class: "item" },
+      el("div", { class: "name", text: name }),
+      own ? el("div", { class: "secret", title: t("phone.secret"), text: t("phone.role.mine", { role: own }) }) : null,
+      el("div", { class: "meta", text: t("phone.role.pool", { roles: d.pool }) }),
+      Object.entries(d.revealed ?? {}).map(([pid, role]) =>
+        el("div", { text: t("phone.role.revealed", { name: who[pid] ?? pid, role }) })));
+  }));
+}
+
+function rolls(table, view) {
+  const list = table.rolls ?? [];
+  if (!list.length) return null;
+  const who = names(view);
+  return card("rolls", "phone.section.rolls", [...list].reverse().map((r) => {
+    const by = r.by.startsWith("player:") ? (who[r.by.slice(7)] ?? r.by) : t(`sender.${r.by}`);
+    return el("div", { class: "item", text: t("phone.roll", { by, values: r.values }) });
+  }));
+}
+
+// Draw everything but the forms into the page. `view` is the newest view (the seat's, or the public one).
+export function draw(view, seatKind) {
+  const table = view.table ?? {};
+  const mine = view.private ?? null;
+  document.getElementById("who").textContent = whoLine(view, seatKind);
+  document.getElementById("status-line").textContent = statusLine(view, seatKind);
+  const holder = document.getElementById("table");
+  holder.replaceChildren(...[timers(table), ballots(table, mine), counters(table, mine, view), roles(table, mine, view),
+    rolls(table, view)].filter(Boolean));
+  translatePage(holder);
+  const news = [...(view.announcements ?? [])].reverse().slice(0, NEWS_SHOWN);
+  document.getElementById("news-list").replaceChildren(...news.map((a) => el("li", { text: describe(a, view.players ?? []) })));
+  tick();
+}
+
+let clockOffset = 0; // the table's clock minus this phone's clock, in ms
+
+export function setClockOffset(ms) {
+  clockOffset = ms;
+}
+
+// Count running timers down on the table's clock.
+export function tick() {
+  const now = Date.now() + clockOffset;
+  for (const node of document.querySelectorAll(".timer[data-deadline]")) {
+    node.textContent = formatMs(Number(node.dataset.deadline) - now);
+  }
+}

@@ -46,6 +46,7 @@ def report(append_count: int, replay_count: int, repeat: int, where: Path) -> st
     jailbreak = run("bench_jailbreak.py", ["--repeat", str(repeat), "--dir", str(where)])
     mqtt = run("bench_mqtt.py", [])
     phone_page = run("bench_phone_page.py", ["--rounds", "60", "--dir", str(where)])
+    gpio = run("bench_gpio.py", [])
     command = "python bench/run_all.py " + " ".join(
         f"--{name} {value}"
         for name, value in (("append-count", append_count), ("replay-count", replay_count), ("repeat", repeat))
@@ -79,6 +80,8 @@ def report(append_count: int, replay_count: int, repeat: int, where: Path) -> st
             mqtt,
             "",
             phone_page,
+            "",
+            gpio,
         ]
     )
 

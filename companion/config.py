@@ -338,7 +338,8 @@ def _allowed(section: str, key: str, err: ErrorDetails) -> str:
         return {
             "literal_error": f"choose one of {ctx.get('expected')}",
             "model_type": "expected an inline table such as { " + ", ".join(f"{k} = ..." for k in needed) + " }",
-            "missing": f"lacks this key; {noun} needs {', '.join(needed)}",
+            "missing": f"lacks this key; {noun} needs " + " and ".join(
+                [", ".join(needed[:-1]), needed[-1]] if len(needed) > 1 else needed),
             "greater_than_equal": f"must be at least {ctx.get('ge')}",
             "less_than_equal": f"must be at most {ctx.get('le')}",
             "int_type": "expected a whole number",

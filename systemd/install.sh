@@ -130,6 +130,9 @@ say "== the program in /opt/companion (source in /opt/companion/src, virtual env
 run mkdir -p /opt/companion
 run rsync -a --delete --exclude .git --exclude .venv --exclude node_modules --exclude '*.egg-info' \
   --exclude __pycache__ "$src/" /opt/companion/src/
+if [ -f "$src/companion/phones/web/package-lock.json" ]; then  # the phone page's MQTT client (pinned)
+  run env -C /opt/companion/src/companion/phones/web npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+fi
 run python3 -m venv --system-site-packages /opt/companion/venv
 run /opt/companion/venv/bin/python -m pip install -q --upgrade pip
 run /opt/companion/venv/bin/python -m pip install -q --upgrade /opt/companion/src

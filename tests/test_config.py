@@ -477,7 +477,7 @@ led_reader = true
         "system.toml: gpio.buttons[0][press] = \"jump\" is not allowed; "
         "choose one of 'next', 'prev', 'select', 'back' or 'menu'",
         "system.toml: gpio.buttons[1][pin] = 40 is not allowed; must be at most 27",
-        "system.toml: gpio.buttons[2][name] = { pin = 3 } is not allowed; lacks this key; a button needs name, pin",
+        "system.toml: gpio.buttons[2][name] = { pin = 3 } is not allowed; lacks this key; a button needs name and pin",
         "system.toml: gpio.buttons[3][x] = 1 is not a known key; a button has: name, pin, press, long",
         "system.toml: gpio.led_reader = true is not allowed; "
         "expected a GPIO pin number (BCM), or false when it is not wired",

@@ -105,10 +105,6 @@ class Panel:
             self.close()
             raise
 
-    def pressed(self) -> dict[str, bool]:
-        """Each button's level now (to start from the truth: a button may be held at start-up)."""
-        return {name: bool(button.is_pressed) for name, button in self.buttons.items()}
-
     def led(self, name: str, mode: LedMode) -> None:
         """Set an LED; a repeated mode changes nothing (a blink keeps its rhythm)."""
         led = self.leds.get(name)

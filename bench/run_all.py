@@ -39,6 +39,7 @@ def report(append_count: int, replay_count: int, repeat: int, where: Path) -> st
     replay = run("bench_replay.py", ["--count", str(replay_count), "--repeat", str(repeat), "--dir", str(where)])
     lockdown = run("bench_lockdown.py", ["--repeat", str(repeat), "--dir", str(where)])
     room25 = run("bench_room25.py", ["--repeat", str(repeat), "--dir", str(where)])
+    lab_escape = run("bench_lab_escape.py", ["--repeat", str(repeat), "--dir", str(where)])
     board = run("bench_board.py", ["--taps", "500", "--replugs", "20"])
     pn532 = run("bench_pn532.py", ["--taps", "200", "--seconds", "3", "--dir", str(where)])
     pn532_fuzz = run("fuzz_pn532_frames.py", ["--frames", "1000000"])
@@ -46,6 +47,7 @@ def report(append_count: int, replay_count: int, repeat: int, where: Path) -> st
     jailbreak = run("bench_jailbreak.py", ["--repeat", str(repeat), "--dir", str(where)])
     mqtt = run("bench_mqtt.py", [])
     phone_page = run("bench_phone_page.py", ["--rounds", "60", "--dir", str(where)])
+    betrayal = run("bench_betrayal.py", ["--repeat", str(repeat), "--dir", str(where)])
     gpio = run("bench_gpio.py", [])
     command = "python bench/run_all.py " + " ".join(
         f"--{name} {value}"
@@ -67,6 +69,8 @@ def report(append_count: int, replay_count: int, repeat: int, where: Path) -> st
             "",
             room25,
             "",
+            lab_escape,
+            "",
             board,
             "",
             pn532,
@@ -80,6 +84,8 @@ def report(append_count: int, replay_count: int, repeat: int, where: Path) -> st
             mqtt,
             "",
             phone_page,
+            "",
+            betrayal,
             "",
             gpio,
         ]

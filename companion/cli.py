@@ -20,7 +20,7 @@ from companion.core.referee import PUBLIC, Outcome, Referee
 from companion.core.rejection import Rejected
 from companion.games import registry
 from companion.kiosk.detect import display_driver
-from companion.service import read_lines
+from companion.service import Table, read_lines
 from companion.session import open_table
 from companion.status import StatusBoard
 from companion.tokens.cli import tokens as tokens_group
@@ -100,7 +100,7 @@ def run(ctx: click.Context, db: Path | None, game_id: str | None, players: str |
         from companion.kiosk.engine import run_with_table  # loads SDL: only when there is a screen
         try:  # readers and phones start once the kiosk is an output, so it hears taps and joins
             run_with_table(table, cfg, registry(), status, driver, table.referee.setup.options,
-                           None if jsonl else out, on_ready=lambda: running.extend(app.start_all(table, cfg, status)))
+                           None if jsonl else out, on_ready=lambda: _start_for_kiosk(table, cfg, status, running))
         finally:
             app.stop_all(running)
             table.referee.log.close()
@@ -113,6 +113,23 @@ def run(ctx: click.Context, db: Path | None, game_id: str | None, players: str |
     finally:
         app.stop_all(running)
         table.referee.log.close()
+
+
+def _start_for_kiosk(table: Table, cfg: configuration.Config, status: StatusBoard,
+                     running: list[app.Running]) -> Callable[[str], str | None] | None:
+    """Start readers and phones; the seats' join links for the kiosk's QR codes, when phones are served."""
+    from companion.phones.serve import Served
+
+    running.extend(app.start_all(table, cfg, status))
+    served = next((r for r in running if isinstance(r, Served)), None)
+    if served is None:
+        return None
+
+    def join_url(seat: str) -> str | None:
+        link = served.links(cfg.table.language).get(seat)
+        return None if link is None else link.url()
+
+    return join_url
 
 
 def _parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:

@@ -4,6 +4,7 @@ attract loop giving way, silence without an audio device, and when `companion ru
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pygame
 import pytest
@@ -108,6 +109,15 @@ def test_silent_without_an_audio_device() -> None:
     finally:
         os.environ["SDL_AUDIODRIVER"] = before or "dummy"
     assert Sound().available  # with a device (SDL's dummy one) the cues are loaded
+
+
+def test_a_sound_server_or_a_chosen_driver_counts_as_audio(tmp_path: Path) -> None:
+    from companion.kiosk.sound import audio_present
+
+    assert audio_present({"SDL_AUDIODRIVER": "alsa"})
+    (tmp_path / "pulse").mkdir()
+    (tmp_path / "pulse" / "native").touch()
+    assert audio_present({"XDG_RUNTIME_DIR": str(tmp_path)})
 
 
 def cfg(**display: object) -> config.Config:

@@ -167,10 +167,13 @@ def test_a_referee_that_drops_off_is_announced_offline_by_its_last_will_then_onl
         t = run.phones.topics
         watcher.got(lambda m: m.topic == t.status and m.payload == b"online")
         connections = run.phones.mirror.connections
-        sock = run.phones.mirror._client.socket()  # the network drops under the referee: no DISCONNECT sent
+        client = run.phones.mirror._client
+        sock = client.socket()  # the network drops under the referee: no DISCONNECT sent
         assert sock is not None
+        client.loop_stop()  # hold the client's own reconnection until the broker has noticed the drop
         sock.shutdown(2)
         assert watcher.wait_for(lambda m: m.topic == t.status).payload == b"offline"
+        client.loop_start()
         assert watcher.wait_for(lambda m: m.topic == t.status).payload == b"online"  # it came back by itself
         assert run.phones.mirror.connections == connections + 1
 

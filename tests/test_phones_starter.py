@@ -32,7 +32,9 @@ def table(tmp_path: Path) -> Table:
 
 
 def cfg(tmp_path: Path, **mqtt: object) -> configuration.Config:
-    flags = {"storage.path": str(tmp_path / "g.sqlite3"), **{f"mqtt.{k}": v for k, v in mqtt.items()}}
+    """Phones only: no readers configured, so the readers' starter stays out of these tests."""
+    flags = {"storage.path": str(tmp_path / "g.sqlite3"), "readers.devices": [],
+             **{f"mqtt.{k}": v for k, v in mqtt.items()}}
     return configuration.load(flags=flags, env={}, system_path=None, user_path=None)
 
 

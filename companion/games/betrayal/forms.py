@@ -1,0 +1,200 @@
+"""Prompts (companion/core/prompts.py): what a player or the host may input now, as forms the phone
+page and the kiosk booth render without knowing the game."""
+
+from __future__ import annotations
+
+from companion.core.contract import State
+from companion.core.inputs import HOST, actor_player
+from companion.core.prompts import Choice, Field, Prompt
+from companion.games.betrayal import cards, data, explorers, flow, house, monsters, movement
+from companion.games.betrayal.dice import HAUNT_DICE, MAX_DICE
+
+TRAIT_CHOICES = tuple(Choice(t, f"kind.betrayal.trait.{t}") for t in data.TRAITS)
+
+
+def _names(s: State) -> dict[str, str]:
+    return {p["id"]: p["name"] for p in s["players"]}
+
+
+def _rooms(rooms: list[str]) -> tuple[Choice, ...]:
+    return tuple(Choice(r, f"kind.betrayal.room.{r}") for r in rooms)
+
+
+def _cards(ids: list[str]) -> tuple[Choice, ...]:
+    return tuple(Choice(c, f"kind.betrayal.card.{c}") for c in ids)
+
+
+def _targets(s: State, ids: list[str]) -> tuple[Choice, ...]:
+    names = _names(s)
+    return tuple(Choice(t, names[t], plain=True) if t in names else
+                 Choice(t, f"kind.betrayal.monster.{s['monsters'][t]['kind']}", {"id": t}) for t in ids)
+
+
+def for_actor(s: State, actor: str) -> list[Prompt]:
+    ph = flow.phase(s)
+    if actor == HOST:
+        return _host(s, ph)
+    pid = actor_player(actor)
+    if pid is None or ph is None or pid not in s["explorers"]:
+        return []
+    if ph == "choosing":
+        return _choosing(s, pid)
+    out: list[Prompt] = []
+    if pid == flow.controller(s) and ph in ("turn", "monsters") and monsters.left_to_place(s):
+        out.append(_place(s))
+    if flow.current_player(s) != pid:
+        return out + (_forced_rolls() if s["explorers"][pid]["alive"] else [])
+    if ph in ("room", "card"):
+        return out + _reveal(s, ph)
+    if ph == "haunt_roll":
+        return [Prompt("haunt.roll", "betrayal.prompt.haunt_roll", params={"omens": s["omens"]}),
+                Prompt("haunt.roll", "betrayal.prompt.haunt_roll_real", (
+                    Field("total", "number", "betrayal.prompt.total", min=0, max=2 * HAUNT_DICE, default=0),),
+                    {"omens": s["omens"]})]
+    if ph == "damage":
+        p = s["pending"]
+        one, two = p["pair"]
+        return [Prompt("damage.split", "betrayal.prompt.damage", (
+            Field("first", "number", f"kind.betrayal.trait.{one}", min=0, max=p["amount"], default=p["amount"] // 2),),
+            {"amount": p["amount"], "first": f"kind.betrayal.trait.{one}", "second": f"kind.betrayal.trait.{two}"})]
+    if ph == "steal":
+        p = s["pending"]
+        loot = [c for c in explorers.get(s, p["loser"])["cards"] if cards.tradable(s, c)]
+        return [Prompt("steal.take", "betrayal.prompt.steal", (
+            Field("card", "choice", "betrayal.prompt.card",
+                  (*_cards(loot), Choice(None, "betrayal.prompt.no_steal"))),),
+            {"amount": p["amount"]})]
+    if ph == "monsters":
+        return out + _monsters(s)
+    return out + _turn(s, pid)
+
+
+def _forced_rolls() -> list[Prompt]:
+    """A roll the house forces (an event, a room), from the seed or the total of the table's real dice."""
+    return [
+        Prompt("trait.roll", "betrayal.prompt.roll_forced", (
+            Field("trait", "choice", "betrayal.prompt.trait", TRAIT_CHOICES),)),
+        Prompt("trait.roll", "betrayal.prompt.roll_real", (
+            Field("trait", "choice", "betrayal.prompt.trait", TRAIT_CHOICES),
+            Field("total", "number", "betrayal.prompt.total", min=0, max=2 * MAX_DICE, default=0))),
+    ]
+
+
+def _choosing(s: State, pid: str) -> list[Prompt]:
+    if s["explorers"][pid]["character"] is not None:
+        return []
+    d = data.of(s)
+    taken = {d.character(e["character"]).card for e in s["explorers"].values() if e["character"]}
+    free = [c.id for c in d.characters.characters if c.card not in taken]
+    return [Prompt("explorer.choose", "betrayal.prompt.choose", (
+        Field("character", "choice", "betrayal.prompt.character",
+              tuple(Choice(c, f"kind.betrayal.character.{c}") for c in free)),))]
+
+
+def _turn(s: State, pid: str) -> list[Prompt]:
+    e = explorers.get(s, pid)
+    here = e["room"]
+    out: list[Prompt] = []
+    if movement.may_leave(s, pid):
+        out.append(Prompt("move", "betrayal.prompt.move", (
+            Field("to", "choice", "betrayal.prompt.room", _rooms(s["rooms"][here]["joins"])),),
+            {"left": movement.speed_left(s, pid)}))
+        if house.open_doors(s, here) > 0 and house.unplaced(s, s["rooms"][here]["floor"]):
+            out.append(Prompt("explore", "betrayal.prompt.explore"))
+    t = s["turn"]
+    movable = [c for c in e["cards"] if cards.tradable(s, c) and c not in t["used"]]
+    others = [p for p in explorers.living(s) if p != pid and explorers.get(s, p)["room"] == here]
+    if movable and others and not t["gave"]:
+        out.append(Prompt("card.give", "betrayal.prompt.give", (
+            Field("card", "choice", "betrayal.prompt.card", _cards(movable)),
+            Field("to", "choice", "betrayal.prompt.player", _targets(s, others)))))
+    if movable:
+        out.append(Prompt("card.drop", "betrayal.prompt.drop", (
+            Field("card", "choice", "betrayal.prompt.card", _cards(movable)),)))
+    pile = s["rooms"][here]["pile"]
+    if pile:
+        out.append(Prompt("card.take", "betrayal.prompt.take", (
+            Field("card", "choice", "betrayal.prompt.card", _cards(pile)),)))
+    unused = [c for c in e["cards"] if c not in t["used"]]
+    if unused:
+        out.append(Prompt("card.use", "betrayal.prompt.use", (
+            Field("card", "choice", "betrayal.prompt.card", _cards(unused)),)))
+    if here not in t["voluntary"]:
+        out.append(Prompt("trait.roll", "betrayal.prompt.roll_voluntary", (
+            Field("trait", "choice", "betrayal.prompt.trait", TRAIT_CHOICES),), fixed={"voluntary": True}))
+    out += _forced_rolls()
+    if s["haunt"] is not None and not t["attacked"]:
+        near = [p for p in explorers.living(s) if p != pid and explorers.get(s, p)["room"] == here]
+        near += [m for m, mon in s["monsters"].items() if mon["room"] == here]
+        if near:
+            out.append(Prompt("attack", "betrayal.prompt.attack", (
+                Field("target", "choice", "betrayal.prompt.target", _targets(s, near)),)))
+    out.append(Prompt("turn.end", "betrayal.prompt.end_turn"))
+    return out
+
+
+def _reveal(s: State, ph: str) -> list[Prompt]:
+    p = s["pending"]
+    if ph == "room":
+        return [Prompt("room.reveal", "betrayal.prompt.room_laid", (
+            Field("room", "choice", "betrayal.prompt.room", _rooms(house.layable(s, p["from"]))),),
+            {"floor": f"kind.betrayal.floor.{p['floor']}"})]
+    return [Prompt("card.reveal", "betrayal.prompt.card_drawn", (
+        Field("card", "choice", "betrayal.prompt.card", _cards(movement.drawable(s, p["card"]))),),
+        {"kind": f"kind.betrayal.cardkind.{p['card']}"})]
+
+
+def _place(s: State) -> Prompt:
+    return Prompt("monster.place", "betrayal.prompt.place", (
+        Field("kind", "choice", "betrayal.prompt.monster",
+              tuple(Choice(k, f"kind.betrayal.monster.{k}") for k in monsters.left_to_place(s))),
+        Field("room", "choice", "betrayal.prompt.room", _rooms(list(s["rooms"])))))
+
+
+def _monsters(s: State) -> list[Prompt]:
+    out: list[Prompt] = []
+    names = _names(s)
+    for mid, m in s["monsters"].items():
+        if m["stunned"]:
+            continue
+        budget = s["monster_moves"].get(m["kind"], 0)
+        if m["entered"] == 0 or m["spent"] + 1 + monsters.heroes_in(s, m["room"]) <= budget:
+            out.append(Prompt("monster.move", "betrayal.prompt.monster_move", (
+                Field("to", "choice", "betrayal.prompt.room", _rooms(s["rooms"][m["room"]]["joins"])),),
+                {"id": mid}, fixed={"monster": mid}))
+        near = [p for p in explorers.living(s) if explorers.get(s, p)["room"] == m["room"]]
+        if near and not m["attacked"]:
+            out.append(Prompt("monster.attack", "betrayal.prompt.monster_attack", (
+                Field("target", "choice", "betrayal.prompt.target",
+                      tuple(Choice(p, names[p], plain=True) for p in near)),), {"id": mid}, fixed={"monster": mid}))
+    out.append(Prompt("monsters.done", "betrayal.prompt.monsters_done"))
+    return out
+
+
+def _host(s: State, ph: str | None) -> list[Prompt]:
+    if ph is None or ph == "choosing":
+        return []
+    out: list[Prompt] = []
+    if ph in ("room", "card"):
+        out += _reveal(s, ph)
+    if ph == "monsters" and flow.controller(s) is None:
+        out += _monsters(s)
+    placing = ph in ("turn", "monsters") and monsters.left_to_place(s)
+    if s["haunt"] is not None and flow.controller(s) is None and placing:
+        out.append(_place(s))
+    alive = explorers.living(s)
+    out.append(Prompt("trait.adjust", "betrayal.prompt.adjust", (
+        Field("player", "choice", "betrayal.prompt.player", _targets(s, alive)),
+        Field("trait", "choice", "betrayal.prompt.trait", TRAIT_CHOICES),
+        Field("steps", "number", "betrayal.prompt.steps", min=-12, max=12, default=-1))))
+    if s["haunt"] is not None:
+        winners = ["heroes", "none"] + (["traitor"] if s["haunt"]["traitor"] else [])
+        out.append(Prompt("haunt.end", "betrayal.prompt.haunt_end", (
+            Field("winner", "choice", "betrayal.prompt.winner",
+                  tuple(Choice(w, f"kind.betrayal.side.{w}") for w in winners)),)))
+    t = s["timer"]
+    if t is not None and not t["running"] and not t["expired"]:
+        out.append(Prompt("timer.resume", "betrayal.prompt.timer_start"))
+    out.append(Prompt("timer.set", "betrayal.prompt.timer_set", (
+        Field("seconds", "number", "betrayal.prompt.seconds", min=0, max=3600, default=s["timer_seconds"]),)))
+    return out

@@ -1,0 +1,140 @@
+"""Betrayal at House on the Hill: setup, views, deadlines, tokens and the end. The rules live in the
+modules beside this."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import Field, field_validator
+
+from companion.core import gamedata, rng
+from companion.core.contract import Args, Ctx, Deadline, GameBase, Setup, State
+from companion.core.prompts import Prompt
+from companion.core.rejection import Rejected
+from companion.games.betrayal import data, explorers, flow, forms, house, seating, views
+from companion.games.betrayal.moves import MOVES
+from companion.parts import timers
+
+
+class BetrayalOptions(Args):
+    #: today's date (MM-DD) for the birthday start (B1.2); the referee reads no clock.
+    today: str = "01-01"
+    #: seconds for each turn; 0: no timer. The host can change it during the game.
+    turn_seconds: int = Field(default=0, ge=0, le=3600)
+    #: a directory with the table's own characters, house and haunts (docs/games/betrayal.md).
+    data: str | None = None
+    #: explorers chosen before the game (player id -> character id); else each player chooses.
+    explorers: dict[str, str] | None = None
+
+    @field_validator("today")
+    @classmethod
+    def _today(cls, v: str) -> str:
+        if not data.is_day(v):
+            raise ValueError("today must be a day as MM-DD")
+        return v
+
+
+class Betrayal(GameBase):
+    id = "betrayal"
+    min_players = 3
+    max_players = 6
+    Options = BetrayalOptions
+    moves = MOVES
+
+    def setup(self, setup: Setup, options: Any) -> State:
+        assert isinstance(options, BetrayalOptions)
+        try:
+            d = data.cached(options.data or data.BUNDLED)
+        except gamedata.GameDataError as err:  # a table's own set that does not fit the format
+            raise Rejected("reject.bad_argument", field="data", problem=str(err)[:300]) from None
+        start = house.start_room(d)
+        seats = [p.id for p in setup.players]
+        cards = {c.card for c in d.characters.characters}
+        if len(cards) < len(seats):  # one explorer per character card (B1.1)
+            raise Rejected("reject.player_count", game=self.id, low=self.min_players, high=len(cards), got=len(seats))
+        state: State = {
+            "rng": rng.new(setup.seed),
+            "announcements": [],
+            "announced": 0,
+            "data": options.data,
+            "today": options.today,
+            "seats": seats,
+            "explorers": {p: {"character": None, "room": start, "traits": {}, "cards": [], "alive": True}
+                          for p in seats},
+            "rooms": house.fresh(d),
+            "omens": 0,
+            "last_omen": None,
+            "moment": None,
+            "haunt": None,
+            "turn": None,
+            "pending": None,
+            "monsters": {},
+            "monster_moves": {},
+            "last_roll": None,
+            "last_attack": None,
+            "last_event": None,
+            "timer": timers.new(options.turn_seconds, [flow.WARNING_SECONDS]) if options.turn_seconds else None,
+            "timer_seconds": options.turn_seconds,
+            "finished": None,
+        }
+        if options.explorers is not None:
+            self._preset(state, d, options.explorers)
+        return state
+
+    def _preset(self, s: State, d: data.DataSet, chosen: dict[str, str]) -> None:
+        """Explorers given in the options: checked like choices, and the birthday explorer starts (B1.2)."""
+        if set(chosen) != set(s["seats"]):
+            raise Rejected("reject.bad_argument", field="explorers", problem="name one character per player")
+        known = {c.id for c in d.characters.characters}
+        unknown = [c for c in chosen.values() if c not in known]
+        if unknown:
+            raise Rejected("reject.betrayal_unknown_character", character=unknown[0][:24])
+        if len({d.character(c).card for c in chosen.values()}) != len(chosen):
+            raise Rejected("reject.bad_argument", field="explorers", problem="two explorers of the same card")
+        for pid, cid in chosen.items():
+            s["explorers"][pid] = explorers.new(d.character(cid), s["explorers"][pid]["room"])
+        ctx = Ctx(state=s, by="host", role="host", player=None, at=0)
+        first = seating.birthday_first(s)
+        ctx.announce("betrayal.first_player", player=first)
+        flow.begin(ctx, first, start_timer=False)
+
+    def view_public(self, state: State) -> dict[str, Any]:
+        return views.public(state)
+
+    def view_player(self, state: State, pid: str) -> dict[str, Any]:
+        return views.player(state, pid)
+
+    def deadlines(self, state: State) -> Sequence[Deadline]:
+        t = state["timer"]
+        return [] if t is None else timers.deadlines(flow.TIMER, t, "timer.warn", "timer.expire")
+
+    def on_resume(self, state: State) -> Sequence[tuple[str, dict[str, Any]]]:
+        t = state["timer"]
+        return [("timer.pause", {})] if t is not None and t["running"] else []
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        finished: dict[str, Any] | None = state["finished"]
+        return finished
+
+    def phase(self, state: State) -> str | None:
+        return flow.phase(state)
+
+    def current_player(self, state: State) -> str | None:
+        return flow.current_player(state)
+
+    def prompts(self, state: State, actor: str) -> Sequence[Prompt]:
+        return forms.for_actor(state, actor)
+
+    def on_token(self, state: State, kind: str, token_id: str, actor: str) -> tuple[str, dict[str, Any]] | None:
+        """A room tile's token tapped while the table lays a room; an omen, item or event card's token
+        tapped while the new room's card is drawn."""
+        ph = flow.phase(state)
+        if kind == "room" and ph == "room":
+            return ("room.reveal", {"room": token_id})
+        if kind in ("omen", "item", "event") and ph == "card" and state["pending"]["card"] == kind:
+            return ("card.reveal", {"card": token_id})
+        return None
+
+
+GAME = Betrayal()

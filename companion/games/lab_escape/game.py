@@ -1,0 +1,112 @@
+"""Escape the Lab (密室脱困): setup, views, deadlines, tokens and the end. The rules live beside this."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from pydantic import Field
+
+from companion.core import rng
+from companion.core.contract import Args, Ctx, Deadline, GameBase, Setup, State
+from companion.core.prompts import Prompt
+from companion.games.lab_escape import data, flow, forms, views
+from companion.games.lab_escape.moves import MOVES
+from companion.parts import timers
+
+
+class LabEscapeOptions(Args):
+    #: referee: the companion rolls (seeded); table: players roll real dice and enter the faces.
+    dice: Literal["referee", "table"] = "referee"
+    #: digital: the companion draws the display cards; physical: the table shuffles real cards and
+    #: reports each card it turns up (by tapping its token, or on the screen).
+    deck: Literal["digital", "physical"] = "digital"
+    #: seconds per turn; 0: no timer. The host can change it during the game.
+    turn_seconds: int = Field(default=0, ge=0, le=3600)
+
+
+class LabEscape(GameBase):
+    id = data.GAME_ID
+    min_players = 2
+    max_players = 4
+    Options = LabEscapeOptions
+    moves = MOVES
+
+    def setup(self, setup: Setup, options: Any) -> State:
+        assert isinstance(options, LabEscapeOptions)
+        lab = data.bundled()
+        order = [p.id for p in setup.players]  # E1.3: the table lists the starting player first
+        source = rng.new(setup.seed)
+        state: State = {
+            "rng": source,
+            "order": order,
+            # E1.3: everyone starts in the Hall; the last player in order at stamina 2, the others at 1
+            "people": {pid: {"room": data.HALL, "stamina": 2 if pid == order[-1] else 1, "items": []}
+                       for pid in order},
+            "supply": lab.counts(len(order)),  # E1.2
+            "total": lab.counts(len(order)),
+            "spent": {},
+            "floor": {},
+            "armed": [],
+            "lab": [lab.start.id],
+            "display": [],
+            "deck": sorted(c.id for c in lab.cards if not c.start),
+            "physical": options.deck == "physical",
+            "table_dice": options.dice == "table",
+            "turn": flow.fresh_turn(order[0], 1, data.HALL),
+            "last_check": None,
+            "last_attack": None,
+            "timer": timers.new(options.turn_seconds, [10]) if options.turn_seconds else None,
+            "timer_seconds": options.turn_seconds,
+            "finished": None,
+            "announcements": [],
+            "announced": 0,
+        }
+        ctx = Ctx(state=state, by="host", role="host", player=None, at=0)
+        flow.refill(ctx)  # E1.1 / setup ②: two display cards (a physical deck: the table reports them)
+        flow.begin(ctx)
+        return state
+
+    def view_public(self, state: State) -> dict[str, Any]:
+        return views.public(state)
+
+    def view_player(self, state: State, pid: str) -> dict[str, Any]:
+        return views.player(state, pid)
+
+    def deadlines(self, state: State) -> Sequence[Deadline]:
+        t = state["timer"]
+        return [] if t is None else timers.deadlines(flow.TIMER, t, "timer.warn", "timer.expire")
+
+    def on_resume(self, state: State) -> Sequence[tuple[str, dict[str, Any]]]:
+        t = state["timer"]
+        return [("timer.pause", {})] if t is not None and t["running"] else []
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        finished: dict[str, Any] | None = state["finished"]
+        return finished
+
+    def phase(self, state: State) -> str | None:
+        return flow.phase(state)
+
+    def current_player(self, state: State) -> str | None:
+        return flow.current_player(state)
+
+    def prompts(self, state: State, actor: str) -> Sequence[Prompt]:
+        return forms.for_actor(state, actor)
+
+    def on_token(self, state: State, kind: str, token_id: str, actor: str) -> tuple[str, dict[str, Any]] | None:
+        """Cards tapped as they are turned up or placed; a room tapped as the player steps into it;
+        the adrenaline token tapped to use it (docs/games/lab_escape.md, "Tokens")."""
+        phase = flow.phase(state)
+        if kind == "card" and phase == "refill":
+            return ("card.drawn", {"card": token_id})
+        if kind == "card" and phase == "place":
+            return ("card.place", {"card": token_id})
+        if kind == "room" and phase == "move":
+            return ("step", {"room": token_id})
+        if kind == "item" and token_id == "adrenaline" and phase in ("move", "act"):
+            return ("item.use", {"item": "adrenaline"})
+        return None
+
+
+GAME = LabEscape()

@@ -1,0 +1,196 @@
+"""The inputs Escape the Lab accepts: the table's cards, the steps of a move, room effects, attacks,
+items, the stuck rule and the turn timer. Table and host may input for the player whose turn it is
+(a tap on a shared reader, a correction on the kiosk)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from companion.core.contract import Args, Ctx, Move, NoArgs
+from companion.core.rejection import Rejected
+from companion.games.lab_escape import board, checks, flow, items, rooms
+from companion.games.lab_escape.rooms import Die, Effect, Name
+from companion.parts import timers
+
+PLAY = frozenset({"player", "host", "table"})
+HOST = frozenset({"host"})
+CLOCK = frozenset({"clock"})
+
+
+class CardArgs(Args):
+    card: Name
+
+
+class StepArgs(Args):
+    room: Name
+    vent: bool = False
+
+
+class AttackArgs(Args):
+    target: Name
+    take: Name
+    roll: Die | None = None
+    defense_roll: Die | None = None
+
+
+class ItemUse(Effect):
+    item: Literal["adrenaline", "wrench"]
+
+
+class TimerSet(Args):
+    seconds: int = Field(ge=0, le=3600)
+
+
+class TimerExtend(Args):
+    seconds: int = Field(ge=1, le=3600)
+
+
+class TimerTick(Args):
+    name: Literal["turn"]
+    at_seconds: int | None = None
+
+
+def _who(ctx: Ctx) -> str:
+    pid = ctx.player or flow.current_player(ctx.state)
+    assert pid is not None
+    return pid
+
+
+def card_drawn(ctx: Ctx, a: CardArgs) -> None:
+    flow.drawn(ctx, a.card)
+
+
+def card_place(ctx: Ctx, a: CardArgs) -> None:
+    flow.place(ctx, _who(ctx), a.card)
+
+
+def stuck(ctx: Ctx, a: NoArgs) -> None:
+    flow.stuck(ctx, _who(ctx))
+
+
+def step(ctx: Ctx, a: StepArgs) -> None:
+    flow.step(ctx, _who(ctx), a.room, a.vent)
+
+
+def move_end(ctx: Ctx, a: NoArgs) -> None:
+    flow.end_move(ctx, _who(ctx))
+
+
+def activate(ctx: Ctx, a: Effect) -> None:
+    """E2.4: activate the room the player is in; the turn then ends."""
+    pid = _who(ctx)
+    rooms.activate(ctx, pid, board.person(ctx.state, pid)["room"], a)
+    flow.end_turn(ctx)
+
+
+def attack(ctx: Ctx, a: AttackArgs) -> None:
+    """E2.4, E4.1: attack a player in the same room; the turn then ends."""
+    checks.attack(ctx, _who(ctx), a.target, a.take, a.roll, a.defense_roll)
+    flow.end_turn(ctx)
+
+
+def item_use(ctx: Ctx, a: ItemUse) -> None:
+    """E2.4: adrenaline (flip the die) or the wrench (any room's 『启动』 effect), before the move or after."""
+    s = ctx.state
+    pid = _who(ctx)
+    if s["turn"]["stage"] == "move" and s["turn"]["steps"] > 0:
+        raise Rejected("reject.lab_escape_not_mid_move")
+    items.spend(ctx, pid, a.item)
+    if a.item == "adrenaline":
+        board.flip(ctx, pid)
+    else:
+        if a.room is None:
+            raise Rejected("reject.lab_escape_pick_room")
+        rooms.activate(ctx, pid, a.room, a, remote=True)
+
+
+def turn_end(ctx: Ctx, a: NoArgs) -> None:
+    flow.end_turn(ctx)
+
+
+# -- the turn timer ------------------------------------------------------------------------------------------
+
+
+def _timer(ctx: Ctx) -> dict[str, Any]:
+    t: dict[str, Any] | None = ctx.state["timer"]
+    if t is None:
+        raise Rejected("reject.lab_escape_no_timer")
+    return t
+
+
+def timer_set(ctx: Ctx, a: TimerSet) -> None:
+    """The host sets the turn time (0: no timer); it applies from the next turn."""
+    s = ctx.state
+    s["timer_seconds"] = a.seconds
+    if a.seconds == 0:
+        s["timer"] = None
+    elif s["timer"] is None:
+        s["timer"] = timers.new(a.seconds, [10])
+    elif not s["timer"]["running"]:
+        s["timer"].update(duration=a.seconds * 1000, remaining=a.seconds * 1000, expired=False)
+    ctx.announce("lab_escape.timer_set", seconds=a.seconds)
+
+
+def timer_start(ctx: Ctx, a: NoArgs) -> None:
+    t = _timer(ctx)
+    if t["running"]:
+        raise Rejected("reject.timer_running")
+    timers.start(t, ctx.at)
+    ctx.announce("lab_escape.timer_started", seconds=int(t["duration"]) // 1000)
+
+
+def timer_pause(ctx: Ctx, a: NoArgs) -> None:
+    timers.pause(_timer(ctx), ctx.at)
+    ctx.announce("lab_escape.timer_paused")
+
+
+def timer_resume(ctx: Ctx, a: NoArgs) -> None:
+    timers.resume(_timer(ctx), ctx.at)
+    ctx.announce("lab_escape.timer_resumed")
+
+
+def timer_extend(ctx: Ctx, a: TimerExtend) -> None:
+    timers.extend(_timer(ctx), a.seconds, ctx.at)
+    ctx.announce("lab_escape.timer_extended", seconds=a.seconds)
+
+
+def timer_warn(ctx: Ctx, a: TimerTick) -> None:
+    if a.at_seconds is None:
+        raise Rejected("reject.timer_not_due")
+    timers.warn(_timer(ctx), a.at_seconds, ctx.at)
+    ctx.announce("lab_escape.timer_warning", seconds=a.at_seconds)
+
+
+def timer_expire(ctx: Ctx, a: TimerTick) -> None:
+    timers.expire(_timer(ctx), ctx.at)
+    flow.time_up(ctx)
+
+
+PLACING = frozenset({"place"})
+MOVING = frozenset({"move"})
+ACTING = frozenset({"act"})
+PLAYING = frozenset({"place", "move", "act"})
+
+MOVES: dict[str, Move] = {
+    m.name: m
+    for m in (
+        Move("card.drawn", card_drawn, CardArgs, PLAY, phases=frozenset({"refill"}), on_turn=True),
+        Move("card.place", card_place, CardArgs, PLAY, phases=PLACING, on_turn=True),
+        Move("stuck", stuck, NoArgs, PLAY, phases=frozenset({"place", "move"}), on_turn=True),
+        Move("step", step, StepArgs, PLAY, phases=MOVING, on_turn=True),
+        Move("move.end", move_end, NoArgs, PLAY, phases=MOVING, on_turn=True),
+        Move("activate", activate, Effect, PLAY, phases=ACTING, on_turn=True),
+        Move("attack", attack, AttackArgs, PLAY, phases=ACTING, on_turn=True),
+        Move("item.use", item_use, ItemUse, PLAY, phases=frozenset({"move", "act"}), on_turn=True),
+        Move("turn.end", turn_end, NoArgs, PLAY, phases=ACTING, on_turn=True),
+        Move("timer.set", timer_set, TimerSet, HOST),
+        Move("timer.start", timer_start, NoArgs, HOST, phases=PLAYING),
+        Move("timer.pause", timer_pause, NoArgs, HOST),
+        Move("timer.resume", timer_resume, NoArgs, HOST),
+        Move("timer.extend", timer_extend, TimerExtend, HOST),
+        Move("timer.warn", timer_warn, TimerTick, CLOCK),
+        Move("timer.expire", timer_expire, TimerTick, CLOCK),
+    )
+}

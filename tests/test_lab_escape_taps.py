@@ -1,0 +1,79 @@
+"""Escape the Lab's tokens through the real tap path: a tag placed -> the token registry (a real SQLite
+file) -> the tap router -> the game's on_token -> the referee on a real SQLite log. Cards are tapped
+as the table turns them up and places them; rooms as the player steps into them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from companion.core.contract import Player, Setup
+from companion.core.eventlog import EventLog
+from companion.core.referee import Referee
+from companion.core.rejection import Rejected
+from companion.games import registry
+from companion.service import Table
+from companion.tokens.registry import Registry, Token
+from companion.tokens.router import TapRouter
+from hardware.events import TagPlaced
+
+TOKENS = {"04000001": ("card", "garden_corridor"), "04000002": ("card", "storage_game_room"),
+          "04000003": ("card", "archive_corridor"), "04000004": ("room", "corridor"),
+          "04000005": ("room", "garden"), "04000006": ("room", "hall")}
+
+
+@dataclass
+class Clock:
+    now: int = 0
+
+    def now_ms(self) -> int:
+        self.now += 1000
+        return self.now
+
+
+@dataclass
+class Screen:
+    refused: list[tuple[str, str]] = field(default_factory=list)
+    unknown: list[str] = field(default_factory=list)
+
+    def player_tapped(self, player_id: str) -> None:
+        raise AssertionError("no figure is tapped here")
+
+    def unknown_tag(self, uid: str, reader: str) -> None:
+        self.unknown.append(uid)
+
+    def token_refused(self, token_label: str, reason: Rejected) -> None:
+        self.refused.append((token_label, reason.code))
+
+
+def tap(router: TapRouter, uid: str) -> bool:
+    outcome = router.tapped(TagPlaced("table", 0, uid, "ntag"))
+    return outcome is not None and outcome.accepted
+
+
+def test_tapping_cards_and_rooms_plays_a_turn(tmp_path: Path) -> None:
+    players = (Player("ana", "Ana"), Player("ben", "Ben"))
+    setup = Setup("lab_escape", players, {"deck": "physical", "dice": "table"}, seed=9)
+    referee = Referee.start(registry(), EventLog(tmp_path / "game.sqlite3"), setup, created_at=0)
+    table = Table(referee, clock=Clock())
+    screen = Screen()
+    with Registry(tmp_path / "tokens.sqlite3") as tokens:
+        for uid, (kind, token_id) in TOKENS.items():
+            tokens.enroll(Token(uid, "lab_escape", kind, token_id, token_id.replace("_", " ")))
+        router = TapRouter(table, tokens, screen)
+        assert tap(router, "04000001") and tap(router, "04000002")  # the display, turned up
+        assert not tap(router, "04000004")  # a room now means nothing: a card is to be placed
+        assert screen.refused == [("corridor", "reject.token_means_nothing")]
+        assert tap(router, "04000001")  # Ana places Garden & Corridor
+        assert tap(router, "04000003")  # the table turns up the next card
+        assert tap(router, "04000004") and tap(router, "04000005")  # Corridor (a free move), Garden
+        assert not tap(router, "04000006")  # the Hall was where she started
+        assert screen.refused[-1] == ("hall", "reject.lab_escape_visited")
+        assert not tap(router, "0400FFFF") and screen.unknown == ["0400FFFF"]
+    public = table.referee.view("public")["table"]
+    assert public["people"]["ana"] == {"room": "garden", "stamina": 1, "items": []}
+    assert public["turn"]["visited"] == ["hall", "corridor", "garden"]
+    assert [c["card"] for c in public["display"]] == ["storage_game_room", "archive_corridor"]
+    moves = [(e.input.by, e.input.move) for e in table.referee.events]
+    assert moves == [("table", "card.drawn")] * 2 + [("table", "card.place"), ("table", "card.drawn")] + \
+        [("table", "step")] * 2

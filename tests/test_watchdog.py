@@ -62,7 +62,10 @@ def test_companion_run_says_ready_feeds_the_watchdog_and_says_stopping(systemd: 
     sock, path = systemd
     env = {k: v for k, v in os.environ.items() if not k.startswith(("COMPANION_", "WATCHDOG_", "NOTIFY_"))}
     env.update(NOTIFY_SOCKET=path, WATCHDOG_USEC="2000000", HOME=str(tmp_path), PYTHONPATH=str(ROOT),
-               COMPANION_READERS__DEVICES="[]", COMPANION_GPIO__ENABLED="false", SDL_VIDEODRIVER="")
+               COMPANION_READERS__DEVICES="[]", COMPANION_GPIO__ENABLED="false", SDL_VIDEODRIVER="",
+               # the phones' broker and page on free ports: READY comes after them too
+               COMPANION_MQTT__BROKER="embedded", COMPANION_MQTT__PORT="0", COMPANION_MQTT__WS_PORT="0",
+               COMPANION_MQTT__PAGE_PORT="0")
     proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--no-display", "--db",
                              str(tmp_path / "game.sqlite3")], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, env=env, cwd=tmp_path, text=True)

@@ -48,6 +48,7 @@ def report(append_count: int, replay_count: int, repeat: int, where: Path) -> st
     mqtt = run("bench_mqtt.py", [])
     phone_page = run("bench_phone_page.py", ["--rounds", "60", "--dir", str(where)])
     betrayal = run("bench_betrayal.py", ["--repeat", str(repeat), "--dir", str(where)])
+    gpio = run("bench_gpio.py", [])
     command = "python bench/run_all.py " + " ".join(
         f"--{name} {value}"
         for name, value in (("append-count", append_count), ("replay-count", replay_count), ("repeat", repeat))
@@ -85,6 +86,8 @@ def report(append_count: int, replay_count: int, repeat: int, where: Path) -> st
             phone_page,
             "",
             betrayal,
+            "",
+            gpio,
         ]
     )
 

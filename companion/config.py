@@ -31,6 +31,10 @@ DISPLAY_DRIVERS = ("kmsdrm", "x11", "wayland", "dummy")
 MQTT_PREFIX = r"^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$"
 MQTT_URL = r"^(mqtt|mqtts|ws|wss)://\S+$"
 READER_NAME = r"^[a-z0-9][a-z0-9_-]{0,31}$"
+BUTTON_NAME = r"^[a-z][a-z0-9_-]{0,15}$"
+BUTTON_ACTIONS = ("next", "prev", "select", "back", "menu")  # the kiosk's actions (docs/kiosk.md)
+ButtonAction = Literal["next", "prev", "select", "back", "menu"]
+Pin = Annotated[int, Field(ge=2, le=27)]  # BCM numbers on the 40-pin header; 0 and 1 belong to HATs
 
 
 def _xdg(env: Mapping[str, str], var: str, fallback: str) -> Path:
@@ -152,9 +156,111 @@ class ReadersConfig(_Section):
         return v
 
 
+class ButtonConfig(_Section):
+    """One push button between a GPIO pin and ground (pull-up) or 3.3 V (pull-down)."""
+
+    name: Annotated[str, Field(pattern=BUTTON_NAME)]
+    pin: Pin
+    press: ButtonAction | None = None  # a short press
+    long: ButtonAction | None = None  # held for gpio.hold_ms
+
+
+class ComboConfig(_Section):
+    """Two buttons held together (e.g. the host menu)."""
+
+    buttons: tuple[Annotated[str, Field(pattern=BUTTON_NAME)], Annotated[str, Field(pattern=BUTTON_NAME)]]
+    action: ButtonAction
+    hold_ms: Annotated[int, Field(ge=0, le=5000)] = 1000
+
+
+def _pin_or_off(v: object) -> object:
+    """`false` means "not wired"; any other bool is a mistake (pydantic would read true as pin 1)."""
+    if v is False or v is None:
+        return None
+    if isinstance(v, bool):
+        raise ValueError("expected a GPIO pin number (BCM), or false when it is not wired")
+    return v
+
+
+class GpioConfig(_Section):
+    """Buttons, status LEDs and a buzzer on the Pi's header (docs/pi.md, hardware/README.md)."""
+
+    enabled: Literal["auto"] | StrictBool = "auto"  # auto: on a Raspberry Pi (or GPIOZERO_PIN_FACTORY set)
+    pull_up: StrictBool = True  # buttons wired to ground, the Pi's internal pull-ups on
+    bounce_ms: Annotated[int, Field(ge=0, le=200)] = 30
+    hold_ms: Annotated[int, Field(ge=200, le=5000)] = 800  # a long press
+    buttons: tuple[ButtonConfig, ...] = (
+        ButtonConfig(name="next", pin=17, press="next", long="prev"),
+        ButtonConfig(name="ok", pin=27, press="select", long="back"),
+    )
+    combos: tuple[ComboConfig, ...] = (ComboConfig(buttons=("next", "ok"), action="menu"),)
+    led_reader: Pin | None = 5
+    led_broker: Pin | None = 6
+    turn_leds: tuple[Pin, ...] = ()  # one LED per seat, in the game's seat order: lit on that seat's turn
+    buzzer: Pin | None = 12  # a passive piezo (gpiozero TonalBuzzer): a PWM pin
+
+    @field_validator("enabled", mode="before")
+    @classmethod
+    def _enabled(cls, v: object) -> object:
+        if v == "auto" or isinstance(v, bool):
+            return v
+        raise ValueError('expected "auto", true or false')
+
+    @field_validator("led_reader", "led_broker", "buzzer", mode="before")
+    @classmethod
+    def _off(cls, v: object) -> object:
+        return _pin_or_off(v)
+
+    @field_validator("turn_leds", mode="before")
+    @classmethod
+    def _no_bools(cls, v: object) -> object:
+        if isinstance(v, list | tuple) and any(isinstance(pin, bool) for pin in v):
+            raise ValueError("expected a list of GPIO pin numbers (BCM), e.g. [13, 19, 26]")
+        return v
+
+    @field_validator("buttons")
+    @classmethod
+    def _unique_buttons(cls, v: tuple[ButtonConfig, ...]) -> tuple[ButtonConfig, ...]:
+        names = [b.name for b in v]
+        if len(set(names)) != len(names):
+            raise ValueError("button names must be unique")
+        return v
+
+    def wiring_problems(self) -> list[tuple[str, str]]:
+        """Checks across keys, made on the merged config (a layer may set buttons, another the combos):
+        (key, what is wrong) for each combo naming an unknown button and each pin wired twice."""
+        out: list[tuple[str, str]] = []
+        names = {b.name for b in self.buttons}
+        for i, combo in enumerate(self.combos):
+            unknown = [name for name in combo.buttons if name not in names]
+            if unknown:
+                out.append((f"combos[{i}]", f"names the button {unknown[0]!r}, which is not one of gpio.buttons "
+                            f"({', '.join(sorted(names)) or 'none'}); change it, or set combos = [] for none"))
+            elif combo.buttons[0] == combo.buttons[1]:
+                out.append((f"combos[{i}]", "needs two different buttons"))
+        users: dict[int, str] = {}
+        wired = [(f"buttons[{i}]", b.pin) for i, b in enumerate(self.buttons)]
+        wired += [(f"turn_leds[{i}]", pin) for i, pin in enumerate(self.turn_leds)]
+        wired += [(key, getattr(self, key)) for key in ("led_reader", "led_broker", "buzzer")]
+        for who, pin in wired:
+            if pin is None:
+                continue
+            if pin in users:
+                out.append((who, f"uses GPIO{pin}, which gpio.{users[pin]} already uses; each pin wires one part"))
+            else:
+                users[pin] = who
+        return out
+
+
 SECTIONS: dict[str, type[_Section]] = {
     "table": TableConfig, "storage": StorageConfig, "game": GameConfig,
     "timers": TimersConfig, "display": DisplayConfig, "mqtt": MqttConfig, "readers": ReadersConfig,
+    "gpio": GpioConfig,
+}
+ITEMS: dict[tuple[str, str], tuple[type[_Section], str]] = {  # lists of tables: the model, how to name one
+    ("readers", "devices"): (ReaderConfig, "a reader"),
+    ("gpio", "buttons"): (ButtonConfig, "a button"),
+    ("gpio", "combos"): (ComboConfig, "a combo"),
 }
 
 
@@ -168,6 +274,7 @@ class Config(_Section):
     display: DisplayConfig = Field(default_factory=DisplayConfig)
     mqtt: MqttConfig = Field(default_factory=MqttConfig)
     readers: ReadersConfig = Field(default_factory=ReadersConfig)
+    gpio: GpioConfig = Field(default_factory=GpioConfig)
     _sources: tuple[str, ...] = PrivateAttr(default=())
     _origins: dict[str, str] = PrivateAttr(default_factory=dict)
 
@@ -226,10 +333,17 @@ def parse_value(text: str) -> object:
 def _allowed(section: str, key: str, err: ErrorDetails) -> str:
     kind, ctx = err["type"], err.get("ctx") or {}
     if len(err["loc"]) > 2:  # inside a list of tables, e.g. readers.devices[0][driver]
+        model, noun = ITEMS.get((section, key), (ReaderConfig, "an item"))
+        needed = [name for name, f in model.model_fields.items() if f.is_required()]
         return {
             "literal_error": f"choose one of {ctx.get('expected')}",
-            "model_type": "expected an inline table such as { name = ..., driver = ..., port = ... }",
-            "missing": "lacks this key; a reader needs name, driver and port",
+            "model_type": "expected an inline table such as { " + ", ".join(f"{k} = ..." for k in needed) + " }",
+            "missing": f"lacks this key; {noun} needs " + " and ".join(
+                [", ".join(needed[:-1]), needed[-1]] if len(needed) > 1 else needed),
+            "greater_than_equal": f"must be at least {ctx.get('ge')}",
+            "less_than_equal": f"must be at most {ctx.get('le')}",
+            "int_type": "expected a whole number",
+            "int_parsing": "expected a whole number",
             "string_pattern_mismatch": f"must match the pattern {ctx.get('pattern')}",
         }.get(kind) or str(err["msg"]).removeprefix("Value error, ")
     if kind == "literal_error":
@@ -243,6 +357,10 @@ def _allowed(section: str, key: str, err: ErrorDetails) -> str:
         "too_short": "expected at least one item",
         "path_type": "expected a file path string",
         "model_type": f"expected a table: a [{section}] section with keys",
+        "greater_than_equal": f"must be at least {ctx.get('ge')}",
+        "less_than_equal": f"must be at most {ctx.get('le')}",
+        "int_type": "expected a whole number",
+        "int_parsing": "expected a whole number",
     }.get(kind) or str(err["msg"]).removeprefix("Value error, ")
 
 
@@ -267,7 +385,8 @@ def _check(layer: _Layer) -> list[Problem]:
             where = dotted + "".join(f"[{p}]" for p in err["loc"][2:])
             source = layer.origins.get(dotted, layer.label)
             if err["type"] == "extra_forbidden" and len(err["loc"]) > 3:
-                detail = f"is not a known key; a reader has: {', '.join(ReaderConfig.model_fields)}"
+                model, noun = ITEMS.get((section, key), (ReaderConfig, "an item"))
+                detail = f"is not a known key; {noun} has: {', '.join(model.model_fields)}"
             elif err["type"] == "extra_forbidden":
                 detail = f"is not a known key; [{section}] has: {', '.join(SECTIONS[section].model_fields)}"
             else:
@@ -384,8 +503,21 @@ def load(
             for key in values:
                 origins[f"{section}.{key}"] = layer.origins.get(f"{section}.{key}", layer.label)
     config = Config.model_validate(merged)  # every layer passed on its own, so the merge does too
+    problems = [_wiring_problem(config, key, detail, origins) for key, detail in config.gpio.wiring_problems()]
+    if problems:
+        raise ConfigError(problems)
     config._sources, config._origins = tuple(sources), origins
     return config
+
+
+def _wiring_problem(config: Config, key: str, detail: str, origins: dict[str, str]) -> Problem:
+    """A problem across [gpio] keys, charged to the layer that set the list or pin named."""
+    field_name = key.split("[")[0]
+    value: Any = config.gpio.model_dump(mode="json")[field_name]
+    if "[" in key:
+        value = value[int(key.split("[")[1].rstrip("]"))]
+    source = origins.get(f"gpio.{field_name}") or origins.get("gpio.buttons", "built-in defaults")
+    return Problem(source, f"gpio.{key}", _show(value), detail)
 
 
 def describe_sources(config: Config) -> list[str]:

@@ -68,6 +68,7 @@ class Table:
     outputs: list[Output] = field(default_factory=list)
     inbox: queue.Queue[object] = field(default_factory=queue.Queue)
     device_handlers: list[DeviceHandler] = field(default_factory=list)
+    turn_hooks: list[Callable[[], None]] = field(default_factory=list)  # each turn of `run` (the watchdog)
 
     def put(self, raw: Any, reply: Reply | None = None) -> None:
         """Thread-safe: queue a raw input (decoded JSON) from any adapter."""
@@ -132,6 +133,8 @@ class Table:
     def run(self, until: threading.Event | None = None) -> None:
         """The main loop: sleeps until an input arrives or the next deadline is due."""
         while until is None or not until.is_set():
+            for hook in self.turn_hooks:
+                hook()
             try:
                 item = self.inbox.get(timeout=self._timeout())
             except queue.Empty:

@@ -58,6 +58,11 @@ def test_defaults_with_no_files_and_empty_environment() -> None:
                  "spectators": 0, "provision": None, "page_port": 8080, "page_host": None},
         "readers": {"simulate": "auto", "repeat_window_ms": None,
                     "devices": [{"name": "pn532", "driver": "pn532", "port": "/dev/serial0"}]},
+        "gpio": {"enabled": "auto", "pull_up": True, "bounce_ms": 30, "hold_ms": 800,
+                 "buttons": [{"name": "next", "pin": 17, "press": "next", "long": "prev"},
+                             {"name": "ok", "pin": 27, "press": "select", "long": "back"}],
+                 "combos": [{"buttons": ["next", "ok"], "action": "menu", "hold_ms": 1000}],
+                 "led_reader": 5, "led_broker": 6, "turn_leds": [], "buzzer": 12},
     }
     assert isinstance(cfg.storage.path, Path)
 
@@ -240,7 +245,7 @@ def test_unknown_key_lists_the_known_keys_of_its_section(tmp_path: Path) -> None
 
 
 def test_unknown_section_lists_the_sections(tmp_path: Path) -> None:
-    sections = "sections are table, storage, game, timers, display, mqtt, readers"
+    sections = "sections are table, storage, game, timers, display, mqtt, readers, gpio"
     assert problems(tmp_path, user='language = "th"\n[sound]\nvolume = 5\n[storage]\n[empty]\n') == [
         f'user.toml: language = "th" is not a known key; there is no section [language]; {sections}',
         f"user.toml: sound.volume = 5 is not a known key; there is no section [sound]; {sections}",
@@ -271,7 +276,7 @@ def test_bad_environment_values_name_the_variable(tmp_path: Path) -> None:
            "COMPANION_STORAGE__JOURNAL": "WAL", "COMPANION_SOUND__VOLUME": "3"}
     assert problems(tmp_path, env=env) == [
         "environment variable COMPANION_SOUND__VOLUME: sound.volume = 3 is not a known key; "
-        "there is no section [sound]; sections are table, storage, game, timers, display, mqtt, readers",
+        "there is no section [sound]; sections are table, storage, game, timers, display, mqtt, readers, gpio",
         'environment variable COMPANION_STORAGE__JOURNAL: storage.journal = "WAL" is not a known key; '
         "[storage] has: path, synchronous",
         'environment variable COMPANION_DISPLAY__SIZE: display.size = "640x480" is not allowed; '
@@ -433,3 +438,81 @@ def test_the_docs_name_every_key_and_their_toml_examples_load(tmp_path: Path) ->
     for n, block in enumerate(blocks):
         load(env={"HOME": HOME}, system_path=write(tmp_path / f"doc{n}.toml", block.split("```")[0]),
              user_path=None)
+
+
+# --- [gpio]: buttons, LEDs, buzzer (issue 7) ------------------------------------------------------------
+
+def test_gpio_section_is_read_with_buttons_combos_and_unwired_parts(tmp_path: Path) -> None:
+    cfg = load_files(tmp_path, system="""
+[gpio]
+enabled = true
+bounce_ms = 50
+buttons = [{ name = "red", pin = 22, press = "select" }, { name = "blue", pin = 23, long = "menu" }]
+combos = [{ buttons = ["red", "blue"], action = "back", hold_ms = 0 }]
+turn_leds = [13, 19, 26]
+led_broker = false
+buzzer = false
+""")
+    gpio = cfg.gpio
+    assert gpio.enabled is True and gpio.bounce_ms == 50
+    assert [(b.name, b.pin, b.press, b.long) for b in gpio.buttons] == [("red", 22, "select", None),
+                                                                       ("blue", 23, None, "menu")]
+    assert gpio.combos[0].buttons == ("red", "blue") and gpio.combos[0].hold_ms == 0
+    assert gpio.turn_leds == (13, 19, 26)
+    assert gpio.led_broker is None and gpio.buzzer is None and gpio.led_reader == 5
+
+
+def test_gpio_bad_values_name_key_value_and_what_is_allowed(tmp_path: Path) -> None:
+    assert problems(tmp_path, system="""
+[gpio]
+enabled = "yes"
+bounce_ms = 500
+buttons = [{ name = "a", pin = 22, press = "jump" }, { name = "b", pin = 40 }, { pin = 3 },
+           { name = "c", pin = 4, x = 1 }]
+turn_leds = [true]
+led_reader = true
+""") == [
+        'system.toml: gpio.enabled = "yes" is not allowed; expected "auto", true or false',
+        "system.toml: gpio.bounce_ms = 500 is not allowed; must be at most 200",
+        "system.toml: gpio.buttons[0][press] = \"jump\" is not allowed; "
+        "choose one of 'next', 'prev', 'select', 'back' or 'menu'",
+        "system.toml: gpio.buttons[1][pin] = 40 is not allowed; must be at most 27",
+        "system.toml: gpio.buttons[2][name] = { pin = 3 } is not allowed; lacks this key; a button needs name and pin",
+        "system.toml: gpio.buttons[3][x] = 1 is not a known key; a button has: name, pin, press, long",
+        "system.toml: gpio.led_reader = true is not allowed; "
+        "expected a GPIO pin number (BCM), or false when it is not wired",
+        "system.toml: gpio.turn_leds = [true] is not allowed; "
+        "expected a list of GPIO pin numbers (BCM), e.g. [13, 19, 26]",
+    ]
+
+
+def test_gpio_pin_wired_twice_is_charged_to_the_layer_that_wired_it(tmp_path: Path) -> None:
+    # the user file moves the reader LED onto the first button's pin (set in the system file)
+    assert problems(tmp_path, system='[gpio]\nbuttons = [{ name = "next", pin = 22 }, { name = "ok", pin = 23 }]\n',
+                    user="[gpio]\nled_reader = 23\n") == [
+        "user.toml: gpio.led_reader = 23 uses GPIO23, which gpio.buttons[1] already uses; each pin wires one part",
+    ]
+
+
+def test_gpio_checks_across_layers_are_made_on_the_merged_config(tmp_path: Path) -> None:
+    # buttons from one layer, a combo naming them from another: fine together
+    cfg = load_files(tmp_path, system='[gpio]\nbuttons = [{ name = "a", pin = 22 }, { name = "b", pin = 23 }]\n',
+                     user='[gpio]\ncombos = [{ buttons = ["a", "b"], action = "menu" }]\n')
+    assert cfg.gpio.combos[0].buttons == ("a", "b")
+    # renaming the buttons breaks the default combo: said with the way out
+    assert problems(tmp_path / "2", user='[gpio]\nbuttons = [{ name = "a", pin = 22 }]\n') == [
+        'user.toml: gpio.combos[0] = { buttons = ["next", "ok"], action = "menu", hold_ms = 1000 } names the '
+        "button 'next', which is not one of gpio.buttons (a); change it, or set combos = [] for none",
+    ]
+    assert problems(tmp_path / "3", user='[gpio]\ncombos = [{ buttons = ["ok", "ok"], action = "menu" }]\n') == [
+        'user.toml: gpio.combos[0] = { buttons = ["ok", "ok"], action = "menu", hold_ms = 1000 } needs two '
+        "different buttons",
+    ]
+
+
+def test_gpio_names_must_be_unique_and_environment_can_switch_it_off(tmp_path: Path) -> None:
+    assert problems(tmp_path, user='[gpio]\nbuttons = [{ name = "a", pin = 22 }, { name = "a", pin = 23 }]\n') == [
+        'user.toml: gpio.buttons = [{ name = "a", pin = 22 }, { name = "a", pin = 23 }] is not allowed; '
+        "button names must be unique",
+    ]
+    assert load_files(tmp_path / "e", env={"COMPANION_GPIO__ENABLED": "false"}).gpio.enabled is False

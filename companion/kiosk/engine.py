@@ -26,6 +26,7 @@ from companion.kiosk.text import TextCache
 from companion.kiosk.wake import Waker
 from companion.service import Table
 from companion.status import StatusBoard
+from hardware.events import ButtonEdge, DeviceEvent
 
 DEFAULT_SIZE = (800, 480)
 JoinUrl = Callable[[str], str | None]  # a seat (player id) -> the URL its QR code opens
@@ -58,8 +59,15 @@ def build(surface: pygame.Surface, table: Table, games: Mapping[str, Game], sett
     feed = KioskFeed(Waker())
     feed.attach(table, status)
     public: dict[str, Any] = table.referee.view(PUBLIC)
-    return Kiosk(surface, text or fonts(), games, public, settings, feed=feed, status=status,
-                 now_ms=table.clock.now_ms, sound=sound)
+    kiosk = Kiosk(surface, text or fonts(), games, public, settings, feed=feed, status=status,
+                  now_ms=table.clock.now_ms, sound=sound)
+
+    def buttons(event: DeviceEvent) -> None:  # GPIO and board buttons named after an action (main loop)
+        if isinstance(event, ButtonEdge):
+            kiosk.button(event)
+
+    table.device_handlers.append(buttons)
+    return kiosk
 
 
 def settings_from(cfg: Config) -> Settings:

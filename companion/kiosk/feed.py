@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,6 +90,7 @@ class KioskFeed:
         self._lock = threading.Lock()
         self._booth: str | None = None
         self._registry: Registry | None = None
+        self.turn_hooks: list[Callable[[], None]] = []  # each turn of the kiosk's loop (the watchdog)
 
     def attach(self, table: Table, status: StatusBoard | None = None) -> None:
         """Become one of the table's outputs (before its loop starts) and listen to the status board."""

@@ -165,6 +165,8 @@ class Kiosk:
         """One turn: sleep until woken or due, then handle everything and redraw what changed."""
         self.waker.wait(self.timeout(self.now_ms()))
         self.process()
+        for hook in self.feed.turn_hooks if self.feed is not None else ():
+            hook()
 
     def process(self) -> None:
         """Handle what arrived; then, if anything did or something is due, update and redraw."""

@@ -16,10 +16,11 @@ from typing import Any
 import pygame
 
 from companion import i18n
-from companion.gameboards.draw import Lines, fitted_name, hatch, label, names, seat_colors
+from companion.gameboards.draw import fitted_name, hatch, label, names, seat_colors
 from companion.games.lockdown import data
 from companion.kiosk.text import Color
 from companion.kiosk.widgets import ACCENT, DIM, FG, Canvas
+from companion.summaries.lockdown import private_lines  # the booth's lines, pygame-free
 
 ROOM: Color = (72, 82, 104)
 POISON: Color = (176, 52, 64)
@@ -167,28 +168,4 @@ def _hp(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: str, public
         c.text.draw(surface, fitted_name(c, shown.get(p["id"], p["id"]), c.font(13), name.width), name, c.font(13), FG)
 
 
-def private_lines(private: dict[str, Any]) -> Lines:
-    """A player's own HP, room, genes, order card, vote and items (one line per card)."""
-    out: Lines = []
-    if private.get("shadow"):
-        out.append(("gameboards.lockdown.you_are_shadow", {}))
-    if private.get("hp") is not None:
-        out.append(("gameboards.lockdown.your_hp", {"hp": private["hp"]}))
-    if private.get("room") is not None:
-        out.append(("gameboards.lockdown.your_room", {"room": private["room"]}))
-    elif private.get("spawn") is not None:
-        out.append(("gameboards.lockdown.your_spawn", {"room": private["spawn"]}))
-    if "force" in private:
-        out.append(("gameboards.lockdown.your_genes", {k: private[k] for k in ("force", "speed", "load")}))
-    if private.get("order") is not None:
-        out.append(("gameboards.lockdown.your_order", {"order": private["order"]}))
-    if private.get("vote") is not None:
-        out.append(("gameboards.lockdown.your_vote", {"floor": private["vote"]}))
-    if private.get("rocket_target") is not None:
-        out.append(("gameboards.lockdown.your_rocket", {"room": private["rocket_target"]}))
-    if not private.get("shadow"):
-        cards = list(private.get("items") or [])
-        out.append(("gameboards.lockdown.your_items", {"count": len(cards), "load": private.get("load", "?")})
-                   if cards else ("gameboards.lockdown.no_items", {}))
-        out += [(f"lockdown.item.{card.rsplit('-', 1)[0]}", {}) for card in cards]
-    return out
+__all__ = ["draw_board", "private_lines"]

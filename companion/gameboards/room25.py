@@ -15,10 +15,11 @@ from typing import Any
 import pygame
 
 from companion import i18n
-from companion.gameboards.draw import Lines, arrow, dashed_rect, fitted_name, label, names, seat_colors
+from companion.gameboards.draw import arrow, dashed_rect, fitted_name, label, names, seat_colors
 from companion.games.room25 import data
 from companion.kiosk.text import Color
 from companion.kiosk.widgets import ACCENT, BG, DIM, FG, WARN, Canvas
+from companion.summaries.room25 import PEEKS_SHOWN, private_lines  # the booth's lines, pygame-free
 
 SIZE = 5
 INK: Color = (20, 24, 30)
@@ -29,7 +30,6 @@ FILL: dict[str, Color] = {
     "safe": (126, 204, 146), "low": (242, 200, 96), "high": (238, 116, 104),
     data.START: (156, 184, 232), data.EXIT: (250, 250, 250),
 }
-PEEKS_SHOWN = 4
 
 
 def fill_of(kind: str) -> Color:
@@ -167,25 +167,4 @@ def _legend(surface: pygame.Surface, area: pygame.Rect, c: Canvas, public: dict[
         c.text.draw(surface, who, name, c.font(13), FG if status == "alive" else DIM)
 
 
-def private_lines(private: dict[str, Any]) -> Lines:
-    """A player's role, the actions they programmed this turn, and the rooms they peeked at (latest first)."""
-    out: Lines = []
-    role = private.get("role")
-    if role is not None:
-        out.append(("gameboards.room25.your_role", {"role": f"kind.room25.role.{role}"}))
-    plan = [a for a in private.get("plan") or [] if a is not None]
-    if len(plan) >= 2:
-        out.append(("gameboards.room25.your_plan_two", {"first": f"kind.room25.action.{plan[0]}",
-                                                        "second": f"kind.room25.action.{plan[1]}"}))
-    elif plan:
-        out.append(("gameboards.room25.your_plan_one", {"first": f"kind.room25.action.{plan[0]}"}))
-    elif private.get("actions_this_turn"):
-        out.append(("gameboards.room25.not_planned", {}))
-    for peek in reversed((private.get("peeks") or [])[-PEEKS_SHOWN:]):
-        room = f"kind.room25.room.{peek['room']}"
-        cell = peek.get("cell")
-        if cell is None:
-            out.append(("gameboards.room25.peek_gone", {"room": room}))
-        else:
-            out.append(("gameboards.room25.peek", {"row": cell[0] + 1, "col": cell[1] + 1, "room": room}))
-    return out
+__all__ = ["PEEKS_SHOWN", "draw_board", "private_lines"]

@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 import paho.mqtt.client as mqtt
 
+from companion import summaries
 from companion.core.referee import HOST_VIEW, PUBLIC, Outcome, Referee
 from companion.core.rejection import Rejected
 from companion.phones import intake
@@ -51,6 +52,22 @@ class BrokerAddress:
 
 def _json(obj: Any) -> bytes:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
+
+
+def with_lines(view: dict[str, Any], public: dict[str, Any]) -> dict[str, Any]:
+    """A view plus what it says as message-id lines (`companion.summaries`, docs/phones.md).
+
+    `table_lines` (every view) are built from the PUBLIC view only; a seat's `lines` from that seat's own
+    `private` part only, never from another view (secrets stay secret). A game without a summary (the
+    toolkit, whose parts the page draws one by one) gets neither key.
+    """
+    game = str(public.get("game"))
+    out = dict(view)
+    if game in summaries.PUBLIC:
+        out["table_lines"] = summaries.as_json(summaries.public_lines(game, public))
+    if "private" in view and game in summaries.PRIVATE and game not in summaries.PAGE_DRAWS_PRIVATE:
+        out["lines"] = summaries.as_json(summaries.private_lines(game, view["private"]))
+    return out
 
 
 class Mirror:
@@ -92,8 +109,9 @@ class Mirror:
         return out
 
     def changed(self, referee: Referee, outcomes: list[Outcome]) -> None:
-        views = {topic: _json(referee.view(audience)) for topic, audience in self._audiences().items()}
         public = referee.view(PUBLIC)
+        views = {topic: _json(with_lines(referee.view(audience), public))
+                 for topic, audience in self._audiences().items()}
         with self._lock:
             for topic, payload in views.items():
                 if len(payload) > VIEW_MAX_BYTES:  # the broker would drop the referee's connection for it
@@ -120,8 +138,10 @@ class Mirror:
     def start(self, referee: Referee) -> None:
         """Build the first views (call on the main loop's thread, before it runs) and connect."""
         with self._lock:
-            self._retained = {topic: _json(referee.view(audience)) for topic, audience in self._audiences().items()}
-            self._announced = referee.view(PUBLIC)["announced"]
+            public = referee.view(PUBLIC)
+            self._retained = {topic: _json(with_lines(referee.view(audience), public))
+                              for topic, audience in self._audiences().items()}
+            self._announced = public["announced"]
         self._set_status("searching")
         self._client.connect_async(self.host, self.port, keepalive=KEEPALIVE_S)
         self._client.loop_start()

@@ -4,16 +4,20 @@
 const TRANSLATED_PARAM_PREFIXES = ["kind.", "sender.", "reject."];
 const WHO_PARAMS = ["by", "player"]; // announcement params that name a sender or a player
 let messages = {};
+let language = "en";
 
 export async function load(lang) {
   const response = await fetch(`/i18n/${encodeURIComponent(lang)}.json`, { cache: "no-cache" });
   if (!response.ok) throw new Error(`catalog ${lang}: HTTP ${response.status}`);
   messages = await response.json();
+  language = lang;
   document.documentElement.lang = lang === "zh" ? "zh-Hans" : lang;
 }
 
 function shown(value) {
   if (Array.isArray(value)) return value.map(String).join(", ");
+  // A text a game's data file brings in every language ({en, zh, th}, e.g. a Betrayal side's goals).
+  if (value !== null && typeof value === "object") return String(value[language] ?? value.en ?? "");
   if (typeof value === "string" && TRANSLATED_PARAM_PREFIXES.some((p) => value.startsWith(p))) {
     return messages[value] ?? value;
   }

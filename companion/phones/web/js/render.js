@@ -1,6 +1,7 @@
 // The views, drawn: who you are, phase and turn, timers (counting down from table.timers on the table's
-// clock), the toolkit's ballots, counters, roles and dice, and the announcements. Generic: a game
-// without ballots simply has no ballot section. Private parts are marked as only-for-you.
+// clock), the toolkit's ballots, counters, roles and dice, a game's summary lines (the "You" card from the
+// seat's own `lines`, the table's from `table_lines`), and the announcements. Generic: a game without
+// ballots simply has no ballot section. Private parts are marked as only-for-you.
 
 import { card, el } from "./dom.js";
 import { describe, t, translatePage } from "./i18n.js";
@@ -129,6 +130,22 @@ function rolls(table, view) {
   }));
 }
 
+// Message-id lines ({msg, params}) as the mirror builds them (companion.summaries), player ids as names.
+function lineItems(lines, view, secret) {
+  return lines.map((line) => el("div", { class: secret ? "item secret line" : "item line",
+    title: secret ? t("phone.secret") : null, text: describe(line, view.players ?? []) }));
+}
+
+function you(view) {
+  const lines = view.lines ?? [];
+  return lines.length ? card("you", "summary.you", lineItems(lines, view, true)) : null;
+}
+
+function summary(view) {
+  const lines = view.table_lines ?? [];
+  return lines.length ? card("summary", "summary.table", lineItems(lines, view, false)) : null;
+}
+
 // Draw everything but the forms into the page. `view` is the newest view (the seat's, or the public one).
 export function draw(view, seatKind) {
   const table = view.table ?? {};
@@ -136,7 +153,7 @@ export function draw(view, seatKind) {
   document.getElementById("who").textContent = whoLine(view, seatKind);
   document.getElementById("status-line").textContent = statusLine(view, seatKind);
   const holder = document.getElementById("table");
-  holder.replaceChildren(...[timers(table), ballots(table, mine), counters(table, mine, view), roles(table, mine, view),
+  holder.replaceChildren(...[you(view), summary(view), timers(table), ballots(table, mine), counters(table, mine, view), roles(table, mine, view),
     rolls(table, view)].filter(Boolean));
   translatePage(holder);
   const news = [...(view.announcements ?? [])].reverse().slice(0, NEWS_SHOWN);

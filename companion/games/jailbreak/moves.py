@@ -3,14 +3,14 @@ attack, the cuffs at the start of a turn, and the host's turn timer (expiry: doc
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints
 
 from companion.core.contract import Args, Ctx, Move, NoArgs
 from companion.core.rejection import Rejected
 from companion.games.jailbreak import attacks, flow, items
-from companion.parts import timers
+from companion.parts.turn_timer import TimerTick, TurnTimer
 
 PLAYER = frozenset({"player"})
 HOST = frozenset({"host"})
@@ -36,19 +36,6 @@ class TargetArgs(Args):
 class HandArgs(Args):
     player: Pid
     cards: int = Field(ge=0, le=40)
-
-
-class TimerSet(Args):
-    seconds: int = Field(ge=0, le=3600)
-
-
-class TimerExtend(Args):
-    seconds: int = Field(ge=1, le=3600)
-
-
-class TimerTick(Args):
-    name: Literal["turn"]
-    at_seconds: int | None = None
 
 
 def _me(ctx: Ctx) -> str:
@@ -131,61 +118,14 @@ def hand_set(ctx: Ctx, a: HandArgs) -> None:
 # -- the turn timer ------------------------------------------------------------------------------------------
 
 
-def timer_set(ctx: Ctx, a: TimerSet) -> None:
-    """The host sets the turn time (0: no timer); it applies from the next turn."""
-    s = ctx.state
-    s["timer_seconds"] = a.seconds
-    if a.seconds == 0:
-        s["timer"] = None
-    elif s["timer"] is None:
-        s["timer"] = timers.new(a.seconds, [10])
-    elif not s["timer"]["running"]:
-        s["timer"].update(duration=a.seconds * 1000, remaining=a.seconds * 1000, expired=False)
-    ctx.announce("jailbreak.timer_set", seconds=a.seconds)
-
-
-def _timer(ctx: Ctx) -> dict[str, Any]:
-    t: dict[str, Any] | None = ctx.state["timer"]
-    if t is None:
-        raise Rejected("reject.jailbreak_no_timer")
-    return t
-
-
-def timer_start(ctx: Ctx, a: NoArgs) -> None:
-    t = _timer(ctx)
-    if t["running"]:
-        raise Rejected("reject.timer_running")
-    timers.start(t, ctx.at)
-    ctx.announce("jailbreak.timer_started", seconds=int(t["duration"]) // 1000)
-
-
-def timer_pause(ctx: Ctx, a: NoArgs) -> None:
-    timers.pause(_timer(ctx), ctx.at)
-    ctx.announce("jailbreak.timer_paused")
-
-
-def timer_resume(ctx: Ctx, a: NoArgs) -> None:
-    timers.resume(_timer(ctx), ctx.at)
-    ctx.announce("jailbreak.timer_resumed")
-
-
-def timer_extend(ctx: Ctx, a: TimerExtend) -> None:
-    timers.extend(_timer(ctx), a.seconds, ctx.at)
-    ctx.announce("jailbreak.timer_extended", seconds=a.seconds)
-
-
-def timer_warn(ctx: Ctx, a: TimerTick) -> None:
-    if a.at_seconds is None:
-        raise Rejected("reject.timer_not_due")
-    timers.warn(_timer(ctx), a.at_seconds, ctx.at)
-    ctx.announce("jailbreak.timer_warning", seconds=a.at_seconds, player=ctx.state["turn"]["player"])
+TIMER = TurnTimer("jailbreak", "turn", warn_params=lambda s: {"player": s["turn"]["player"]})
 
 
 def timer_expire(ctx: Ctx, a: TimerTick) -> None:
     """Time is up: the decision waiting takes its default (the target takes the hit, no baton, the cuffs
     stay on) and the turn ends with the discard (docs/games/jailbreak.md)."""
     s = ctx.state
-    timers.expire(_timer(ctx), ctx.at)
+    TIMER.expire(ctx, a)
     pid = s["turn"]["player"]
     ctx.announce("jailbreak.timer_expired", player=pid)
     ph = s["turn"]["phase"]
@@ -220,12 +160,6 @@ MOVES: dict[str, Move] = {
         Move("cuffs.unlock", unlock, NoArgs, PLAYER, phases=frozenset({"cuffs"})),
         Move("cuffs.stay", stay_cuffed, NoArgs, PLAYER, phases=frozenset({"cuffs"}), on_turn=True),
         Move("hand.set", hand_set, HandArgs, HOST, phases=TURN),
-        Move("timer.set", timer_set, TimerSet, HOST),
-        Move("timer.start", timer_start, NoArgs, HOST, phases=TURN),
-        Move("timer.pause", timer_pause, NoArgs, HOST),
-        Move("timer.resume", timer_resume, NoArgs, HOST),
-        Move("timer.extend", timer_extend, TimerExtend, HOST),
-        Move("timer.warn", timer_warn, TimerTick, CLOCK),
-        Move("timer.expire", timer_expire, TimerTick, CLOCK, phases=TURN),
+        *TIMER.moves(timer_expire, start_phases=TURN, expire_phases=TURN),
     )
 }

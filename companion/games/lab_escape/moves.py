@@ -4,15 +4,13 @@ items, the stuck rule and the turn timer. Table and host may input for the playe
 
 from __future__ import annotations
 
-from typing import Any, Literal
-
-from pydantic import Field
+from typing import Literal
 
 from companion.core.contract import Args, Ctx, Move, NoArgs
 from companion.core.rejection import Rejected
 from companion.games.lab_escape import board, checks, flow, items, rooms
 from companion.games.lab_escape.rooms import Die, Effect, Name
-from companion.parts import timers
+from companion.parts.turn_timer import TimerTick, TurnTimer
 
 PLAY = frozenset({"player", "host", "table"})
 HOST = frozenset({"host"})
@@ -37,19 +35,6 @@ class AttackArgs(Args):
 
 class ItemUse(Effect):
     item: Literal["adrenaline", "wrench"]
-
-
-class TimerSet(Args):
-    seconds: int = Field(ge=0, le=3600)
-
-
-class TimerExtend(Args):
-    seconds: int = Field(ge=1, le=3600)
-
-
-class TimerTick(Args):
-    name: Literal["turn"]
-    at_seconds: int | None = None
 
 
 def _who(ctx: Ctx) -> str:
@@ -113,58 +98,11 @@ def turn_end(ctx: Ctx, a: NoArgs) -> None:
 # -- the turn timer ------------------------------------------------------------------------------------------
 
 
-def _timer(ctx: Ctx) -> dict[str, Any]:
-    t: dict[str, Any] | None = ctx.state["timer"]
-    if t is None:
-        raise Rejected("reject.lab_escape_no_timer")
-    return t
-
-
-def timer_set(ctx: Ctx, a: TimerSet) -> None:
-    """The host sets the turn time (0: no timer); it applies from the next turn."""
-    s = ctx.state
-    s["timer_seconds"] = a.seconds
-    if a.seconds == 0:
-        s["timer"] = None
-    elif s["timer"] is None:
-        s["timer"] = timers.new(a.seconds, [10])
-    elif not s["timer"]["running"]:
-        s["timer"].update(duration=a.seconds * 1000, remaining=a.seconds * 1000, expired=False)
-    ctx.announce("lab_escape.timer_set", seconds=a.seconds)
-
-
-def timer_start(ctx: Ctx, a: NoArgs) -> None:
-    t = _timer(ctx)
-    if t["running"]:
-        raise Rejected("reject.timer_running")
-    timers.start(t, ctx.at)
-    ctx.announce("lab_escape.timer_started", seconds=int(t["duration"]) // 1000)
-
-
-def timer_pause(ctx: Ctx, a: NoArgs) -> None:
-    timers.pause(_timer(ctx), ctx.at)
-    ctx.announce("lab_escape.timer_paused")
-
-
-def timer_resume(ctx: Ctx, a: NoArgs) -> None:
-    timers.resume(_timer(ctx), ctx.at)
-    ctx.announce("lab_escape.timer_resumed")
-
-
-def timer_extend(ctx: Ctx, a: TimerExtend) -> None:
-    timers.extend(_timer(ctx), a.seconds, ctx.at)
-    ctx.announce("lab_escape.timer_extended", seconds=a.seconds)
-
-
-def timer_warn(ctx: Ctx, a: TimerTick) -> None:
-    if a.at_seconds is None:
-        raise Rejected("reject.timer_not_due")
-    timers.warn(_timer(ctx), a.at_seconds, ctx.at)
-    ctx.announce("lab_escape.timer_warning", seconds=a.at_seconds)
+TIMER = TurnTimer("lab_escape", "turn")
 
 
 def timer_expire(ctx: Ctx, a: TimerTick) -> None:
-    timers.expire(_timer(ctx), ctx.at)
+    TIMER.expire(ctx, a)
     flow.time_up(ctx)
 
 
@@ -185,12 +123,6 @@ MOVES: dict[str, Move] = {
         Move("attack", attack, AttackArgs, PLAY, phases=ACTING, on_turn=True),
         Move("item.use", item_use, ItemUse, PLAY, phases=frozenset({"move", "act"}), on_turn=True),
         Move("turn.end", turn_end, NoArgs, PLAY, phases=ACTING, on_turn=True),
-        Move("timer.set", timer_set, TimerSet, HOST),
-        Move("timer.start", timer_start, NoArgs, HOST, phases=PLAYING),
-        Move("timer.pause", timer_pause, NoArgs, HOST),
-        Move("timer.resume", timer_resume, NoArgs, HOST),
-        Move("timer.extend", timer_extend, TimerExtend, HOST),
-        Move("timer.warn", timer_warn, TimerTick, CLOCK),
-        Move("timer.expire", timer_expire, TimerTick, CLOCK),
+        *TIMER.moves(timer_expire, start_phases=PLAYING),
     )
 }

@@ -11,7 +11,7 @@ from companion.core.contract import Args, Ctx, Move, NoArgs, State
 from companion.core.rejection import Rejected
 from companion.games.room25 import actions, board, flow, grid, outcome, rooms, slides
 from companion.games.room25.data import EXIT, bundled
-from companion.parts import timers
+from companion.parts.turn_timer import TimerTick, TurnTimer
 
 Action = Literal["look", "move", "push", "control"]
 Direction = Annotated[str, StringConstraints(min_length=1, max_length=8)]
@@ -45,19 +45,6 @@ class PickArgs(Args):
 
 class RevealArgs(Args):
     kind: Annotated[str, StringConstraints(min_length=1, max_length=16)]
-
-
-class TimerSet(Args):
-    seconds: int = Field(ge=0, le=3600)
-
-
-class TimerExtend(Args):
-    seconds: int = Field(ge=1, le=3600)
-
-
-class TimerTick(Args):
-    name: Literal["programming"]
-    at_seconds: int | None = None
 
 
 # -- programming (R2.1) -------------------------------------------------------------------------------------
@@ -205,60 +192,13 @@ def exit_locate(ctx: Ctx, a: PickArgs) -> None:
 # -- the programming timer --------------------------------------------------------------------------------
 
 
-def timer_set(ctx: Ctx, a: TimerSet) -> None:
-    """The host sets the programming time (0: no timer); it applies from the next programming phase."""
-    s = ctx.state
-    s["timer_seconds"] = a.seconds
-    if a.seconds == 0:
-        s["timer"] = None
-    elif s["timer"] is None:
-        s["timer"] = timers.new(a.seconds, [10])
-    elif not s["timer"]["running"]:
-        s["timer"].update(duration=a.seconds * 1000, remaining=a.seconds * 1000, expired=False)
-    ctx.announce("room25.timer_set", seconds=a.seconds)
-
-
-def _timer(ctx: Ctx) -> dict[str, Any]:
-    t: dict[str, Any] | None = ctx.state["timer"]
-    if t is None:
-        raise Rejected("reject.room25_no_timer")
-    return t
-
-
-def timer_start(ctx: Ctx, a: NoArgs) -> None:
-    t = _timer(ctx)
-    if t["running"]:
-        raise Rejected("reject.timer_running")
-    timers.start(t, ctx.at)
-    ctx.announce("room25.timer_started", seconds=int(t["duration"]) // 1000)
-
-
-def timer_pause(ctx: Ctx, a: NoArgs) -> None:
-    timers.pause(_timer(ctx), ctx.at)
-    ctx.announce("room25.timer_paused")
-
-
-def timer_resume(ctx: Ctx, a: NoArgs) -> None:
-    timers.resume(_timer(ctx), ctx.at)
-    ctx.announce("room25.timer_resumed")
-
-
-def timer_extend(ctx: Ctx, a: TimerExtend) -> None:
-    timers.extend(_timer(ctx), a.seconds, ctx.at)
-    ctx.announce("room25.timer_extended", seconds=a.seconds)
-
-
-def timer_warn(ctx: Ctx, a: TimerTick) -> None:
-    if a.at_seconds is None:
-        raise Rejected("reject.timer_not_due")
-    timers.warn(_timer(ctx), a.at_seconds, ctx.at)
-    ctx.announce("room25.timer_warning", seconds=a.at_seconds)
+TIMER = TurnTimer("room25", flow.TIMER)
 
 
 def timer_expire(ctx: Ctx, a: TimerTick) -> None:
     """Time is up: whoever has not programmed does nothing this turn (docs/games/room25.md)."""
     s = ctx.state
-    timers.expire(_timer(ctx), ctx.at)
+    TIMER.expire(ctx, a)
     late = [p for p in s["program"]["expected"] if p not in s["program"]["committed"]]
     for pid in late:
         flow.commit(ctx, pid, [])
@@ -288,12 +228,6 @@ MOVES: dict[str, Move] = {
         Move("room.skip", room_skip, NoArgs, PLAYER, secret=True, phases=CHOOSING, on_turn=True),
         Move("room.reveal", room_reveal, RevealArgs, TABLE, phases=frozenset({"reveal"})),
         Move("exit.locate", exit_locate, PickArgs, TABLE, phases=frozenset({"locate_exit"})),
-        Move("timer.set", timer_set, TimerSet, HOST),
-        Move("timer.start", timer_start, NoArgs, HOST, phases=PROGRAMMING),
-        Move("timer.pause", timer_pause, NoArgs, HOST),
-        Move("timer.resume", timer_resume, NoArgs, HOST),
-        Move("timer.extend", timer_extend, TimerExtend, HOST),
-        Move("timer.warn", timer_warn, TimerTick, CLOCK),
-        Move("timer.expire", timer_expire, TimerTick, CLOCK, phases=PROGRAMMING),
+        *TIMER.moves(timer_expire, start_phases=PROGRAMMING, expire_phases=PROGRAMMING),
     )
 }

@@ -23,20 +23,17 @@ Peak RSS is the process's high-water mark. Asserts nothing about time.
 from __future__ import annotations
 
 import argparse
-import copy
 import random
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 from benchlib import disk_dir, filesystem, fmt, json_values, p50, peak_rss_mib, percentile
+from gamebench import Step, measure
 
 from companion.core.contract import Player, Setup, State
-from companion.core.eventlog import EventLog
-from companion.core.fold import apply_in_place, fold, initial, step
+from companion.core.fold import initial
 from companion.core.inputs import Input
-from companion.core.referee import Referee
 from companion.games import registry
 from companion.games.room25 import bot
 
@@ -48,21 +45,7 @@ def setup(seed: int) -> Setup:
     return Setup("room25", PLAYERS, {"mode": "suspicion"}, seed)
 
 
-def step_deepcopy(state: State, inp: Input) -> State:
-    new = copy.deepcopy(state)
-    apply_in_place(GAME, new, inp)
-    return new
-
-
-def fold_deepcopy(s: Setup, inputs: list[Input]) -> State:
-    state = initial(GAME, s)
-    for inp in inputs:
-        state = copy.deepcopy(state)
-        apply_in_place(GAME, state, inp)
-    return state
-
-
-def turns(s: Setup, inputs: list[Input], live: bool) -> tuple[list[float], list[float], State]:
+def turns(s: Setup, inputs: list[Input], one: Step) -> tuple[list[float], list[float], State]:
     """Seconds per turn's resolution and per input of it, by `step` (live) or the deepcopy baseline."""
     state = initial(GAME, s)
     per_turn: list[float] = []
@@ -73,7 +56,7 @@ def turns(s: Setup, inputs: list[Input], live: bool) -> tuple[list[float], list[
             inp.move == "plan" and len(state["program"]["committed"]) == len(state["program"]["expected"]) - 1
         )
         t0 = time.perf_counter()
-        state = step(GAME, state, inp) if live else step_deepcopy(state, inp)
+        state = one(state, inp)
         took = time.perf_counter() - t0
         if resolving:
             current += took
@@ -84,59 +67,16 @@ def turns(s: Setup, inputs: list[Input], live: bool) -> tuple[list[float], list[
     return per_turn, per_input, state
 
 
-def timed(fn: object, repeat: int) -> tuple[float, State]:
-    times, result = [], {}
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        result = fn()  # type: ignore[operator]
-        times.append(time.perf_counter() - t0)
-    return p50(times), result
+TURNS = turns
 
 
 def run(games: int, repeat: int, where: Path) -> str:
     rss_start = peak_rss_mib()
     played = [(setup(seed), *bot.play(GAME, setup(seed), random.Random(seed))) for seed in range(games)]
-    turn_live: list[float] = []
-    turn_base: list[float] = []
-    input_live: list[float] = []
-    input_base: list[float] = []
-    fold_s: list[float] = []
-    base_s: list[float] = []
-    for s, final, inputs in played:
-        t, i, state = turns(s, inputs, live=True)
-        tb, ib, state_b = turns(s, inputs, live=False)
-        if state != final or state_b != final:
-            raise SystemExit("the timed replays disagree with the games played")
-        turn_live += t
-        turn_base += tb
-        input_live += i
-        input_base += ib
-        f, folded = timed(lambda s=s, inputs=inputs: fold(GAME, s, inputs), repeat)
-        b, based = timed(lambda s=s, inputs=inputs: fold_deepcopy(s, inputs), repeat)
-        if folded != final or based != final:
-            raise SystemExit("fold or the baseline replay disagrees with the game played")
-        fold_s.append(f)
-        base_s.append(b)
+    fig = measure(GAME, played, TURNS, repeat, where)
+    turn_live, turn_base, input_live, input_base = fig.turn_live, fig.turn_base, fig.input_live, fig.input_base
+    fold_s, base_s, reopen_s = fig.fold_s, fig.base_s, fig.reopen_s
     longest = max(played, key=lambda g: len(g[2]))
-    with tempfile.TemporaryDirectory(prefix="companion-bench-", dir=where) as tmp:
-        path = Path(tmp) / "room25.sqlite3"
-        log = EventLog(path)
-        ref = Referee.start(registry(), log, longest[0], 0)
-        for inp in longest[2]:
-            if not ref.submit(inp).accepted:
-                raise SystemExit("the referee refused an input of the played game")
-        log.close()
-
-        def reopen() -> State:
-            opened = EventLog(path)
-            try:
-                return Referee(registry(), opened, ref.game_id).state
-            finally:
-                opened.close()
-
-        reopen_s, reopened = timed(reopen, repeat)
-        if {k: v for k, v in reopened.items() if k != "corrections"} != longest[1]:
-            raise SystemExit("the reopened game disagrees with the game played")
     rss_end = peak_rss_mib()
 
     def us(values: list[float], q: float) -> float:

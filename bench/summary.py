@@ -84,11 +84,11 @@ FIGURES = [
     Figure("event-log append p99 (µs)", "bench_eventlog.py", lambda r: _append_p99(r),
            "one `EventLog.append` (one INSERT, one transaction) at synchronous=FULL, WAL, on the VM's virtio "
            "disk", "not measured; an SD card's fsync is typically 2-20 ms, so expect p99 of tens of ms"),
-    Figure("broker fan-out: event to phone p99 (ms), 9 players + 200 spectators, Mosquitto", "bench_load.py",
+    Figure("broker fan-out: event to phone p50 / p99 (ms), 9 players + 200 spectators, Mosquitto", "bench_load.py",
            _load("mosquitto", 4), "while a 9-player Lockdown game is played at 10 inputs/s and the kiosk "
            "runs: every client's first view of each announcement, from the referee's telling its outputs",
            "not measured; Mosquitto is C: the referee's side dominates"),
-    Figure("broker fan-out: event to phone p99 (ms), 9 players + 200 spectators, embedded", "bench_load.py",
+    Figure("broker fan-out: event to phone p50 / p99 (ms), 9 players + 200 spectators, embedded", "bench_load.py",
            _load("embedded", 4), "as above, the embedded amqtt broker (in its own process here)", PI_CPU),
     Figure("kiosk frame p99 under that load (ms), Mosquitto / embedded", "bench_load.py",
            lambda r: cells(r, "mosquitto")[3].split("/")[1].strip() + " / "

@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 
 from companion.core.referee import PUBLIC
+from companion.phones.credentials import GameCredentials
+from companion.phones.runner import KEPT_FILE
 from tests.fault_kit import (
     GUARD_S,
     Child,
@@ -107,3 +109,19 @@ def test_sigkill_through_a_lockdown_game_with_phones_loses_nothing_acknowledged(
     assert uninterrupted.state == survivor.state
     for audience in [PUBLIC, "host", *(f"player:{p['id']}" for p in setup["players"])]:
         assert uninterrupted.view(audience) == survivor.view(audience)
+
+
+def test_a_games_phone_credentials_are_kept_for_that_game_only(tmp_path: Path) -> None:
+    """A restart of the same game reuses its credentials (phones rejoin); a new game gets new ones."""
+    path = tmp_path / KEPT_FILE
+    first = GameCredentials.kept(path, "table1", 1, ["ana", "ben"], spectators=1)
+    assert path.stat().st_mode & 0o777 == 0o600
+    again = GameCredentials.kept(path, "table1", 1, ["ana", "ben"], spectators=1)
+    assert again == first and again.referee_password == first.referee_password
+    ana = first.players["ana"]
+    assert again.check(ana.user, ana.password)
+    nxt = GameCredentials.kept(path, "table1", 2, ["ana", "ben"], spectators=1)
+    assert not nxt.check(ana.user, ana.password)
+    assert nxt.players["ana"].password != ana.password
+    path.write_text("{not json", encoding="utf-8")  # a damaged file: fresh credentials, no crash
+    assert GameCredentials.kept(path, "table1", 2, ["ana", "ben"]).players["ana"].password != ana.password

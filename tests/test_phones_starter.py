@@ -41,13 +41,16 @@ def cfg(tmp_path: Path, **mqtt: object) -> configuration.Config:
 def test_companion_run_starts_the_embedded_broker_and_says_so(tmp_path: Path,
                                                               capsys: pytest.CaptureFixture[str]) -> None:
     t, status = table(tmp_path), StatusBoard()
+    broker_ok = threading.Event()  # the mirror connects on its own thread, then sets the status
+    status.listen(lambda: broker_ok.set() if ("broker", "embedded", "ok") in {
+        (s.kind, s.name, s.state) for s in status.snapshot()} else None)
     running = app.start_all(t, cfg(tmp_path, broker="embedded", port=0, ws_port=0), status)
     try:
         assert len(running) == 1  # the phones: broker, mirror (and the phone page beside them)
         said = capsys.readouterr().err.splitlines()
         head = i18n.translate("en", "phones.broker_started", {"broker": "embedded", "url": "\x00"}).split("\x00")[0]
         assert said[0].startswith(head + "ws://")
-        assert {(s.kind, s.name, s.state) for s in status.snapshot()} >= {("broker", "embedded", "ok")}
+        assert broker_ok.wait(10)
     finally:
         app.stop_all(running)
         t.referee.log.close()

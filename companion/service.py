@@ -40,6 +40,35 @@ class SystemClock:
         return time.time_ns() // 1_000_000
 
 
+JUMP_NOTED_MS = 2000  # a wall clock this far from the table's clock has been set (NTP, the host): say so once
+
+
+class SteadyClock:
+    """The table's clock: the wall time at start, then advanced by the monotonic clock only.
+
+    A Pi has no real-time clock; NTP sets the wall clock minutes or months after boot, maybe mid-game.
+    Timers are deadlines on this clock, so a wall clock that jumps forward must not make every timer run
+    out at once, nor one set back make a timer last an hour longer: they count real seconds. A restart
+    takes the wall time afresh (timers paused over a restart resume by the game's own rule). The jump
+    is logged once (docs/faults.md).
+    """
+
+    def __init__(self, wall_ns: Callable[[], int] = time.time_ns,
+                 mono_ns: Callable[[], int] = time.monotonic_ns) -> None:
+        self._wall_ns, self._mono_ns = wall_ns, mono_ns
+        self._wall0, self._mono0 = wall_ns(), mono_ns()
+        self._noted = 0
+
+    def now_ms(self) -> int:
+        now = (self._wall0 + self._mono_ns() - self._mono0) // 1_000_000
+        off = self._wall_ns() // 1_000_000 - now
+        if abs(off - self._noted) > JUMP_NOTED_MS:
+            self._noted = off
+            logger.warning("the wall clock moved %+d s against the table's clock; timers keep counting real "
+                           "seconds", off // 1000)
+        return now
+
+
 class Output(Protocol):
     """Something that shows views: the console, the kiosk, the MQTT mirror."""
 
@@ -64,7 +93,7 @@ _STOP = object()
 @dataclass
 class Table:
     referee: Referee
-    clock: Clock = field(default_factory=SystemClock)
+    clock: Clock = field(default_factory=SteadyClock)
     outputs: list[Output] = field(default_factory=list)
     inbox: queue.Queue[object] = field(default_factory=queue.Queue)
     device_handlers: list[DeviceHandler] = field(default_factory=list)

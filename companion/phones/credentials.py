@@ -7,6 +7,7 @@ never published: they leave the process only in the join link (the QR code) and 
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import json
 import os
@@ -75,6 +76,35 @@ class GameCredentials:
         expected = self.phone_users().get(user)
         return expected is not None and hmac.compare_digest(expected.encode(), password.encode())
 
+    @classmethod
+    def kept(cls, path: Path, table: str, game: int, player_ids: list[str], spectators: int = 0) -> GameCredentials:
+        """This game's credentials from `path` if it holds them (a restart after a power cut: phones
+        rejoin with the link they scanned), else freshly issued and written there, mode 0600."""
+        try:
+            obj = json.loads(path.read_text(encoding="utf-8"))
+            kept = cls(
+                table=obj["table"], game=int(obj["game"]),
+                players={pid: Credential(u, pw) for pid, (u, pw) in obj["players"].items()},
+                host=Credential(*obj["host"]),
+                spectators=tuple(Credential(u, pw) for u, pw in obj["spectators"]),
+                referee_password=obj["referee"],
+            )
+            if (kept.table, kept.game, list(kept.players), len(kept.spectators)) == (
+                    table, game, player_ids, spectators):
+                return kept
+        except (OSError, ValueError, KeyError, TypeError):
+            pass  # none kept, or unreadable: issue new ones
+        fresh = cls.issue(table, game, player_ids, spectators)
+        with contextlib.suppress(OSError):  # a read-only state directory: phones work until the next restart
+            _write_private(path, {
+                "table": table, "game": game,
+                "players": {pid: [c.user, c.password] for pid, c in fresh.players.items()},
+                "host": [fresh.host.user, fresh.host.password],
+                "spectators": [[c.user, c.password] for c in fresh.spectators],
+                "referee": fresh.referee_password,
+            })
+        return fresh
+
     def write_for_provisioning(self, path: Path) -> None:
         """The file an external broker's provisioning command reads (docs/mqtt.md), mode 0600."""
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -83,3 +113,14 @@ class GameCredentials:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             json.dump({"table": self.table, "game": self.game, "users": self.phone_users()}, fh, indent=1)
         os.replace(tmp, path)
+
+
+def _write_private(path: Path, obj: object) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        json.dump(obj, fh)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)

@@ -30,6 +30,7 @@ from companion.status import DeviceStatus, StatusBoard
 
 logger = logging.getLogger(__name__)
 CREDENTIALS_FILE = "mqtt-credentials.json"
+KEPT_FILE = "phone-credentials.json"  # this game's phone credentials, mode 0600, reused after a restart
 PORT_ATTEMPTS = 3  # ports 0: free ports are picked before the broker binds them, so another may take one
 
 
@@ -162,7 +163,10 @@ def start_phones(table: Table, *, broker: str = "auto", prefix: str = "companion
     kind = choose(broker, url)
     referee = table.referee
     players = [p.id for p in referee.setup.players]
-    game = GameCredentials.issue(table_id, referee.game_id, players, spectators)
+    if state_dir is not None:  # kept across a restart of the same game, so phones rejoin on their own
+        game = GameCredentials.kept(state_dir / KEPT_FILE, table_id, referee.game_id, players, spectators)
+    else:
+        game = GameCredentials.issue(table_id, referee.game_id, players, spectators)
     topics = Topics(prefix, table_id)
     running: Broker
     if kind == "external":

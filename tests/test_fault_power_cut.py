@@ -20,6 +20,7 @@ import pytest
 
 from companion.core.referee import PUBLIC
 from companion.phones.credentials import GameCredentials
+from companion.phones.mirror import with_lines
 from companion.phones.runner import KEPT_FILE
 from tests.fault_kit import (
     GUARD_S,
@@ -79,8 +80,9 @@ def test_sigkill_through_a_lockdown_game_with_phones_loses_nothing_acknowledged(
 
             child = Child(db, env, setup)
             # The phone rejoins by itself (same credentials) and is given the current views again.
-            public = as_sent(restarted.view(PUBLIC))
-            mine = as_sent(restarted.view(f"player:{PID}"))
+            public_view = restarted.view(PUBLIC)  # as the mirror sends it: with its message-id lines
+            public = as_sent(with_lines(public_view, public_view))
+            mine = as_sent(with_lines(restarted.view(f"player:{PID}"), public_view))
             try:
                 phone.wait_for(lambda m, v=public: m.topic == topics.public and m.json() == v, timeout=GUARD_S)
                 phone.got(lambda m, v=mine: m.topic == topics.view(user) and m.json() == v, timeout=GUARD_S)

@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import Field
 
-from companion.core.contract import Args, Ctx, Move, NoArgs, State
+from companion.core.contract import Args, Ctx, Deadline, Move, NoArgs, State
 from companion.core.rejection import Rejected
 from companion.parts import timers
 
@@ -46,6 +46,16 @@ class TurnTimer:
     game: str
     name: str
     warn_params: Callable[[State], Mapping[str, Any]] = field(default=_no_params)
+
+    def deadlines(self, state: State) -> list[Deadline]:
+        """The clock inputs the timer is waiting for (its warning and its end), if it runs."""
+        t = state["timer"]
+        return [] if t is None else timers.deadlines(self.name, t, "timer.warn", "timer.expire")
+
+    def on_resume(self, state: State) -> list[tuple[str, dict[str, Any]]]:
+        """After a restart a running timer is paused until the host resumes it."""
+        t = state["timer"]
+        return [("timer.pause", {})] if t is not None and t["running"] else []
 
     def of(self, ctx: Ctx) -> dict[str, Any]:
         t: dict[str, Any] | None = ctx.state["timer"]

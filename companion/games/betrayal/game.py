@@ -14,6 +14,7 @@ from companion.core.prompts import Prompt
 from companion.core.rejection import Rejected
 from companion.games.betrayal import data, explorers, flow, forms, house, seating, views
 from companion.games.betrayal.moves import MOVES
+from companion.games.betrayal.moves_timer import TIMER
 from companion.parts import timers
 
 
@@ -106,12 +107,10 @@ class Betrayal(GameBase):
         return views.player(state, pid)
 
     def deadlines(self, state: State) -> Sequence[Deadline]:
-        t = state["timer"]
-        return [] if t is None else timers.deadlines(flow.TIMER, t, "timer.warn", "timer.expire")
+        return TIMER.deadlines(state)
 
     def on_resume(self, state: State) -> Sequence[tuple[str, dict[str, Any]]]:
-        t = state["timer"]
-        return [("timer.pause", {})] if t is not None and t["running"] else []
+        return TIMER.on_resume(state)
 
     def result(self, state: State) -> dict[str, Any] | None:
         finished: dict[str, Any] | None = state["finished"]

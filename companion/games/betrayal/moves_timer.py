@@ -14,7 +14,7 @@ from companion.games.betrayal import flow
 from companion.parts import timers
 from companion.parts.turn_timer import TimerSet, TimerTick, TurnTimer
 
-TIMER = TurnTimer("betrayal", "turn")
+TIMER = TurnTimer("betrayal", flow.TIMER)
 
 
 def timer_set(ctx: Ctx, a: TimerSet) -> None:

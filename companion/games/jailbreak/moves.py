@@ -118,7 +118,7 @@ def hand_set(ctx: Ctx, a: HandArgs) -> None:
 # -- the turn timer ------------------------------------------------------------------------------------------
 
 
-TIMER = TurnTimer("jailbreak", "turn", warn_params=lambda s: {"player": s["turn"]["player"]})
+TIMER = TurnTimer("jailbreak", flow.TIMER, warn_params=lambda s: {"player": s["turn"]["player"]})
 
 
 def timer_expire(ctx: Ctx, a: TimerTick) -> None:

@@ -98,7 +98,7 @@ def turn_end(ctx: Ctx, a: NoArgs) -> None:
 # -- the turn timer ------------------------------------------------------------------------------------------
 
 
-TIMER = TurnTimer("lab_escape", "turn")
+TIMER = TurnTimer("lab_escape", flow.TIMER)
 
 
 def timer_expire(ctx: Ctx, a: TimerTick) -> None:

@@ -11,7 +11,7 @@ from companion.core import rng
 from companion.core.contract import Args, Deadline, GameBase, Setup, State
 from companion.core.prompts import Prompt
 from companion.games.room25 import data, deal, flow, forms, grid, views
-from companion.games.room25.moves import MOVES
+from companion.games.room25.moves import MOVES, TIMER
 from companion.parts import programming, timers
 
 
@@ -80,12 +80,10 @@ class Room25(GameBase):
         return views.player(state, pid)
 
     def deadlines(self, state: State) -> Sequence[Deadline]:
-        t = state["timer"]
-        return [] if t is None else timers.deadlines(flow.TIMER, t, "timer.warn", "timer.expire")
+        return TIMER.deadlines(state)
 
     def on_resume(self, state: State) -> Sequence[tuple[str, dict[str, Any]]]:
-        t = state["timer"]
-        return [("timer.pause", {})] if t is not None and t["running"] else []
+        return TIMER.on_resume(state)
 
     def result(self, state: State) -> dict[str, Any] | None:
         finished: dict[str, Any] | None = state["finished"]

@@ -28,7 +28,7 @@ import sys
 import time
 from pathlib import Path
 
-from benchlib import disk_dir, filesystem, fmt, json_values, p50, peak_rss_mib, percentile
+from benchlib import disk_dir, filesystem, json_values, peak_rss_mib
 from gamebench import Step, measure
 
 from companion.core.contract import Player, Setup, State
@@ -74,33 +74,15 @@ def run(games: int, repeat: int, where: Path) -> str:
     rss_start = peak_rss_mib()
     played = [(setup(seed), *bot.play(GAME, setup(seed), random.Random(seed))) for seed in range(games)]
     fig = measure(GAME, played, TURNS, repeat, where)
-    turn_live, turn_base, input_live, input_base = fig.turn_live, fig.turn_base, fig.input_live, fig.input_base
-    fold_s, base_s, reopen_s = fig.fold_s, fig.base_s, fig.reopen_s
     longest = max(played, key=lambda g: len(g[2]))
     rss_end = peak_rss_mib()
-
-    def us(values: list[float], q: float) -> float:
-        return percentile(sorted(values), q) * 1e6
 
     sizes = [len(g[2]) for g in played]
     ends = sorted({g[1]["finished"]["reason"].split(".")[-1] for g in played})
     lines = [
         f"#### Room 25: six-player suspicion games ({games} random legal games, digital tiles)",
         "",
-        "| what | `step` p50 µs | `step` p99 µs | baseline p50 µs | baseline p99 µs | baseline / `step` (p50) |",
-        "| --- | ---: | ---: | ---: | ---: | ---: |",
-        f"| one turn's resolution ({len(turn_live)} turns) | {fmt(us(turn_live, .5))} | {fmt(us(turn_live, .99))} "
-        f"| {fmt(us(turn_base, .5))} | {fmt(us(turn_base, .99))} | {us(turn_base, .5) / us(turn_live, .5):.1f}× |",
-        f"| one input while resolving ({len(input_live)} inputs) | {fmt(us(input_live, .5))} "
-        f"| {fmt(us(input_live, .99))} | {fmt(us(input_base, .5))} | {fmt(us(input_base, .99))} "
-        f"| {us(input_base, .5) / us(input_live, .5):.1f}× |",
-        "",
-        "| whole-game replay | p50 ms over games | max ms | baseline p50 ms | baseline / `fold` |",
-        "| --- | ---: | ---: | ---: | ---: |",
-        f"| `fold` in place ({p50([float(n) for n in sizes]):.0f} inputs p50, {max(sizes)} max) "
-        f"| {p50(fold_s) * 1000:,.2f} | {max(fold_s) * 1000:,.2f} | {p50(base_s) * 1000:,.2f} "
-        f"| {p50(base_s) / p50(fold_s):.1f}× |",
-        f"| `Referee(...)` reopen from SQLite, longest game ({max(sizes)} inputs) | {reopen_s * 1000:,.2f} | | | |",
+        *fig.tables("one turn's resolution", "one input while resolving", sizes),
         "",
         f"Baseline: `copy.deepcopy` of the state before each step (live) or each replayed input. Games ended by: "
         f"{', '.join(ends)}. The final state holds {json_values(longest[1]):,} JSON values. "

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from benchlib import p50
+from benchlib import fmt, p50, percentile
 
 from companion.core.contract import Game, Setup, State
 from companion.core.eventlog import EventLog
@@ -95,6 +95,32 @@ class Figures:
     fold_s: list[float] = field(default_factory=list)
     base_s: list[float] = field(default_factory=list)
     reopen_s: float = 0.0
+
+    def tables(self, turn: str, one_input: str, sizes: list[int]) -> list[str]:
+        """The two markdown tables every game's bench prints: per turn and per input, then whole games.
+        `turn` and `one_input` name the rows ("one player's turn", "one input while resolving")."""
+
+        def us(values: list[float], q: float) -> float:
+            return percentile(sorted(values), q) * 1e6
+
+        def row(label: str, live: list[float], base: list[float]) -> str:
+            return (f"| {label} | {fmt(us(live, .5))} | {fmt(us(live, .99))} | {fmt(us(base, .5))} "
+                    f"| {fmt(us(base, .99))} | {us(base, .5) / us(live, .5):.1f}× |")
+
+        return [
+            "| what | `step` p50 µs | `step` p99 µs | baseline p50 µs | baseline p99 µs | baseline / `step` (p50) |",
+            "| --- | ---: | ---: | ---: | ---: | ---: |",
+            row(f"{turn} ({len(self.turn_live)} turns)", self.turn_live, self.turn_base),
+            row(f"{one_input} ({len(self.input_live)} inputs)", self.input_live, self.input_base),
+            "",
+            "| whole-game replay | p50 ms over games | max ms | baseline p50 ms | baseline / `fold` |",
+            "| --- | ---: | ---: | ---: | ---: |",
+            f"| `fold` in place ({p50([float(n) for n in sizes]):.0f} inputs p50, {max(sizes)} max) "
+            f"| {p50(self.fold_s) * 1000:,.2f} | {max(self.fold_s) * 1000:,.2f} | {p50(self.base_s) * 1000:,.2f} "
+            f"| {p50(self.base_s) / p50(self.fold_s):.1f}× |",
+            f"| `Referee(...)` reopen from SQLite, longest game ({max(sizes)} inputs) "
+            f"| {self.reopen_s * 1000:,.2f} | | | |",
+        ]
 
 
 def measure(game: Game, played: list[Played], turns: TurnsOf, repeat: int, where: Path) -> Figures:

@@ -22,13 +22,13 @@ Peak RSS is the process's high-water mark. Asserts nothing about time.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import time
 from pathlib import Path
 
-from benchlib import disk_dir, filesystem, json_values, peak_rss_mib
+import gamebench
+from benchlib import filesystem, json_values, peak_rss_mib
 from gamebench import Step, measure
 
 from companion.core.contract import Player, Setup, State
@@ -92,15 +92,7 @@ def run(games: int, repeat: int, where: Path) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=30, help="random games played (30)")
-    parser.add_argument("--repeat", type=int, default=3, help="runs of each replay; the p50 is printed (3)")
-    parser.add_argument("--dir", default=None, help="where to create the temporary SQLite file")
-    args = parser.parse_args(argv)
-    if args.games < 1 or args.repeat < 1:
-        parser.error("--games and --repeat must be at least 1")
-    print(run(args.games, args.repeat, disk_dir(args.dir)))
-    return 0
+    return gamebench.main(run, __doc__, 30, argv)
 
 
 if __name__ == "__main__":

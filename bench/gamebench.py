@@ -7,6 +7,7 @@ A game's bench keeps what is its own: how its games are set up and played, and w
 
 from __future__ import annotations
 
+import argparse
 import copy
 import tempfile
 import time
@@ -14,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from benchlib import fmt, p50, percentile
+from benchlib import disk_dir, fmt, p50, percentile
 
 from companion.core.contract import Game, Setup, State
 from companion.core.eventlog import EventLog
@@ -164,3 +165,17 @@ def measure(game: Game, played: list[Played], turns: TurnsOf, repeat: int, where
         if {k: v for k, v in reopened.items() if k != "corrections"} != longest[1]:
             raise SystemExit("the reopened game disagrees with the game played")
     return out
+
+
+def main(run: Callable[[int, int, Path], str], doc: str | None, default_games: int,
+         argv: list[str] | None = None) -> int:
+    """The command line every game's bench has: --games, --repeat, --dir."""
+    parser = argparse.ArgumentParser(description=(doc or "").split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=default_games, help=f"random games played ({default_games})")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each replay; the p50 is printed (3)")
+    parser.add_argument("--dir", default=None, help="where to create the temporary SQLite file")
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.repeat < 1:
+        parser.error("--games and --repeat must be at least 1")
+    print(run(args.games, args.repeat, disk_dir(args.dir)))
+    return 0

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import stat
+import subprocess
+import tempfile
 import threading
 from pathlib import Path
 
@@ -111,3 +114,35 @@ def test_an_external_broker_gets_the_games_credentials_through_the_provisioning_
     finally:
         broker.close()
         t.referee.log.close()
+
+
+def test_a_broker_left_behind_by_a_killed_companion_is_stopped_at_the_next_start(tmp_path: Path) -> None:
+    """A companion killed from outside leaves its managed Mosquitto running (orphaned, on the ports); the
+    next start stops it instead of running without phones ("Address already in use")."""
+    from companion.phones.mosquitto import DIR_PREFIX, orphans
+
+    port, ws_port = free_port(), free_port()
+    folder = Path(tempfile.mkdtemp(prefix=DIR_PREFIX))
+    try:
+        (folder / "mosquitto.conf").write_text(f"listener {port} 127.0.0.1\nallow_anonymous true\n")
+        os.chmod(folder, 0o755)
+        os.chmod(folder / "mosquitto.conf", 0o644)
+        # `sh` starts the broker in the background and exits at once: the broker is orphaned, like one whose
+        # companion was killed. Its log comes through the pipe, so the test waits for it to run, no sleep.
+        left = subprocess.Popen(["sh", "-c", f"mosquitto -c {folder}/mosquitto.conf 2>&1 &"],
+                                stdout=subprocess.PIPE, text=True, start_new_session=True)
+        assert left.stdout is not None
+        for line in left.stdout:
+            if " running" in line:
+                break
+        left.wait()
+        stray = orphans()
+        assert stray, "the stray broker should be an orphan of ours"
+        broker = ManagedMosquitto("companion", "127.0.0.1", port, ws_port, "referee-secret")
+        broker.start()  # would fail with "Address already in use" if the stray one still held the port
+        try:
+            assert not set(stray) & set(orphans())
+        finally:
+            broker.stop()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

@@ -15,6 +15,7 @@ import logging
 import os
 import pwd
 import queue
+import select
 import shutil
 import signal
 import subprocess
@@ -26,6 +27,39 @@ from companion.phones.credentials import GameCredentials
 from companion.phones.topics import REFEREE_USER, VERSION, VIEW_MAX_BYTES, acl_patterns
 
 logger = logging.getLogger(__name__)
+DIR_PREFIX = "companion-mosquitto-"
+
+
+def orphans(proc: Path = Path("/proc")) -> list[int]:
+    """Brokers a companion started and then lost (it was killed): ours by their config's folder, orphaned
+    by their parent (init). Mosquitto drops its privileges, which clears a parent-death signal, so a
+    killed companion's broker outlives it and keeps the ports the next start needs."""
+    found = []
+    for entry in proc.glob("[0-9]*"):
+        try:
+            cmd = (entry / "cmdline").read_bytes().split(b"\0")
+            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue  # gone meanwhile, or not ours to read
+        if ppid == 1 and cmd[:2] == [b"mosquitto", b"-c"] and f"/{DIR_PREFIX}".encode() in cmd[2]:
+            found.append(int(entry.name))
+    return found
+
+
+def stop_orphans(wait_s: float = 5.0) -> None:
+    """Stop those brokers and wait (on a pidfd, no polling) until each has let go of its ports."""
+    for pid in orphans():
+        logger.warning("stopping a broker left behind by an earlier companion (pid %d)", pid)
+        try:
+            fd = os.pidfd_open(pid)
+        except OSError:
+            continue
+        try:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGTERM)
+            select.select([fd], [], [], wait_s)
+        finally:
+            os.close(fd)
 READY_TIMEOUT_S = 10.0
 MOSQUITTO_USER = "mosquitto"
 
@@ -111,8 +145,9 @@ class ManagedMosquitto:
     # -- process ------------------------------------------------------------------------------------------
 
     def start(self) -> None:
+        stop_orphans()
         if self._dir is None:
-            self._dir = Path(tempfile.mkdtemp(prefix="companion-mosquitto-"))
+            self._dir = Path(tempfile.mkdtemp(prefix=DIR_PREFIX))
             owner = self._owner()
             if owner is not None:
                 os.chown(self._dir, *owner)

@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 import click
 
-from companion import app, i18n, scripting
+from companion import app, i18n, scripting, statedir
 from companion import config as configuration
 from companion.console import ConsoleOutput, reason_text
 from companion.core.eventlog import EventLog, LogError
@@ -50,6 +50,11 @@ def main(ctx: click.Context, config_file: Path | None) -> None:
     """
     ctx.ensure_object(dict)
     ctx.obj["config_file"] = config_file
+    # What the companion writes holds secrets: private by default, whatever the terminal's umask. The
+    # state directory's files are also created 0600 on purpose (companion/statedir.py); this is the
+    # second line of defence, for anything else (an export, a replayed log).
+    previous = os.umask(0o077)
+    ctx.call_on_close(lambda: os.umask(previous))
 
 
 @main.command()
@@ -77,6 +82,7 @@ def run(ctx: click.Context, db: Path | None, game_id: str | None, players: str |
              "game.options": _parse_options(options) or None,
              "display.enabled": False if no_display else None}
     cfg = _load_config(ctx, flags)
+    ctx.with_resource(_claimed(cfg))  # before anything is opened: one companion per state directory
     out = sys.stdout
     try:
         table, resumed = open_table(cfg, force_new=force_new)
@@ -113,6 +119,37 @@ def run(ctx: click.Context, db: Path | None, game_id: str | None, players: str |
     finally:
         app.stop_all(running)
         table.referee.log.close()
+
+
+@contextlib.contextmanager
+def _claimed(cfg: configuration.Config) -> Iterator[None]:
+    """The state directory, locked and private until the command ends (companion/statedir.py)."""
+    lang = cfg.table.language
+    try:
+        claim = statedir.claim(cfg.storage.path)
+    except statedir.StateDirError as err:
+        raise click.ClickException(_state_refusal(lang, err)) from None
+    with claim:
+        if claim.changes:
+            print(i18n.translate(lang, "state.made_private", {
+                "dir": str(claim.directory), "changes": statedir.describe(claim.directory, claim.changes)}),
+                file=sys.stderr, flush=True)
+        yield
+
+
+@contextlib.contextmanager
+def _guarded(lang: str, directory: Path) -> Iterator[None]:
+    """Refuse to write into `directory` while a companion runs on it (companion/statedir.py)."""
+    with contextlib.ExitStack() as held:
+        try:
+            held.enter_context(statedir.guarded(directory))
+        except statedir.StateDirError as err:
+            raise click.ClickException(_state_refusal(lang, err)) from None
+        yield
+
+
+def _state_refusal(lang: str, err: statedir.StateDirError) -> str:
+    return i18n.describe(lang, err.to_json()) if isinstance(err, statedir.AlreadyRunning) else str(err)
 
 
 def _start_for_kiosk(table: Table, cfg: configuration.Config, status: StatusBoard,
@@ -189,6 +226,8 @@ def replay(script: TextIO, view: str, as_json: bool, db: Path | None, lang: str)
 
     A rejected line prints its line number and reason and exits with status 1.
     """
+    if db is not None:  # never into the log of a table running there
+        click.get_current_context().with_resource(_guarded(lang, db.parent))
     log = EventLog(db or ":memory:")
     try:
         referee = scripting.run(registry(), log, script)
@@ -250,9 +289,10 @@ def games(lang: str) -> None:
 
 @contextlib.contextmanager
 def _latest_game(db: Path) -> Iterator[Referee]:
-    """The latest game in a log file, replayed; the file is closed afterwards."""
+    """The latest game in a log file, replayed; the file is read only (a table may be running on it)
+    and closed afterwards."""
     try:
-        log = EventLog(db)
+        log = EventLog(db, read_only=True)
         referee = Referee.resume(registry(), log)
     except LogError as err:
         raise click.ClickException(str(err)) from None

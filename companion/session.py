@@ -11,13 +11,14 @@ from companion.core.eventlog import EventLog, LogError
 from companion.core.referee import Referee
 from companion.games import registry
 from companion.service import Table
+from companion.statedir import make_private_dir
 
 
 def open_table(cfg: Config, force_new: bool = False) -> tuple[Table, bool]:
     """The table and whether it resumed an unfinished game (True) or started a new one."""
     path = cfg.storage.path
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+    try:  # 0700 (companion/statedir.py); `companion run` has already claimed it
+        make_private_dir(path.parent)
     except OSError as err:
         raise LogError(f"cannot create the state directory {path.parent}: {err.strerror}") from err
     log = EventLog(path, synchronous=cfg.storage.synchronous)

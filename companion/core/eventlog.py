@@ -7,6 +7,7 @@ commits on a power cut, and a table's game must survive pulling the plug. The co
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from typing import Any
 from companion.core.contract import Player, Setup
 from companion.core.corrections import Event
 from companion.core.inputs import Input
+from companion.statedir import create_private_file
 
 SCHEMA_VERSION = 1
 SYNCHRONOUS_LEVELS = ("OFF", "NORMAL", "FULL", "EXTRA")
@@ -59,10 +61,18 @@ def setup_from_json(obj: dict[str, Any]) -> Setup:
 class EventLog:
     """An append-only log of games and their events in one SQLite file."""
 
-    def __init__(self, path: str | Path, synchronous: str = "FULL") -> None:
+    def __init__(self, path: str | Path, synchronous: str = "FULL", read_only: bool = False) -> None:
+        """Open (or create) the log; `read_only` opens an existing one without writing a byte to it,
+        beside a companion that is running on it (`companion show`, `export`)."""
         if synchronous not in SYNCHRONOUS_LEVELS:
             raise ValueError(f"synchronous must be one of {SYNCHRONOUS_LEVELS}, not {synchronous!r}")
         self.path = Path(path)
+        if read_only:
+            self._db = self._open_read_only()
+            return
+        if str(path) != ":memory:":  # it holds secrets: 0600 whatever the umask (SQLite gives its -wal and
+            with contextlib.suppress(OSError):  # -shm the same mode); if it cannot be created, SQLite says why
+                create_private_file(self.path)
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
@@ -74,6 +84,21 @@ class EventLog:
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.Error as err:
             raise LogError(f"cannot open the event log {self.path}: {err}") from err
+
+    def _open_read_only(self) -> sqlite3.Connection:
+        try:
+            db = sqlite3.connect(f"{self.path.absolute().as_uri()}?mode=ro", uri=True, isolation_level=None,
+                                 check_same_thread=False)
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+        except sqlite3.Error as err:
+            raise LogError(f"cannot read the event log {self.path}: {err}") from err
+        if version == 0:
+            db.close()
+            raise LogError(f"{self.path} is not a game log (or holds no game yet)")
+        if version > SCHEMA_VERSION:
+            db.close()
+            raise LogError(f"{self.path} was written by a newer companion (schema {version})")
+        return db
 
     def close(self) -> None:
         self._db.close()

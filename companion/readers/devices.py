@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Protocol
 
 from companion.config import ReaderConfig, ReadersConfig
+from companion.statedir import make_private_dir
 from hardware.events import Emit, ReaderDriver
 from hardware.pn532.control import ControlSocket
 from hardware.pn532.driver import Pn532Driver
@@ -78,7 +79,7 @@ def make_driver(device: ReaderConfig, port: str, repeat_window: float | None) ->
 
 def _emulate(device: ReaderConfig, sim_dir: Path, out: OpenReaders) -> str:
     """Start an emulator for `device`; returns the port the driver should open."""
-    sim_dir.mkdir(parents=True, exist_ok=True)
+    make_private_dir(sim_dir)  # in the state directory: 0700, like it (companion/statedir.py)
     link, sock = sim_dir / device.name, sim_dir / f"{device.name}.sock"
     if len(os.fsencode(sock)) > MAX_SOCKET_PATH:  # a Unix socket's path has a small limit
         out.temp_dirs.append(Path(tempfile.mkdtemp(prefix="companion-readers-")))

@@ -3,15 +3,19 @@ forget, and export/import a box's tags as a JSON file so a second Pi knows them 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
 import click
 
 from companion import config as configuration
+from companion import i18n, statedir
 from companion.readers.devices import open_readers
+from companion.statedir import make_private_dir
 from companion.tokens.registry import PLAYER, Registry, RegistryError, Token, check, registry_path
 from hardware.events import DeviceEvent, ReaderStatus, TagPlaced
 
@@ -24,10 +28,26 @@ def _config(ctx: click.Context) -> configuration.Config:
         raise click.ClickException(str(err)) from None
 
 
-def _open(ctx: click.Context, path: Path | None) -> Registry:
-    target = path or registry_path(_config(ctx).storage.path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+def _open(ctx: click.Context, path: Path | None, writes: bool = False) -> Registry:
+    """The registry; one that `writes` refuses while a table runs on the state directory or on the
+    registry's own directory (companion/statedir.py), until the command ends."""
+    cfg = _config(ctx)
+    target = path or registry_path(cfg.storage.path)
+    if writes:
+        ctx.with_resource(_guarded(cfg.table.language, cfg.storage.path.parent, target.parent))
+    make_private_dir(target.parent)
     return Registry(target)
+
+
+@contextlib.contextmanager
+def _guarded(lang: str, *directories: Path) -> Iterator[None]:
+    with contextlib.ExitStack() as held:
+        try:
+            held.enter_context(statedir.guarded(*directories))
+        except statedir.StateDirError as err:
+            message = i18n.describe(lang, err.to_json()) if isinstance(err, statedir.AlreadyRunning) else str(err)
+            raise click.ClickException(message) from None
+        yield
 
 
 def _describe(token: Token) -> str:
@@ -90,7 +110,7 @@ def enroll(ctx: click.Context, uid: str | None, game: str | None, kind: str | No
     id left out is asked for (then the label too; otherwise the label is the id).
     """
     cfg = _config(ctx)
-    with _open(ctx, registry_file) as registry:
+    with _open(ctx, registry_file, writes=True) as registry:  # it drives the readers too
         if uid is None:
             uid = wait_for_tap(cfg, reader, timeout)
             click.echo(f"Tag {uid}")
@@ -128,7 +148,7 @@ def list_(ctx: click.Context, game: str | None, registry_file: Path | None) -> N
 @click.pass_context
 def forget(ctx: click.Context, uid: str, registry_file: Path | None) -> None:
     """Forget a tag (it becomes an unknown tag again)."""
-    with _open(ctx, registry_file) as registry:
+    with _open(ctx, registry_file, writes=True) as registry:
         if not registry.forget(uid):
             raise click.ClickException(f"no tag {uid} is enrolled")
         click.echo(f"Forgot {uid}")
@@ -158,7 +178,7 @@ def import_(ctx: click.Context, file: TextIO, replace: bool, registry_file: Path
         data: Any = json.load(file)
     except json.JSONDecodeError as err:
         raise click.ClickException(f"{file.name}: not JSON: {err.msg} (line {err.lineno})") from None
-    with _open(ctx, registry_file) as registry:
+    with _open(ctx, registry_file, writes=True) as registry:
         try:
             added, same, conflicts = registry.import_(data, replace=replace)
         except RegistryError as err:

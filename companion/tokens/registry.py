@@ -7,6 +7,7 @@ to another Pi with `export`/`import_` (a JSON file, `FORMAT`). A player's own fi
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 import threading
 from dataclasses import asdict, dataclass
@@ -14,6 +15,8 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, StringConstraints, ValidationError
+
+from companion.statedir import create_private_file
 
 PLAYER = "player"
 FORMAT = "companion-tokens"
@@ -88,6 +91,9 @@ class Registry:
     def __init__(self, path: Path | str) -> None:
         self.path = path
         self._lock = threading.Lock()
+        if str(path) != ":memory:":  # 0600 whatever the umask (its -wal and -shm follow); if it cannot be
+            with contextlib.suppress(OSError):  # created, SQLite says why
+                create_private_file(Path(path))
         self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")

@@ -36,6 +36,7 @@ class ControlSocket:
             self.path.unlink()
         self._server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self._server.bind(str(self.path))
+        os.chmod(self.path, 0o600)  # bind() makes it 0777 minus the umask: only this user may tap
         self._server.listen(4)
         self._thread = threading.Thread(target=self._serve, name="pn532-control", daemon=True)
         self._thread.start()

@@ -66,14 +66,16 @@ def _secret(game: Game, inp: Input) -> bool:
 
 
 def _correction(a: Referee, rnd: random.Random, at: int) -> Input | None:
-    """Now and then a correction the host could send: undo the last input, or amend one earlier input
-    (with the arguments it had in evening A: secret inputs are refused, so are amendments before one)."""
+    """Now and then a correction the host could send: undo the last input, or amend one earlier input with
+    the arguments of an input of the same move in evening A (its own, or another's: the replay may then
+    refuse it; a secret input is refused, and so is an amendment before one)."""
     roll = rnd.random()
     if roll < UNDO_CHANCE:
         return Input("host.undo", HOST, {"count": 1}, at)
     if roll < UNDO_CHANCE + AMEND_CHANCE and a.live:
         target = rnd.choice(a.live)
-        return Input("host.amend", HOST, {"seq": target.seq, "args": dict(target.input.args)}, at)
+        alike = [e.input.args for e in a.live if e.input.move == target.input.move]
+        return Input("host.amend", HOST, {"seq": target.seq, "args": dict(rnd.choice(alike))}, at)
     return None
 
 

@@ -17,6 +17,7 @@ from companion.core.fold import fold, initial, step
 from companion.games.betrayal import bot, data
 from companion.games.betrayal.game import Betrayal
 from tests.betrayal_table import GAME, NAMES
+from tests.host_view_twins import game_bot, seed_twin, twins
 
 DAYS = st.builds(lambda m, d: f"{m:02d}-{d:02d}", st.integers(1, 12), st.integers(1, 28))
 
@@ -115,3 +116,14 @@ def test_the_goal_check_catches_a_view_that_shows_the_traitors_goals() -> None:
     assert_goals_kept(state)
     with pytest.raises(AssertionError):
         assert_goals_kept(state, Leaky())
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(count=st.integers(3, 6), seed=st.integers(0, 2**32), today=DAYS, moves=st.integers(0, 2**32))
+def test_twin_evenings_that_differ_only_in_secrets_show_the_host_the_same(count: int, seed: int, today: str,
+                                                                          moves: int) -> None:
+    """Betrayal's secrets are the sides' goals (never in the host's view, see above) and its seed: two
+    evenings on two seeds show the host the same until a seeded roll shows on the table
+    (tests/host_view_twins.py)."""
+    s = setup(count, seed, today)
+    twins(s, seed_twin(s), game_bot("betrayal"), moves=moves, branch=0)

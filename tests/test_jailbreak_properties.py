@@ -15,6 +15,7 @@ from companion.core.contract import State
 from companion.core.fold import fold, initial, step
 from companion.core.inputs import Input
 from companion.games.jailbreak import bot, data
+from tests.host_view_twins import game_bot, seed_twin, twins
 from tests.jailbreak_table import GAME, setup
 
 
@@ -94,3 +95,14 @@ def test_bots_reach_both_wins() -> None:
         state, _ = bot.play(GAME, setup(3 + seed % 6, seed), random.Random(seed))
         winners.add(GAME.result(state)["winner"])  # type: ignore[index]
     assert winners == {"prisoners", "sheriffs"}
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(n=st.integers(3, 4), seed=st.integers(0, 10**6), moves=st.integers(0, 2**32), timer=st.sampled_from([0, 45]))
+def test_twin_evenings_that_differ_only_in_secrets_show_the_host_the_same(n: int, seed: int, moves: int,
+                                                                          timer: int) -> None:
+    """Jailbreak keeps no secret but its seed (roles, characters and hands are on the table): two evenings
+    on seeds that deal the same sheriffs and characters (found for 3 and 4 players) show the host the same
+    (tests/host_view_twins.py)."""
+    s = setup(n, seed, turn_seconds=timer)
+    twins(s, seed_twin(s), game_bot("jailbreak"), moves=moves, branch=0)

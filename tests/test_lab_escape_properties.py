@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from companion.core.fold import fold, initial, step
 from companion.core.inputs import Input
 from companion.games.lab_escape import bot
+from tests.host_view_twins import game_bot, seed_twin, twins
 from tests.lab_escape_table import GAME, assert_invariants, components, setup
 
 
@@ -85,3 +86,14 @@ def test_the_accounting_check_catches_a_component_that_vanished() -> None:
     assert components(state) == state["total"]
     state["supply"]["cat"] -= 1
     assert components(state) != state["total"]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 4), dice=st.sampled_from(["referee", "table"]),
+       deck=st.sampled_from(["digital", "physical"]), seed=st.integers(0, 2**32), moves=st.integers(0, 2**32))
+def test_twin_evenings_that_differ_only_in_secrets_show_the_host_the_same(players: int, dice: str, deck: str,
+                                                                          seed: int, moves: int) -> None:
+    """Escape the Lab keeps no secret but its seed: two evenings on two seeds show the host the same until
+    a referee roll or a digital draw shows the difference on the table (tests/host_view_twins.py)."""
+    s = setup(players, seed, dice=dice, deck=deck)
+    twins(s, seed_twin(s), game_bot("lab_escape"), moves=moves, branch=0)

@@ -19,6 +19,7 @@ from companion.core.fold import fold, initial, step
 from companion.core.inputs import Input
 from companion.core.rejection import Rejected
 from companion.games.lockdown import GAME, bot, items, mapgraph, views
+from tests.host_view_twins import game_bot, seed_twin, twins
 
 CARDS = 97
 PUBLIC_PARAMS = {
@@ -163,3 +164,17 @@ def test_the_scrambler_would_catch_a_leak() -> None:
         return {**views.public(st_), "where": [p["room"] for p in st_["pl"].values()]}
 
     assert leaky(state) != leaky(scrambled(state, random.Random(2)))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(n=st.integers(2, 6), seed=st.integers(0, 10**6), physical=st.booleans(), moves=st.integers(0, 2**32),
+       branch=st.integers(0, 60), other_seed=st.booleans())
+def test_twin_evenings_that_differ_only_in_secrets_show_the_host_the_same(n: int, seed: int, physical: bool,
+                                                                          moves: int, branch: int,
+                                                                          other_seed: bool) -> None:
+    """The host's view after every input is the same in two evenings that differ only in secrets (the
+    seed, and from input `branch` on every secret choice a player makes), as long as the table's is:
+    tests/host_view_twins.py."""
+    s = Setup("lockdown", tuple(Player(f"p{i}", f"P{i}") for i in range(n)),
+              {"items": "physical" if physical else "digital", "free_seconds": 0, "turn_seconds": 0}, seed)
+    twins(s, seed_twin(s) if other_seed else s, game_bot("lockdown"), moves=moves, branch=branch)

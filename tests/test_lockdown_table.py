@@ -143,7 +143,7 @@ def test_host_undo_of_a_secret_move_reveals_nothing(tmp_path: Path) -> None:
     path = {"ana": ["102", "103"], "ben": ["B502", "B501"]}[first]
     assert ref.submit(Input("lockdown.move", f"player:{first}", {"path": path}, 5000)).accepted
     history = ref.view("host")["history"]
-    assert history[-1]["move"] == "lockdown.move" and "args" not in history[-1]
+    assert history[-1]["msg"] == "history.acted" and "move" not in history[-1] and "args" not in history[-1]
     amend = ref.submit(Input("host.amend", "host", {"seq": len(ref.events), "args": {"path": ["101"]}}, 6000))
     assert amend.reason is not None and amend.reason.code == "reject.amend_secret"
     assert ref.submit(Input("host.undo", "host", {"count": 1}, 7000)).accepted

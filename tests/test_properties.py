@@ -32,6 +32,7 @@ from companion.core.inputs import Input
 from companion.core.referee import Referee
 from companion.games import registry
 from companion.games.toolkit import GAME
+from tests.host_view_twins import game_bot, seed_twin, twins
 
 GAMES = registry()
 PLAYERS = ["ana", "ben", "chai"]
@@ -491,3 +492,15 @@ def test_a_long_legal_session_keeps_every_invariant(tmp_path: Path, seed: int) -
     ref.log.close()
     resumed = Referee.resume(GAMES, EventLog(tmp_path / "log.sqlite3"))
     assert resumed is not None and resumed.state == ref.state
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(SEED_BASE, SEED_BASE + 10**6), moves=st.integers(0, 2**32), branch=st.integers(0, 40),
+       other_seed=st.booleans())
+def test_twin_evenings_that_differ_only_in_secrets_show_the_host_the_same(seed: int, moves: int, branch: int,
+                                                                          other_seed: bool) -> None:
+    """The host's view after every input is the same in two evenings that differ only in secrets (the
+    seed, and from input `branch` on every secret choice a player makes), as long as the table's is:
+    tests/host_view_twins.py."""
+    s = setup(seed)
+    twins(s, seed_twin(s) if other_seed else s, game_bot("toolkit"), moves=moves, branch=branch)

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from companion.core.contract import State
 from companion.core.fold import fold, initial, step
 from companion.games.room25.game import Room25
+from tests.host_view_twins import game_bot, seed_twin, twins
 from tests.room25_bot import GAME, next_input, setup
 from tests.room25_secrets import assert_invariants, assert_nothing_leaks, secrets_in
 
@@ -63,3 +64,16 @@ def test_the_leak_check_catches_a_view_that_shows_a_secret() -> None:
     assert secrets_in(state) > 0
     with pytest.raises(AssertionError):
         assert_nothing_leaks(state, Leaky())
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(table=TABLES, tiles=st.sampled_from(["digital", "physical"]), seed=st.integers(0, 2**32),
+       moves=st.integers(0, 2**32), branch=st.integers(0, 60), other_seed=st.booleans())
+def test_twin_evenings_that_differ_only_in_secrets_show_the_host_the_same(
+    table: tuple[str, int], tiles: str, seed: int, moves: int, branch: int, other_seed: bool
+) -> None:
+    """The host's view after every input is the same in two evenings that differ only in secrets (the
+    seed, and from input `branch` on every secret choice a player makes), as long as the table's is:
+    tests/host_view_twins.py."""
+    s = setup(*table, seed, tiles=tiles)
+    twins(s, seed_twin(s) if other_seed else s, game_bot("room25"), moves=moves, branch=branch)

@@ -2,7 +2,8 @@
 
 The log keeps every event. The *effective* inputs are the game inputs with undone ones dropped and
 amended ones replaced; the state is the fold of the effective inputs. What a correction tells the table
-is only how many inputs it changed: never which values it took back (the undo history is a secret).
+is only how many inputs it changed: never which values it took back (the undo history is a secret). The
+host's history lists the effective inputs, a secret one only as who sent it (`history_entry`).
 """
 
 from __future__ import annotations
@@ -102,9 +103,15 @@ def check(game: Game, live: list[Event], inp: Input) -> None:
 
 
 def history_entry(game: Game, ev: Event) -> dict[str, Any]:
-    """How the host sees one effective event: a secret move shows who and what, never its arguments."""
+    """How the host sees one effective event, with its words for the screen (``msg``, ``params``).
+
+    A secret move reads "Ana acted" and nothing more: its place in the log (which the host undoes by),
+    who sent it and when, but neither its arguments nor even which move it was: "used the control room"
+    or "took cards" would tell a host who also plays where the others are. A public move shows itself.
+    """
     move = game.moves.get(ev.input.move)
-    shown: dict[str, Any] = {"seq": ev.seq, "by": ev.input.by, "move": ev.input.move, "at": ev.input.at}
-    if move is not None and not move.secret:
-        shown["args"] = dict(ev.input.args)
-    return shown
+    shown: dict[str, Any] = {"seq": ev.seq, "by": ev.input.by, "at": ev.input.at}
+    if move is None or move.secret:
+        return {**shown, "msg": "history.acted", "params": {"by": ev.input.by}}
+    return {**shown, "move": ev.input.move, "args": dict(ev.input.args),
+            "msg": "history.sent", "params": {"by": ev.input.by, "move": ev.input.move}}

@@ -6,6 +6,11 @@ checks every CONNECT itself (known user, right password, client id equal to the 
 only a good one, replayed byte for byte, to amqtt; a bad one gets CONNACK "not authorized" and amqtt
 never sees it. The auth plugin checks the login again inside amqtt, and `SeatBroker._topic_filtering`
 applies the ACL (`access`) to every subscribe, publish and delivery.
+
+amqtt sends a client's last will without asking the ACL, so a CONNECT whose will is on a topic its user
+may not publish is refused ("not authorized") too, and every message that enters a topic on a client's
+behalf (a PUBLISH of any QoS, retained or not, or a will) passes the same check once more where amqtt
+broadcasts and retains it.
 """
 
 from __future__ import annotations
@@ -144,7 +149,8 @@ class _Replay(ReaderAdapter):
 
 
 class SeatBroker(Broker):
-    """amqtt's broker with the CONNECT checked before amqtt touches any session."""
+    """amqtt's broker with the CONNECT checked before amqtt touches any session, and the ACL on every way
+    into a topic."""
 
     def __init__(self, config: dict[str, Any], logins: Logins) -> None:
         super().__init__(config)
@@ -197,8 +203,32 @@ class SeatBroker(Broker):
         if action == Action.SUBSCRIBE:
             return access.may_subscribe(self.logins.prefix, user, topic)
         if action == Action.PUBLISH:
-            return access.may_publish(self.logins.prefix, user, topic)
+            return self._may_publish(user, topic)
         return access.may_receive(self.logins.prefix, user, topic)
+
+    def _may_publish(self, user: str | None, topic: str | None) -> bool:
+        """The one check of every way into a topic: a PUBLISH (any QoS, retained or not) and a will."""
+        if user is None or not topic or not self.logins.known(user):
+            return False
+        if topic.startswith("$") or "+" in topic or "#" in topic:  # a topic name, never a filter [MQTT-3.3.2-2]
+            return False
+        return access.may_publish(self.logins.prefix, user, topic)
+
+    async def _broadcast_message(self, session: Session | None, topic: str | None,
+                                 data: bytes | bytearray | None, force_qos: int | None = None) -> None:
+        """amqtt broadcasts a client's PUBLISH after the ACL, but its will without: both are checked here."""
+        if session is not None and not self._may_publish(session.username, topic):
+            logger.warning("dropped a message of %s to a topic it may not publish", session.username)
+            return
+        await super()._broadcast_message(session, topic, data, force_qos)
+
+    async def retain_message(self, source_session: Session | None, topic_name: str | None,
+                             data: bytes | bytearray | None, qos: int | None = None) -> None:
+        """The same for what amqtt retains (a retained PUBLISH, a retained will)."""
+        if source_session is not None and not self._may_publish(source_session.username, topic_name):
+            logger.warning("kept no retained message of %s on a topic it may not publish", source_session.username)
+            return
+        await super().retain_message(source_session, topic_name, data, qos)
 
     async def stream_connected(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
                                listener_name: str) -> None:
@@ -215,13 +245,23 @@ class SeatBroker(Broker):
             with contextlib.suppress(Exception):
                 await writer.close()
             return
-        if connect.payload is None or not self.logins.check(connect.username, connect.password, connect.client_id):
+        if not self._let_in(connect):
             with contextlib.suppress(Exception):
                 await ConnackPacket.build(0, NOT_AUTHORIZED).to_stream(writer)
                 await writer.close()
             return
         replay.replay()
         await self.external_connected(replay, writer, listener_name)
+
+    def _let_in(self, connect: ConnectPacket) -> bool:
+        """A known user with the right password, the client id equal to the user name, and a will (if
+        any) on a topic the user may publish."""
+        if connect.payload is None or not self.logins.check(connect.username, connect.password, connect.client_id):
+            return False
+        if connect.will_flag and not self._may_publish(connect.username, connect.will_topic):
+            logger.warning("refused %s: a last will on a topic it may not publish", connect.username)
+            return False
+        return True
 
 
 class EmbeddedBroker:

@@ -1,22 +1,35 @@
-"""Hostile MQTT clients against both real brokers: last wills, retained and QoS 2 publishes.
+"""Hostile MQTT clients against both real brokers: last wills, retained and QoS 2 publishes, huge packets.
 
-Issue 16, item 1. A player's or a spectator's will is a publish like any other: on a topic the seat
-may not write it is never sent, so a dropped connection can neither run host moves nor overwrite a
-retained view (the embedded broker refuses such a CONNECT with "not authorized"). Retained and QoS 2
-publishes pass the same ACL as any publish. The raw packets come from `tests/mqtt_wire.py`; `pytest -s`
-prints what each attempt got.
+Issue 16, items 1 and 4. A player's or a spectator's will is a publish like any other: on a topic the
+seat may not write it is never sent, so a dropped connection can neither run host moves nor overwrite
+a retained view (the embedded broker refuses such a CONNECT with "not authorized"). Retained and QoS 2
+publishes pass the same ACL as any publish. A packet whose fixed header announces more than
+`topics.MAX_PACKET_BYTES` is cut off at its header, whichever packet it is, over TCP or WebSockets,
+and the broker serves on. The raw packets come from `tests/mqtt_wire.py`; `pytest -s` prints counts.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import queue
 from pathlib import Path
 from typing import Any
 
 import pytest
+from amqtt.adapters import ReaderAdapter
+from amqtt.mqtt.disconnect import DisconnectPacket
+from amqtt.mqtt.pingreq import PingReqPacket
+from amqtt.mqtt.puback import PubackPacket
+from amqtt.mqtt.publish import PublishPacket
+from amqtt.mqtt.subscribe import SubscribePacket
+from amqtt.mqtt.unsubscribe import UnsubscribePacket
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.phones.credentials import Credential
+from companion.phones.packet_limit import PacketLimit
+from companion.phones.topics import MAX_PACKET_BYTES
 from tests.mqtt_wire import (
     ACCEPTED,
     CONNECT,
@@ -24,11 +37,18 @@ from tests.mqtt_wire import (
     Will,
     Wire,
     WsWire,
+    closed,
     connack,
     connect_body,
     packet,
+    publish_head,
+    stream,
+    zeros,
 )
 from tests.phones_kit import BROKERS, WAIT_S, Phone, Running, joined, reply, running_table
+
+HUGE = 100 * 1000 * 1000  # what each oversized packet announces
+SMUGGLED = 4 * 1000 * 1000  # what is streamed after a packet hidden in a PINGREQ (amqtt would keep it all)
 
 
 def tcp(run: Running) -> Wire:
@@ -169,3 +189,162 @@ def test_retained_and_qos_2_publishes_to_foreign_topics_are_neither_delivered_no
         watcher.close()
         assert retained_as_the_referee_left_them(run, "ben")  # public, status and Ben's own view
         assert retained_as_the_referee_left_them(run, "host")
+
+
+def _publish_attack(wire: Wire, cred: Credential, topic: str) -> int:
+    logged_in(wire, cred)
+    return stream(wire, publish_head(topic, HUGE), HUGE)
+
+
+def _connect_attack(wire: Wire, cred: Credential) -> int:
+    body = connect_body(cred.user, cred.user, cred.password)  # a good CONNECT, padded to 100 MB
+    return stream(wire, packet(CONNECT, 0, body, len(body) + HUGE), HUGE)
+
+
+def _one_message_attack(wire: WsWire, cred: Credential, topic: str) -> int:
+    logged_in(wire, cred)
+    body = zeros(HUGE)
+    sent = [0]
+
+    def fragments() -> Any:
+        yield publish_head(topic, HUGE)
+        for chunk in body:
+            sent[0] += len(chunk)
+            yield chunk
+
+    wire.send_message(fragments())
+    return sent[0]
+
+
+def _smuggle_attack(wire: Wire, cred: Credential) -> int:
+    """A PINGREQ announcing a 5-byte body: the fixed header of a SUBSCRIBE announcing 256 MiB - 1."""
+    logged_in(wire, cred)
+    return stream(wire, packet(12, 0, b"\x82\xff\xff\xff\x7f") + b"\x00\x01", SMUGGLED)
+
+
+@pytest.mark.parametrize("broker", BROKERS)
+def test_a_packet_over_the_limit_is_cut_off_at_its_header_and_the_broker_serves_on(tmp_path: Path,
+                                                                                   broker: str) -> None:
+    with running_table(tmp_path, broker) as run:
+        t = run.phones.topics
+        ana, ben = run.cred("ana"), run.cred("ben")
+        honest = joined(run, "ben")
+        cmd = t.cmd(ana.user)
+        attacks = {
+            "TCP: PUBLISH": (tcp, lambda w: _publish_attack(w, ana, cmd), HUGE),
+            "TCP: CONNECT": (tcp, lambda w: _connect_attack(w, ana), HUGE),
+            "WebSocket: PUBLISH, 64 KiB messages": (ws, lambda w: _publish_attack(w, ana, cmd), HUGE),
+            "WebSocket: PUBLISH, one message": (ws, lambda w: _one_message_attack(w, ana, cmd), HUGE),
+            "TCP: SUBSCRIBE inside a PINGREQ": (tcp, lambda w: _smuggle_attack(w, ana), SMUGGLED),
+        }
+        results: dict[str, tuple[int, bool]] = {}
+        for name, (open_wire, attack, size) in attacks.items():
+            wire = open_wire(run)
+            sent = attack(wire)
+            # the kernel's socket buffers take a few MB before the broker's reset arrives, so only the
+            # 100 MB attacks can show that the body was not all sent; every attack must end closed
+            results[name] = (sent, (sent < size or size == SMUGGLED) and closed(wire))
+            wire.close()
+            n = len(results)  # after each attack the others are still served
+            honest.publish(t.cmd(ben.user), json.dumps({"id": f"ben-{n}", "move": "dice.roll", "args": {}}))
+            try:
+                answer = reply(honest, run, "ben", f"ben-{n}")
+            except queue.Empty:
+                pytest.fail(f"{broker}, after {name} ({sent / 1e6:.1f} MB sent): Ben's command got no reply")
+            assert answer["ok"], name
+        print(f"\npacket limit {MAX_PACKET_BYTES} bytes, {broker}:\n"
+              + "\n".join(f"| {k} | {s / 1e6:.1f} MB sent | {'cut' if c else 'NOT cut'} |"
+                          for k, (s, c) in results.items()))
+        assert [name for name, (_, cut) in results.items() if not cut] == []
+        newcomer = Phone(run.phones.address.host, run.phones.address.port, ana.user, ana.password)
+        assert not newcomer.connect().is_failure
+        newcomer.close()
+
+
+@pytest.mark.parametrize("broker", BROKERS)
+def test_a_packet_at_the_limit_still_passes(tmp_path: Path, broker: str) -> None:
+    """The limit leaves room for the largest view: a packet of exactly the limit is read and delivered."""
+    with running_table(tmp_path, broker) as run:
+        ana = run.cred("ana")
+        topic = run.phones.topics.cmd(ana.user)
+        payload = MAX_PACKET_BYTES - 1 - (2 + len(topic.encode()))  # one byte plus the remaining length
+        received = run.phones.mirror.counts["received"]
+        wire = logged_in(tcp(run), ana)
+        assert stream(wire, publish_head(topic, payload), payload) == payload
+        assert run.phones.mirror.wait_received(received + 1, WAIT_S)  # delivered (refused there: too large)
+        wire.close()
+
+
+# -- the embedded broker's packet reader, on its own: invariants over any bytes ------------------------------
+
+SMALL_LIMIT = 64  # small enough that generated packets fall on both sides of it
+
+
+class Bytes(ReaderAdapter):
+    """A connection's bytes, handed out as asked, counting how far they were read."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data, self.pos = data, 0
+
+    async def read(self, n: int = -1) -> bytes:
+        out = self.data[self.pos:] if n < 0 else self.data[self.pos:self.pos + n]
+        self.pos += len(out)
+        return out
+
+    def feed_eof(self) -> None:
+        pass
+
+
+def read_all(data: bytes, limit: int) -> tuple[list[bytes], Bytes, bool]:
+    """Every packet `PacketLimit` hands on from `data`, the connection, and whether it was cut."""
+    wire, cuts = Bytes(data), []
+    packets = PacketLimit(wire, lambda: cuts.append(True), limit)
+
+    async def run() -> list[bytes]:
+        out = []
+        while (got := await packets.packet()) is not None:
+            out.append(got)
+        assert await packets.packet() is None  # an ended connection stays ended
+        return out
+
+    return asyncio.run(run()), wire, bool(cuts)
+
+
+TOPICS = st.text(st.characters(codec="utf-8", exclude_characters="+#\x00"), min_size=1, max_size=20)
+PACKET_IDS = st.integers(min_value=1, max_value=65535)
+GOOD_PACKETS = st.one_of(
+    st.builds(lambda t, d: PublishPacket.build(t, d, None, False, 0, False), TOPICS, st.binary(max_size=80)),
+    st.builds(lambda t, d, i, q, r: PublishPacket.build(t, d, i, False, q, r), TOPICS, st.binary(max_size=80),
+              PACKET_IDS, st.sampled_from([1, 2]), st.booleans()),
+    st.builds(lambda ts, i: SubscribePacket.build([(t, 1) for t in ts], i), st.lists(TOPICS, min_size=1, max_size=3),
+              PACKET_IDS),
+    st.builds(lambda ts, i: UnsubscribePacket.build(ts, i), st.lists(TOPICS, min_size=1, max_size=3), PACKET_IDS),
+    st.builds(PubackPacket.build, PACKET_IDS),
+    st.builds(PingReqPacket),
+    st.builds(DisconnectPacket),
+).map(lambda packet: packet.to_bytes())
+
+
+@given(st.lists(GOOD_PACKETS, max_size=8))
+def test_well_formed_packets_within_the_limit_are_handed_on_as_they_came(sent: list[bytes]) -> None:
+    within = [p for p in sent if len(p) <= SMALL_LIMIT]
+    got, _, cut = read_all(b"".join(within), SMALL_LIMIT)
+    assert (got, cut) == (within, False)
+
+
+@given(st.lists(GOOD_PACKETS, min_size=1, max_size=8), st.data())
+def test_the_first_packet_over_the_limit_cuts_the_connection_before_its_body_is_read(sent: list[bytes],
+                                                                                    data: st.DataObject) -> None:
+    big = data.draw(st.sampled_from([p for p in sent if len(p) > SMALL_LIMIT] or [b"\x30\xff\xff\xff\x7f"]))
+    before = [p for p in sent if len(p) <= SMALL_LIMIT]
+    head = 1 + next(i for i in range(1, 5) if not big[i] & 0x80)  # its fixed header: type and length bytes
+    got, wire, cut = read_all(b"".join([*before, big, *before]), SMALL_LIMIT)
+    assert (got, cut) == (before, True)
+    assert wire.pos == len(b"".join(before)) + head  # not a byte of the body
+
+
+@given(st.binary(max_size=400))
+def test_any_bytes_give_a_prefix_of_themselves_in_packets_within_the_limit(data: bytes) -> None:
+    got, _, _ = read_all(data, SMALL_LIMIT)
+    assert data.startswith(b"".join(got))
+    assert all(len(p) <= SMALL_LIMIT for p in got)

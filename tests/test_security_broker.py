@@ -72,6 +72,12 @@ def settled(run: Running) -> None:
     done.get(timeout=WAIT_S)
 
 
+def answered(p: Phone, run: Running, who: str, cid: str) -> dict[str, Any]:
+    """Send a dice roll from `who`'s joined phone and wait for its reply (so the referee is listening)."""
+    p.publish(run.phones.topics.cmd(run.cred(who).user), json.dumps({"id": cid, "move": "dice.roll", "args": {}}))
+    return reply(p, run, who, cid)
+
+
 def applied(run: Running, prefix: str) -> list[str]:
     return [ev.input.id or "" for ev in run.referee.log.events(run.referee.game_id)
             if (ev.input.id or "").startswith(prefix)]
@@ -105,6 +111,7 @@ def test_a_will_on_a_topic_the_seat_may_not_write_is_never_sent(tmp_path: Path, 
         t = run.phones.topics
         host_user, ben_user = run.cred("host").user, run.cred("ben").user
         watcher = joined(run, "ben")  # reads public and its own topics: sees a forged will if one is sent
+        assert answered(watcher, run, "ben", "before")["ok"]  # the referee reads the cmd topics by now
         attackers = {"player ana": run.cred("ana"), "spectator": run.phones.game.spectators[0]}
         targets = {
             "host's cmd": (t.cmd(host_user), {"move": "game.end", "args": {}}),
@@ -122,9 +129,7 @@ def test_a_will_on_a_topic_the_seat_may_not_write_is_never_sent(tmp_path: Path, 
                     codes[name] = connack(wire)
                     wire.drop()  # lost without DISCONNECT: a will the broker kept is sent now
 
-        ana = joined(run, "ana")  # the referee still answers, after every attempt
-        ana.publish(t.cmd(run.cred("ana").user), json.dumps({"id": "after", "move": "dice.roll", "args": {}}))
-        after = reply(ana, run, "ana", "after")
+        after = answered(joined(run, "ana"), run, "ana", "after")  # the referee still answers
         settled(run)
         forged = [m.topic for m in watcher.seen if b"will-" in m.payload or b"forged" in m.payload]
         print(f"\nwills, {broker}:\n" + "\n".join(f"| {k} | CONNACK {v} |" for k, v in codes.items()))
@@ -141,6 +146,8 @@ def test_a_will_on_a_topic_the_seat_may_not_write_is_never_sent(tmp_path: Path, 
 def test_a_will_on_the_seats_own_command_topic_is_accepted_and_sent(tmp_path: Path, broker: str) -> None:
     with running_table(tmp_path, broker) as run:
         ana = run.cred("ana")
+        ben = joined(run, "ben")
+        assert answered(ben, run, "ben", "before")["ok"]  # the referee reads the cmd topics by now
         received = run.phones.mirror.counts["received"]
         will = Will(run.phones.topics.cmd(ana.user), b'{"id": "will-own", "move": "dice.roll", "args": {}}')
         wire = tcp(run)
@@ -227,7 +234,7 @@ def test_a_packet_over_the_limit_is_cut_off_at_its_header_and_the_broker_serves_
                                                                                    broker: str) -> None:
     with running_table(tmp_path, broker) as run:
         t = run.phones.topics
-        ana, ben = run.cred("ana"), run.cred("ben")
+        ana = run.cred("ana")
         honest = joined(run, "ben")
         cmd = t.cmd(ana.user)
         attacks = {
@@ -246,9 +253,8 @@ def test_a_packet_over_the_limit_is_cut_off_at_its_header_and_the_broker_serves_
             results[name] = (sent, (sent < size or size == SMUGGLED) and closed(wire))
             wire.close()
             n = len(results)  # after each attack the others are still served
-            honest.publish(t.cmd(ben.user), json.dumps({"id": f"ben-{n}", "move": "dice.roll", "args": {}}))
             try:
-                answer = reply(honest, run, "ben", f"ben-{n}")
+                answer = answered(honest, run, "ben", f"ben-{n}")
             except queue.Empty:
                 pytest.fail(f"{broker}, after {name} ({sent / 1e6:.1f} MB sent): Ben's command got no reply")
             assert answer["ok"], name
@@ -268,6 +274,7 @@ def test_a_packet_at_the_limit_still_passes(tmp_path: Path, broker: str) -> None
         ana = run.cred("ana")
         topic = run.phones.topics.cmd(ana.user)
         payload = MAX_PACKET_BYTES - 1 - (2 + len(topic.encode()))  # one byte plus the remaining length
+        assert answered(joined(run, "ben"), run, "ben", "before")["ok"]  # the referee reads the cmd topics
         received = run.phones.mirror.counts["received"]
         wire = logged_in(tcp(run), ana)
         assert stream(wire, publish_head(topic, payload), payload) == payload
@@ -310,6 +317,16 @@ def read_all(data: bytes, limit: int) -> tuple[list[bytes], Bytes, bool]:
     return asyncio.run(run()), wire, bool(cuts)
 
 
+def header_bytes(packet: bytes) -> int:
+    """How long a packet's fixed header is: its type byte and 1 to 4 length bytes."""
+    return 1 + next(i for i in range(1, 5) if not packet[i] & 0x80)
+
+
+def counted(packet: bytes) -> int:
+    """A packet's size as the limit counts it (Mosquitto's way): one byte plus the remaining length."""
+    return len(packet) - header_bytes(packet) + 1
+
+
 TOPICS = st.text(st.characters(codec="utf-8", exclude_characters="+#\x00"), min_size=1, max_size=20)
 PACKET_IDS = st.integers(min_value=1, max_value=65535)
 GOOD_PACKETS = st.one_of(
@@ -327,7 +344,7 @@ GOOD_PACKETS = st.one_of(
 
 @given(st.lists(GOOD_PACKETS, max_size=8))
 def test_well_formed_packets_within_the_limit_are_handed_on_as_they_came(sent: list[bytes]) -> None:
-    within = [p for p in sent if len(p) <= SMALL_LIMIT]
+    within = [p for p in sent if counted(p) <= SMALL_LIMIT]
     got, _, cut = read_all(b"".join(within), SMALL_LIMIT)
     assert (got, cut) == (within, False)
 
@@ -335,16 +352,15 @@ def test_well_formed_packets_within_the_limit_are_handed_on_as_they_came(sent: l
 @given(st.lists(GOOD_PACKETS, min_size=1, max_size=8), st.data())
 def test_the_first_packet_over_the_limit_cuts_the_connection_before_its_body_is_read(sent: list[bytes],
                                                                                     data: st.DataObject) -> None:
-    big = data.draw(st.sampled_from([p for p in sent if len(p) > SMALL_LIMIT] or [b"\x30\xff\xff\xff\x7f"]))
-    before = [p for p in sent if len(p) <= SMALL_LIMIT]
-    head = 1 + next(i for i in range(1, 5) if not big[i] & 0x80)  # its fixed header: type and length bytes
+    big = data.draw(st.sampled_from([p for p in sent if counted(p) > SMALL_LIMIT] or [b"\x30\xff\xff\xff\x7f"]))
+    before = [p for p in sent if counted(p) <= SMALL_LIMIT]
     got, wire, cut = read_all(b"".join([*before, big, *before]), SMALL_LIMIT)
     assert (got, cut) == (before, True)
-    assert wire.pos == len(b"".join(before)) + head  # not a byte of the body
+    assert wire.pos == len(b"".join(before)) + header_bytes(big)  # not a byte of its body
 
 
 @given(st.binary(max_size=400))
 def test_any_bytes_give_a_prefix_of_themselves_in_packets_within_the_limit(data: bytes) -> None:
     got, _, _ = read_all(data, SMALL_LIMIT)
     assert data.startswith(b"".join(got))
-    assert all(len(p) <= SMALL_LIMIT for p in got)
+    assert all(counted(p) <= SMALL_LIMIT for p in got)

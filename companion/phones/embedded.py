@@ -6,12 +6,19 @@ checks every CONNECT itself (known user, right password, client id equal to the 
 only a good one, replayed byte for byte, to amqtt; a bad one gets CONNACK "not authorized" and amqtt
 never sees it. The auth plugin checks the login again inside amqtt, and `SeatBroker._topic_filtering`
 applies the ACL (`access`) to every subscribe, publish and delivery.
+
+amqtt sends a client's last will without asking the ACL, so a CONNECT whose will is on a topic its user
+may not publish is refused ("not authorized") too, and every message that enters a topic on a client's
+behalf (a PUBLISH of any QoS, retained or not, or a will) passes the same check once more where amqtt
+broadcasts and retains it. Every connection is read through `packet_limit.PacketLimit`: a packet larger
+than `topics.MAX_PACKET_BYTES` is cut off at its fixed header, before amqtt reads its body.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hmac
 import logging
 import threading
@@ -19,24 +26,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from amqtt.adapters import (
-    ReaderAdapter,
-    StreamReaderAdapter,
-    StreamWriterAdapter,
-    WebSocketsReader,
-    WebSocketsWriter,
-    WriterAdapter,
-)
+import websockets
+from amqtt.adapters import BufferReader, StreamReaderAdapter, StreamWriterAdapter, WebSocketsWriter, WriterAdapter
 from amqtt.broker import Broker
-from amqtt.contexts import Action, BaseContext
+from amqtt.contexts import Action, BaseContext, ListenerType
 from amqtt.mqtt.connack import NOT_AUTHORIZED, ConnackPacket
 from amqtt.mqtt.connect import ConnectPacket
+from amqtt.mqtt.packet import CONNECT
 from amqtt.plugins.base import BaseAuthPlugin, BasePlugin
 from amqtt.session import Session
 
 from companion.phones import access
 from companion.phones.credentials import GameCredentials
-from companion.phones.topics import REFEREE_USER
+from companion.phones.packet_limit import PacketLimit, WebSocketReader
+from companion.phones.topics import MAX_PACKET_BYTES, REFEREE_USER
 
 logger = logging.getLogger(__name__)
 START_TIMEOUT_S = 10.0
@@ -113,38 +116,9 @@ class PhoneCount(BasePlugin[BaseContext]):
         self.config.logins.phone_connected(client_id, False)
 
 
-class _Replay(ReaderAdapter):
-    """A reader that records what is read until `replay()`, then serves the recording again first."""
-
-    def __init__(self, inner: ReaderAdapter) -> None:
-        self._inner = inner
-        self._recorded = bytearray()
-        self._pending = b""
-        self._recording = True
-
-    def replay(self) -> None:
-        self._pending, self._recording = bytes(self._recorded), False
-
-    async def read(self, n: int = -1) -> bytes:
-        if self._pending:
-            if n < 0:
-                out, self._pending = self._pending, b""
-                return out
-            out, self._pending = self._pending[:n], self._pending[n:]
-            if len(out) < n:
-                out += await self._inner.read(n - len(out))
-            return out
-        data = await self._inner.read(n)
-        if self._recording:
-            self._recorded += data
-        return data
-
-    def feed_eof(self) -> None:
-        self._inner.feed_eof()
-
-
 class SeatBroker(Broker):
-    """amqtt's broker with the CONNECT checked before amqtt touches any session."""
+    """amqtt's broker with the CONNECT checked before amqtt touches any session, the ACL on every way
+    into a topic, and every connection read through the packet limit."""
 
     def __init__(self, config: dict[str, Any], logins: Logins) -> None:
         super().__init__(config)
@@ -197,31 +171,86 @@ class SeatBroker(Broker):
         if action == Action.SUBSCRIBE:
             return access.may_subscribe(self.logins.prefix, user, topic)
         if action == Action.PUBLISH:
-            return access.may_publish(self.logins.prefix, user, topic)
+            return self._may_publish(user, topic)
         return access.may_receive(self.logins.prefix, user, topic)
+
+    def _may_publish(self, user: str | None, topic: str | None) -> bool:
+        """The one check of every way into a topic: a PUBLISH (any QoS, retained or not) and a will."""
+        if user is None or not topic or not self.logins.known(user):
+            return False
+        if topic.startswith("$") or "+" in topic or "#" in topic:  # a topic name, never a filter [MQTT-3.3.2-2]
+            return False
+        return access.may_publish(self.logins.prefix, user, topic)
+
+    async def _broadcast_message(self, session: Session | None, topic: str | None,
+                                 data: bytes | bytearray | None, force_qos: int | None = None) -> None:
+        """amqtt broadcasts a client's PUBLISH after the ACL, but its will without: both are checked here."""
+        if session is not None and not self._may_publish(session.username, topic):
+            logger.warning("dropped a message of %s to a topic it may not publish", session.username)
+            return
+        await super()._broadcast_message(session, topic, data, force_qos)
+
+    async def retain_message(self, source_session: Session | None, topic_name: str | None,
+                             data: bytes | bytearray | None, qos: int | None = None) -> None:
+        """The same for what amqtt retains (a retained PUBLISH, a retained will)."""
+        if source_session is not None and not self._may_publish(source_session.username, topic_name):
+            logger.warning("kept no retained message of %s on a topic it may not publish", source_session.username)
+            return
+        await super().retain_message(source_session, topic_name, data, qos)
+
+    async def _create_server_instance(self, listener_name: str, listener_type: ListenerType, address: str | None,
+                                      port: int, ssl_context: Any) -> Any:
+        """amqtt's listeners; the WebSocket one takes no message larger than a packet may be."""
+        if listener_type != ListenerType.WS:
+            return await super()._create_server_instance(listener_name, listener_type, address, port, ssl_context)
+        return await websockets.serve(functools.partial(self.ws_connected, listener_name=listener_name),
+                                      address, port, ssl=ssl_context, subprotocols=[websockets.Subprotocol("mqtt")],
+                                      max_size=MAX_PACKET_BYTES)
 
     async def stream_connected(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
                                listener_name: str) -> None:
-        await self._checked(StreamReaderAdapter(reader), StreamWriterAdapter(writer), listener_name)
+        packets = PacketLimit(StreamReaderAdapter(reader), writer.transport.abort)
+        await self._checked(packets, StreamWriterAdapter(writer), listener_name)
 
     async def ws_connected(self, websocket: Any, listener_name: str) -> None:
-        await self._checked(WebSocketsReader(websocket), WebSocketsWriter(websocket), listener_name)
+        packets = PacketLimit(WebSocketReader(websocket), websocket.transport.abort)
+        await self._checked(packets, WebSocketsWriter(websocket), listener_name)
 
-    async def _checked(self, reader: ReaderAdapter, writer: WriterAdapter, listener_name: str) -> None:
-        replay = _Replay(reader)
-        try:
-            connect = await ConnectPacket.from_stream(replay)
-        except Exception:  # not even a CONNECT: drop the connection, as amqtt would
+    async def _checked(self, packets: PacketLimit, writer: WriterAdapter, listener_name: str) -> None:
+        first = await packets.packet()
+        connect = await _as_connect(first)
+        if first is None or connect is None:  # not even a CONNECT: drop the connection, as amqtt would
             with contextlib.suppress(Exception):
                 await writer.close()
             return
-        if connect.payload is None or not self.logins.check(connect.username, connect.password, connect.client_id):
+        if not self._let_in(connect):
             with contextlib.suppress(Exception):
                 await ConnackPacket.build(0, NOT_AUTHORIZED).to_stream(writer)
                 await writer.close()
             return
-        replay.replay()
-        await self.external_connected(replay, writer, listener_name)
+        packets.push_back(first)  # amqtt reads the same CONNECT again, and the connection from there
+        await self.external_connected(packets, writer, listener_name)
+
+    def _let_in(self, connect: ConnectPacket) -> bool:
+        """A known user with the right password, the client id equal to the user name, and a will (if
+        any) on a topic the user may publish."""
+        if connect.payload is None or not self.logins.check(connect.username, connect.password, connect.client_id):
+            return False
+        if connect.will_flag and not self._may_publish(connect.username, connect.will_topic):
+            logger.warning("refused %s: a last will on a topic it may not publish", connect.username)
+            return False
+        return True
+
+
+async def _as_connect(data: bytes | None) -> ConnectPacket | None:
+    """The CONNECT `data` holds (a packet `PacketLimit` checked), or None."""
+    if data is None or data[0] >> 4 != CONNECT:
+        return None
+    try:
+        connect: ConnectPacket = await ConnectPacket.from_stream(BufferReader(data))
+    except Exception:  # amqtt's parser raises many kinds on bad input
+        return None
+    return connect
 
 
 class EmbeddedBroker:

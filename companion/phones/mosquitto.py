@@ -24,7 +24,7 @@ import threading
 from pathlib import Path
 
 from companion.phones.credentials import GameCredentials
-from companion.phones.topics import REFEREE_USER, VERSION, VIEW_MAX_BYTES, acl_patterns
+from companion.phones.topics import MAX_PACKET_BYTES, REFEREE_USER, VERSION, acl_patterns
 
 logger = logging.getLogger(__name__)
 DIR_PREFIX = "companion-mosquitto-"
@@ -62,6 +62,10 @@ def stop_orphans(wait_s: float = 5.0) -> None:
             os.close(fd)
 READY_TIMEOUT_S = 10.0
 MOSQUITTO_USER = "mosquitto"
+# Mosquitto 2.0's WebSocket listener (libwebsockets) allocates a packet's announced size before reading
+# it and never checks `max_packet_size` (TCP does); this cap on its heap refuses such an allocation
+# instead (the client is disconnected). A table's retained views and queues need a few MB at most.
+MEMORY_LIMIT_BYTES = 64 * 1024 * 1024
 
 
 def available() -> bool:
@@ -83,7 +87,8 @@ def config_text(directory: Path, host: str, port: int, ws_port: int) -> str:
         f"password_file {directory / 'passwd'}",
         f"acl_file {directory / 'acl'}",
         "persistence false",
-        f"max_packet_size {VIEW_MAX_BYTES + 1024}",
+        f"max_packet_size {MAX_PACKET_BYTES}",
+        f"memory_limit {MEMORY_LIMIT_BYTES}",
         "log_dest stderr",
         "log_type error",
         "log_type warning",

@@ -25,7 +25,10 @@ VERSION = "v1"
 REFEREE_USER = "companion-referee"  # the referee's own login on a managed or system broker
 
 COMMAND_MAX_BYTES = 4096  # a phone command; larger ones are refused with reject.mqtt_too_large
-VIEW_MAX_BYTES = 256 * 1024  # the largest view the referee publishes (the broker's packet limit)
+VIEW_MAX_BYTES = 256 * 1024  # the largest view the referee publishes
+# Every broker the companion runs cuts a connection whose packet would be larger (fixed header byte plus
+# remaining length, as Mosquitto's `max_packet_size` counts it) before reading its body: a view with its topic fits.
+MAX_PACKET_BYTES = VIEW_MAX_BYTES + 1024
 
 ONLINE, OFFLINE = "online", "offline"
 

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from companion.core.rejection import Rejected
 from companion.phones import access, intake
 from companion.phones.credentials import GameCredentials
-from companion.phones.mosquitto import acl_text
-from companion.phones.topics import COMMAND_MAX_BYTES, REFEREE_USER, Topics, parse_user, player_user
+from companion.phones.mosquitto import MEMORY_LIMIT_BYTES, acl_text
+from companion.phones.topics import COMMAND_MAX_BYTES, MAX_PACKET_BYTES, REFEREE_USER, Topics, parse_user, player_user
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE_IDS = st.from_regex(r"\A[a-z0-9][a-z0-9_-]{0,31}\Z")
@@ -109,3 +109,6 @@ def test_the_shipped_mosquitto_acl_is_the_one_the_code_generates() -> None:
     conf = (ROOT / "systemd/mosquitto-companion.conf").read_text(encoding="utf-8")
     assert conf.count("use_username_as_clientid true") == conf.count("\nlistener ") == 2
     assert "allow_anonymous false" in conf
+    # the same limits as the managed broker (issue 16: a huge publish, even over WebSockets)
+    assert f"\nmax_packet_size {MAX_PACKET_BYTES}\n" in conf
+    assert f"\nmemory_limit {MEMORY_LIMIT_BYTES}\n" in conf

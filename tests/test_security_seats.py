@@ -192,7 +192,7 @@ def test_a_photographed_code_is_refused_once_a_phone_took_the_seat(tmp_path: Pat
         ours = [r.getMessage() for r in caplog.records if r.name.startswith("companion") or r.levelno >= logging.INFO]
         assert any("seat of player ana" in line for line in ours)  # the claim was logged, without P
         assert not [line for line in ours if mine in line or theirs in line]
-        assert run.phones.seating.bound() == {"ana": True, "ben": False, "chai": False, "host": False}
+        assert run.phones.seating.bound() == {"players": {"ana": True, "ben": False, "chai": False}, "host": False}
 
 
 @pytest.mark.parametrize("broker", BROKERS)
@@ -213,7 +213,7 @@ def test_the_host_releases_a_seat_the_old_phone_stays_out_and_a_new_phone_takes_
         assert ana.wait_for(lambda m: m.topic == t.reply(user) and m.json()["id"] == "r0").json()["ok"] is False
         assert claim(run, old_code, old_password, cid="r1", move="seat.release")["reason"]["code"] == \
             "reject.seat_claim_only"
-        assert run.phones.seating.bound()["ana"]
+        assert run.phones.seating.holds("ana")
 
         while not ana.acks.empty():
             ana.acks.get_nowait()
@@ -236,7 +236,7 @@ def test_the_host_releases_a_seat_the_old_phone_stays_out_and_a_new_phone_takes_
         for n, args in enumerate(refusals):
             assert host_command(run, host, f"bad{n}", "seat.release", **args)["ok"] is False
         assert host_command(run, host, "h2", "seat.rename", player="ana")["reason"]["code"] == "reject.unknown_move"
-        assert run.phones.seating.bound()["ana"]
+        assert run.phones.seating.holds("ana")
 
 
 @contextlib.contextmanager
@@ -268,7 +268,7 @@ def test_a_restart_of_the_same_game_keeps_each_seat_with_its_phone(tmp_path: Pat
         game = run.referee.game_id
     with resumed_table(tmp_path, broker) as run:
         assert run.referee.game_id == game
-        assert run.phones.seating.bound()["ana"] and not run.phones.seating.bound()["ben"]
+        assert run.phones.seating.holds("ana") and not run.phones.seating.holds("ben")
         ana = seated(run, "ana", mine)  # Ana's phone rejoins by itself with the password it made
         assert own_view(run, ana, "ana")["me"] == "ana"
         assert claim(run, link, new_password())["reason"]["code"] == "reject.seat_taken"
@@ -314,7 +314,7 @@ def test_hostile_claims_are_refused_with_a_reason_and_take_no_seat(tmp_path: Pat
             got = p.wait_for(lambda m, c=cid: m.topic == t.reply(link.user) and m.json()["id"] in (c, None)).json()
             assert got["ok"] is False and got["reason"]["code"] == reason, (payload, got)
         assert run.events() == before  # nothing reached the game's referee
-        assert run.phones.seating.bound()["ana"] is False
+        assert run.phones.seating.holds("ana") is False
         p.close()
         assert claim(run, link, new_password())["ok"]  # the real phone still takes the seat
 
@@ -337,7 +337,7 @@ def test_any_payload_of_a_join_user_either_claims_with_a_valid_password_or_chang
     password = claimed_password(payload)
     if outcome.accepted:
         assert isinstance(password, str) and PASSWORD.fullmatch(password)
-        assert seating.game.players["ana"].password == password and seating.bound()["ana"]
+        assert seating.game.players["ana"].password == password and seating.holds("ana")
     else:
         assert outcome.reason is not None and outcome.reason.code.startswith("reject.")
         assert seating.game == game

@@ -104,6 +104,16 @@ def phone_ws_url(ws_url: str, page: str) -> str:
     return ws_url
 
 
+def seat_link(phones: Phones, page: str, pid: str | None, lang: str | None = None) -> JoinLink | None:
+    """The join link of player `pid`'s seat as it is now (the host's for None); None for no such player."""
+    game = phones.game
+    seat = game.host if pid is None else game.players.get(pid)
+    join = game.joins.get(seat.user) if seat is not None else None
+    if join is None:
+        return None
+    return JoinLink(page, phone_ws_url(phones.ws_url, page), phones.topics.base, join.user, join.password, lang)
+
+
 def seat_links(phones: Phones, page: str, lang: str | None = None) -> dict[str, JoinLink]:
     """The join link of every seat of the running game as it is now: by player id, ``host`` for the
     host's seat (their join credentials: a released seat's link changes), and ``spectator1``,

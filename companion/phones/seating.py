@@ -85,16 +85,18 @@ class Seating:
         """The game's credentials as they are now (a claim or a release makes new ones)."""
         return self._game
 
-    def bound(self) -> dict[str, bool]:
-        """Whether a phone holds each seat, by player id, and ``host`` for the host's seat (never which phone)."""
+    def holds(self, pid: str | None) -> bool:
+        """Whether a phone holds player `pid`'s seat (the host's for None)."""
         game = self._game
-        return {**{pid: c.user in game.bound for pid, c in game.players.items()}, "host": game.host.user in game.bound}
+        cred = game.host if pid is None else game.players.get(pid)
+        return cred is not None and cred.user in game.bound
 
-    def shown(self) -> dict[str, Any]:
-        """What the host's view says of the seats: ``{"players": {pid: bound}, "host": bound}``."""
-        seats = self.bound()
-        host = seats.pop("host")
-        return {"players": seats, "host": host}
+    def bound(self) -> dict[str, Any]:
+        """Which seats a phone holds (never which phone), as the host's view carries it (`phone_seats`):
+        ``{"players": {pid: held}, "host": held}``."""
+        game = self._game
+        return {"players": {pid: c.user in game.bound for pid, c in game.players.items()},
+                "host": game.host.user in game.bound}
 
     # -- the mirror's hook (MQTT thread) --------------------------------------------------------------
 
@@ -201,7 +203,7 @@ class Seating:
                 logger.exception("phones: a seat listener failed")
 
     def _say(self) -> None:
-        """The status board's count of players' seats a phone holds (the kiosk wakes on it)."""
+        """The status board's count of the seats a phone holds (the kiosk wakes on it)."""
         if self.status is not None:
-            taken = sum(self.bound().values())
+            taken = len(self._game.bound)
             self.status.set(DeviceStatus("seats", "seats", "ok" if taken else "off", count=taken))

@@ -50,8 +50,8 @@ def claimed_password(payload: bytes) -> str | Rejected:
     raw = intake.decode(payload, "join")
     if isinstance(raw, Rejected):
         return raw
-    if raw["move"] != CLAIM:
-        return Rejected("reject.seat_claim_only", move=str(raw["move"]))
+    if raw["move"] != CLAIM:  # (the move is not echoed: it is the hostile phone's text)
+        return Rejected("reject.seat_claim_only")
     password = raw["args"].get("password")
     if set(raw["args"]) != {"password"} or not isinstance(password, str) or PASSWORD.fullmatch(password) is None:
         return Rejected("reject.seat_password")
@@ -64,7 +64,7 @@ def released_player(raw: dict[str, Any], game: GameCredentials) -> str | Rejecte
     if set(raw["args"]) != {"player"} or not isinstance(player, str):
         return Rejected("reject.bad_argument", field="player", problem="a player id")
     if player not in game.players:
-        return Rejected("reject.not_a_player", player=player[:32])
+        return Rejected("reject.not_a_player", player=player[:32].encode("utf-8", "replace").decode("utf-8"))
     return player
 
 
@@ -109,13 +109,11 @@ class Seating:
             if isinstance(password, Rejected):
                 return Outcome(accepted=False, reason=password)
             return self.claim(seat.claims, password)
-        if seat.kind != "host" or b"seat." not in payload:
+        if seat.kind != "host" or RELEASE.encode() not in payload:
             return None
         raw = intake.decode(payload, "host")
-        if isinstance(raw, Rejected) or not str(raw["move"]).startswith("seat."):
-            return None  # the referee's own refusal, or a game move that merely mentions "seat."
-        if raw["move"] != RELEASE:
-            return Outcome(accepted=False, reason=Rejected("reject.unknown_move", move=str(raw["move"])[:64]))
+        if isinstance(raw, Rejected) or raw["move"] != RELEASE:
+            return None  # the referee's own refusal, or a game move that merely mentions seat.release
         player = released_player(raw, self._game)
         if isinstance(player, Rejected):
             return Outcome(accepted=False, reason=player)

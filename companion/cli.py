@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import click
 
@@ -24,6 +24,9 @@ from companion.service import Table, read_lines
 from companion.session import open_table
 from companion.status import StatusBoard
 from companion.tokens.cli import tokens as tokens_group
+
+if TYPE_CHECKING:
+    from companion.phones.serve import KioskSeats
 
 VIEW_HELP = "Whose view to print: public, host, or player:ID (e.g. player:ana)."
 
@@ -153,20 +156,13 @@ def _state_refusal(lang: str, err: statedir.StateDirError) -> str:
 
 
 def _start_for_kiosk(table: Table, cfg: configuration.Config, status: StatusBoard,
-                     running: list[app.Running]) -> Callable[[str], str | None] | None:
-    """Start readers and phones; the seats' join links for the kiosk's QR codes, when phones are served."""
-    from companion.phones.serve import Served
+                     running: list[app.Running]) -> KioskSeats | None:
+    """Start readers and phones; the seats (their QR codes, their release) for the kiosk, when served."""
+    from companion.phones.serve import KioskSeats, Served
 
     running.extend(app.start_all(table, cfg, status))
     served = next((r for r in running if isinstance(r, Served)), None)
-    if served is None:
-        return None
-
-    def join_url(seat: str) -> str | None:
-        link = served.links(cfg.table.language).get(seat)
-        return None if link is None else link.url()
-
-    return join_url
+    return None if served is None or served.page_url is None else KioskSeats(served, cfg.table.language)
 
 
 def _parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:

@@ -11,6 +11,7 @@ import pytest
 
 from companion import i18n
 from companion.kiosk.scenes import SCREENS, make_scene, show_screen
+from companion.kiosk.screenshots import example_seats
 from companion.kiosk.text import TextCache
 from tests.kiosk_fixtures import SIZES, ink_fraction, shots_dir, surface, text, text_cache, text_problems
 
@@ -22,7 +23,7 @@ SCRIPT = {"zh": re.compile(r"[\u4e00-\u9fff]"), "th": re.compile(r"[\u0e01-\u0e5
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 @pytest.mark.parametrize("screen", SCREENS)
 def test_each_screen_renders_readably(screen: str, lang: str, size: str, text: TextCache, shots_dir) -> None:
-    scene = make_scene(surface(size), text, lang, join_url=lambda pid: f"http://table.local/join/{pid}")
+    scene = make_scene(surface(size), text, lang, seats=example_seats())
     try:
         show_screen(scene, screen)
         assert scene.kiosk.top.name == screen

@@ -31,10 +31,13 @@ def test_a_player_user_name_parses_back_to_its_seat(table: str, game: int, pid: 
 def test_host_and_spectator_names_and_the_referee_are_distinct_seats() -> None:
     creds = GameCredentials.issue("t1", 3, ["host", "ana"], spectators=2)
     seats = {c.user: c.seat for c in creds.all()}
-    assert len(seats) == 5 and len({c.password for c in creds.all()}) == 5
+    assert len(seats) == 8 and len({c.password for c in creds.all()}) == 8  # 5 seats and 3 join users
     assert seats["t1.g3.host"].actor == "host"
     assert seats["t1.g3.p.host"].actor == "player:host"  # a player called "host" is not the host
     assert seats["t1.g3.s1"].actor is None
+    assert seats["t1.g3.j.host"].claims == "t1.g3.p.host"  # ... nor does that player's code claim the host's seat
+    assert seats["t1.g3.host.j"].claims == "t1.g3.host"
+    assert all(seats[u].actor is None for u in ("t1.g3.j.host", "t1.g3.j.ana", "t1.g3.host.j"))
     assert parse_user(REFEREE_USER) is None
 
 

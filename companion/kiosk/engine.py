@@ -21,6 +21,7 @@ from companion.kiosk.feed import KioskFeed
 from companion.kiosk.fonts import default_cache_dir, load_chain
 from companion.kiosk.kiosk import Kiosk, Settings
 from companion.kiosk.layout import parse_size
+from companion.kiosk.seats import PhoneSeats
 from companion.kiosk.sound import Sound
 from companion.kiosk.text import TextCache
 from companion.kiosk.wake import Waker
@@ -29,7 +30,6 @@ from companion.status import StatusBoard
 from hardware.events import ButtonEdge, DeviceEvent
 
 DEFAULT_SIZE = (800, 480)
-JoinUrl = Callable[[str], str | None]  # a seat (player id) -> the URL its QR code opens
 
 
 def open_display(size: str, fullscreen: bool, driver: str = "") -> pygame.Surface:
@@ -77,12 +77,12 @@ def settings_from(cfg: Config) -> Settings:
 
 def run_with_table(table: Table, cfg: Config, games: Mapping[str, Game], status: StatusBoard,
                    driver: str, options: Mapping[str, Any] | None = None, out: TextIO | None = None,
-                   on_ready: Callable[[], JoinUrl | None] | None = None) -> None:
+                   on_ready: Callable[[], PhoneSeats | None] | None = None) -> None:
     """The Table's loop on a thread, the kiosk on this (the main) thread, until either ends.
 
     `on_ready` runs once the kiosk is one of the table's outputs and before the table's loop starts:
     `companion run` starts the readers and phones there, so taps reach the kiosk's booth and prompts.
-    It returns the seats' join links for the setup screen's QR codes when phones are served.
+    It returns the seats (their QR codes, their release) for the kiosk when phones are served.
     """
     surface = open_display(cfg.display.size, cfg.display.fullscreen, driver)
     if out is not None:
@@ -94,8 +94,8 @@ def run_with_table(table: Table, cfg: Config, games: Mapping[str, Game], status:
     if settings.demo_script is None:
         settings.demo_script = demo_script(table.referee.setup.game)
     kiosk = build(surface, table, games, settings, status)
-    if on_ready is not None and (join_url := on_ready()) is not None:
-        kiosk.settings.join_url = join_url
+    if on_ready is not None and (seats := on_ready()) is not None:
+        kiosk.settings.seats = seats
     done = threading.Event()
 
     def table_loop() -> None:

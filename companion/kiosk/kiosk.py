@@ -28,6 +28,7 @@ from companion.kiosk.screens import first_screen, on_message
 from companion.kiosk.screens.base import Screen
 from companion.kiosk.screens.host_menu import HostMenuScreen
 from companion.kiosk.screens.status_bar import status_region
+from companion.kiosk.seats import PhoneSeats
 from companion.kiosk.sound import Sound
 from companion.kiosk.text import TextCache
 from companion.kiosk.wake import Waker
@@ -58,7 +59,7 @@ class Settings:
     lang: str = "en"
     volume: float = 0.8
     booth_timeout_s: float = 30.0
-    join_url: Callable[[str], str | None] | None = None  # player id -> phone URL for the QR code
+    seats: PhoneSeats | None = None  # the seats' QR codes and their release, when phones are served
     options: Mapping[str, Any] = field(default_factory=dict)
     demo_script: list[str] | None = None  # the attract loop's recorded game (default: the toolkit demo)
     attract: bool = True  # start on the attract screen when the game has not begun

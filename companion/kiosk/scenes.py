@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import queue
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +23,7 @@ from companion.kiosk.engine import build
 from companion.kiosk.kiosk import Kiosk, Settings
 from companion.kiosk.screens.attract import AttractScreen
 from companion.kiosk.screens.reveal import RevealScreen
+from companion.kiosk.seats import PhoneSeats
 from companion.kiosk.sound import Sound
 from companion.kiosk.text import TextCache
 from companion.service import Submission, Table
@@ -31,7 +32,7 @@ from companion.tokens.registry import Registry
 
 PLAYERS = [{"id": "ana", "name": "Ana"}, {"id": "ben", "name": "Ben"}, {"id": "chai", "name": "ชัย"},
            {"id": "dao", "name": "道"}]
-SCREENS = ("attract", "setup", "play", "booth", "reveal", "menu", "enroll", "enroll_choose", "enroll_mode")
+SCREENS = ("attract", "setup", "play", "booth", "reveal", "menu", "phones", "enroll", "enroll_choose", "enroll_mode")
 NEW_TAG = "04C0FFEE123456"  # the unknown tag of the enrollment screens
 
 
@@ -112,7 +113,7 @@ class Scene:
 
 
 def make_scene(surface: pygame.Surface, text: TextCache, lang: str = "en", seed: int = 7,
-               games: Mapping[str, Game] | None = None, join_url: Callable[[str], str | None] | None = None,
+               games: Mapping[str, Game] | None = None, seats: PhoneSeats | None = None,
                sound: Sound | None = None) -> Scene:
     games = dict(games or registry())
     log = EventLog(":memory:")
@@ -124,7 +125,7 @@ def make_scene(surface: pygame.Surface, text: TextCache, lang: str = "en", seed:
     status.set(DeviceStatus("reader", "board0", "ok"))
     status.set(DeviceStatus("broker", "embedded", "ok"))
     status.set(DeviceStatus("phones", "web", "ok", count=2))
-    settings = Settings(lang=lang, join_url=join_url)
+    settings = Settings(lang=lang, seats=seats)
     kiosk = build(surface, table, games, settings, status, text=text, sound=sound)
     tokens = Registry(":memory:")  # what the readers' starter lends the kiosk (companion/readers/starter.py)
     assert kiosk.feed is not None
@@ -160,6 +161,13 @@ def show_screen(scene: Scene, name: str, hp: int = 10) -> None:
         return
     if name == "menu":
         k.open_menu()
+        k.process()
+        return
+    if name == "phones":  # the host menu's "Phones and seats" (only when phones are served)
+        k.open_menu()
+        k.process()
+        phones = next(b for b in k.top.buttons() if b.key == "s")
+        k.top.tap(phones.rect.center)
         k.process()
         return
     if name == "enroll":

@@ -14,6 +14,16 @@ from pathlib import Path
 
 from companion import i18n
 from companion.kiosk.scenes import SCREENS, all_screens
+from companion.kiosk.seats import ShownSeats
+
+
+def example_seats() -> ShownSeats:
+    """Seats as at a table where Ben's phone has joined and the others' have not."""
+    def url(pid: str | None) -> str:
+        user = "table1.g1.host.j" if pid is None else f"table1.g1.j.{pid}"
+        return f"http://192.168.1.20:8080/#v=1&ws=ws%3A%2F%2F192.168.1.20%3A9001%2Fmqtt&t=companion%2Fv1%2Ftable1&u={user}&p=Zk3-_x9Q2mPv7Lw0aB1cD2eF"
+
+    return ShownSeats(url, {"ben"})
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -33,8 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     for size in args.size or ["800x480"]:
         surface = open_display(size, False)
         for lang in args.lang or list(i18n.LANGUAGES):
-            for name, scene in all_screens(surface, text, lang,
-                                           join_url=lambda pid: f"http://companion.local:8080/join/{pid}"):
+            for name, scene in all_screens(surface, text, lang, seats=example_seats()):
                 if args.screen and name not in args.screen:
                     continue
                 path = args.out / f"{name}-{lang}-{size}.png"

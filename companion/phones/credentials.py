@@ -1,21 +1,29 @@
-"""Per-game credentials: a random password for each player, the host and the allowed spectators.
+"""Per-game credentials: a random password for each seat (player or host), each seat's join credential,
+the allowed spectators, and which seats a phone has claimed.
 
 A `GameCredentials` is made when the mirror starts a game and handed to the broker, which refuses
-every other user name (and so every credential of an earlier game). Passwords are never logged and
-never published: they leave the process only in the join link (the QR code) and the broker's files.
+every other user name (and so every credential of an earlier game). It is immutable: claiming and
+releasing a seat (`companion.phones.seating`) make a new one and hand that to the broker.
+
+A seat's own password is known to no phone until one claims the seat: the QR code carries the seat's
+**join** credential, and the first phone to use it sets the seat's password to one it made itself
+(docs/phones.md). Passwords are never logged and never published: they leave the process only in the
+join links (the QR codes), the kept file (mode 0600) and the broker's files.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hmac
 import json
 import os
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from companion.phones.topics import Seat, host_user, parse_user, player_user, spectator_user
+from companion.phones.topics import Seat, host_user, join_user, parse_user, player_user, spectator_user
 
 PASSWORD_BYTES = 18  # 144 bits, 24 URL-safe characters: fits a QR code that a phone camera reads at once
 
@@ -42,24 +50,30 @@ class GameCredentials:
 
     table: str
     game: int
-    players: dict[str, Credential]  # by player id
+    players: dict[str, Credential]  # by player id: each seat's own login
     host: Credential
     spectators: tuple[Credential, ...]
     referee_password: str = field(repr=False, default_factory=new_password)
+    joins: dict[str, Credential] = field(default_factory=dict)  # by the user name of the seat it claims
+    bound: frozenset[str] = frozenset()  # user names of the seats a phone has claimed
 
     @classmethod
     def issue(cls, table: str, game: int, player_ids: list[str], spectators: int = 0) -> GameCredentials:
+        players = {pid: Credential(player_user(table, game, pid), new_password()) for pid in player_ids}
+        joins = {c.user: Credential(join_user(table, game, pid), new_password()) for pid, c in players.items()}
+        joins[host_user(table, game)] = Credential(join_user(table, game, None), new_password())
         return cls(
             table=table,
             game=game,
-            players={pid: Credential(player_user(table, game, pid), new_password()) for pid in player_ids},
+            players=players,
             host=Credential(host_user(table, game), new_password()),
             spectators=tuple(Credential(spectator_user(table, game, n), new_password())
                              for n in range(1, spectators + 1)),
+            joins=joins,
         )
 
     def all(self) -> list[Credential]:
-        return [*self.players.values(), self.host, *self.spectators]
+        return [*self.players.values(), self.host, *self.spectators, *self.joins.values()]
 
     def phone_users(self) -> dict[str, str]:
         """user -> password, for the broker's password file."""
@@ -76,34 +90,85 @@ class GameCredentials:
         expected = self.phone_users().get(user)
         return expected is not None and hmac.compare_digest(expected.encode(), password.encode())
 
+    # -- seats and phones -----------------------------------------------------------------------------
+
+    def seat(self, user: str) -> Credential | None:
+        """The login of a player's or the host's seat, by its user name."""
+        if user == self.host.user:
+            return self.host
+        return next((c for c in self.players.values() if c.user == user), None)
+
+    def join_of(self, user: str) -> Credential | None:
+        """The join credential of a player's or the host's seat, by the seat's user name."""
+        return self.joins.get(user)
+
+    def bind(self, user: str, password: str) -> GameCredentials:
+        """The seat `user` taken by a phone: its password is now the one the phone made."""
+        return self._with_seat(user, password, bound=self.bound | {user})
+
+    def release(self, user: str) -> GameCredentials:
+        """The seat `user` free again: a fresh seat password (the bound phone is out) and a fresh join
+        credential (a code photographed before no longer logs in)."""
+        old = self.joins[user]
+        fresh = dataclasses.replace(self, joins={**self.joins, user: Credential(old.user, new_password())})
+        return fresh._with_seat(user, new_password(), bound=self.bound - {user})
+
+    def _with_seat(self, user: str, password: str, bound: frozenset[str]) -> GameCredentials:
+        if user == self.host.user:
+            return dataclasses.replace(self, host=Credential(user, password), bound=bound)
+        pid = next(pid for pid, c in self.players.items() if c.user == user)
+        return dataclasses.replace(self, players={**self.players, pid: Credential(user, password)}, bound=bound)
+
+    # -- kept across a restart ------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table": self.table, "game": self.game,
+            "players": {pid: [c.user, c.password] for pid, c in self.players.items()},
+            "host": [self.host.user, self.host.password],
+            "spectators": [[c.user, c.password] for c in self.spectators],
+            "referee": self.referee_password,
+            "joins": {seat: [c.user, c.password] for seat, c in self.joins.items()},
+            "bound": sorted(self.bound),
+        }
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> GameCredentials:
+        kept = cls(
+            table=obj["table"], game=int(obj["game"]),
+            players={pid: Credential(u, pw) for pid, (u, pw) in obj["players"].items()},
+            host=Credential(*obj["host"]),
+            spectators=tuple(Credential(u, pw) for u, pw in obj["spectators"]),
+            referee_password=obj["referee"],
+            joins={seat: Credential(u, pw) for seat, (u, pw) in obj["joins"].items()},
+            bound=frozenset(obj["bound"]),
+        )
+        seats = {c.user for c in kept.players.values()} | {kept.host.user}
+        if set(kept.joins) != seats or not kept.bound <= seats or not all(
+                isinstance(c.user, str) and isinstance(c.password, str) for c in kept.all()):
+            raise ValueError("kept credentials do not fit together")
+        return kept
+
     @classmethod
     def kept(cls, path: Path, table: str, game: int, player_ids: list[str], spectators: int = 0) -> GameCredentials:
-        """This game's credentials from `path` if it holds them (a restart after a power cut: phones
-        rejoin with the link they scanned), else freshly issued and written there, mode 0600."""
+        """This game's credentials from `path` if it holds them (a restart after a power cut: bound phones
+        rejoin with the password they made, the other seats' codes stay the same), else freshly issued
+        and written there, mode 0600."""
         try:
-            obj = json.loads(path.read_text(encoding="utf-8"))
-            kept = cls(
-                table=obj["table"], game=int(obj["game"]),
-                players={pid: Credential(u, pw) for pid, (u, pw) in obj["players"].items()},
-                host=Credential(*obj["host"]),
-                spectators=tuple(Credential(u, pw) for u, pw in obj["spectators"]),
-                referee_password=obj["referee"],
-            )
+            kept = cls.from_json(json.loads(path.read_text(encoding="utf-8")))
             if (kept.table, kept.game, list(kept.players), len(kept.spectators)) == (
                     table, game, player_ids, spectators):
                 return kept
-        except (OSError, ValueError, KeyError, TypeError):
-            pass  # none kept, or unreadable: issue new ones
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            pass  # none kept, or unreadable, or from an older companion: issue new ones
         fresh = cls.issue(table, game, player_ids, spectators)
         with contextlib.suppress(OSError):  # a read-only state directory: phones work until the next restart
-            _write_private(path, {
-                "table": table, "game": game,
-                "players": {pid: [c.user, c.password] for pid, c in fresh.players.items()},
-                "host": [fresh.host.user, fresh.host.password],
-                "spectators": [[c.user, c.password] for c in fresh.spectators],
-                "referee": fresh.referee_password,
-            })
+            fresh.keep(path)
         return fresh
+
+    def keep(self, path: Path) -> None:
+        """Write these credentials to `path` (mode 0600, replaced atomically, on disk when this returns)."""
+        _write_private(path, self.to_json())
 
     def write_for_provisioning(self, path: Path) -> None:
         """The file an external broker's provisioning command reads (docs/mqtt.md), mode 0600."""

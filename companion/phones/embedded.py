@@ -22,7 +22,7 @@ import functools
 import hmac
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -326,6 +326,24 @@ class EmbeddedBroker:
                             await handler.stop()
 
             asyncio.run_coroutine_threadsafe(kick_stale(), self._loop).result(START_TIMEOUT_S)
+
+    def update_game(self, game: GameCredentials, drop: Collection[str] = ()) -> None:
+        """The same game with some passwords changed (a seat claimed or released): let the new ones in,
+        and close the live connections of the users in `drop` (a released seat's phone is out at once;
+        its reconnection, with the old password, is refused)."""
+        self.logins.set_game(game)
+        if not drop or self._loop is None or self._broker is None:
+            return
+        broker, gone = self._broker, set(drop)
+
+        async def kick() -> None:
+            for session, handler in list(broker.sessions.values()):
+                if session.username in gone:
+                    with contextlib.suppress(Exception):
+                        await handler.handle_connection_closed()
+                        await handler.stop()
+
+        asyncio.run_coroutine_threadsafe(kick(), self._loop).result(START_TIMEOUT_S)
 
     def phones_connected(self) -> int | None:
         return self.logins.phones

@@ -1,12 +1,15 @@
-"""Join links and their QR codes: what the kiosk shows per seat so a phone opens the page already seated.
+"""Join links and their QR codes: what the kiosk shows per seat so a phone opens the page and takes it.
 
 A join link is the phone page's address with everything the page needs in the URL **fragment**
-(after ``#``): the MQTT-over-WebSockets URL, the table's base topic, the seat's user name and password,
-and optionally a language. Browsers never send the fragment to the server, so the credential appears in
-no HTTP request and no server log; the page moves it to its own storage and removes it from the address
-bar. See docs/phones.md.
+(after ``#``): the MQTT-over-WebSockets URL, the table's base topic, a user name and password, and
+optionally a language. For a player's or the host's seat the credential is the seat's **join**
+credential, never the seat's own: it only lets the first phone claim the seat with a password of its
+own (companion.phones.seating), so a photo of the code is worth nothing once the seat is taken. A
+spectator's link carries the spectator's credential (it reads public topics only). Browsers never send
+the fragment to the server, so the credential appears in no HTTP request and no server log; the page
+moves it to its own storage and removes it from the address bar. See docs/phones.md.
 
-    http://192.168.1.20:8080/#v=1&ws=ws%3A%2F%2F192.168.1.20%3A9001%2Fmqtt&t=companion%2Fv1%2Ftable1&u=table1.g7.p.ana&p=...
+    http://192.168.1.20:8080/#v=1&ws=ws%3A%2F%2F192.168.1.20%3A9001%2Fmqtt&t=companion%2Fv1%2Ftable1&u=table1.g7.j.ana&p=...
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ class JoinLink:
     page: str  # the phone page's base URL, e.g. http://192.168.1.20:8080/
     ws: str  # the broker's MQTT-over-WebSockets URL
     base: str  # the table's base topic, e.g. companion/v1/table1 (docs/mqtt.md)
-    user: str  # the seat's user name, e.g. table1.g7.p.ana
+    user: str  # the join user of the seat, e.g. table1.g7.j.ana (a spectator's own, table1.g7.s1)
     password: str
     lang: str | None = None
 
@@ -101,10 +104,22 @@ def phone_ws_url(ws_url: str, page: str) -> str:
     return ws_url
 
 
+def seat_link(phones: Phones, page: str, pid: str | None, lang: str | None = None) -> JoinLink | None:
+    """The join link of player `pid`'s seat as it is now (the host's for None); None for no such player."""
+    game = phones.game
+    seat = game.host if pid is None else game.players.get(pid)
+    join = game.joins.get(seat.user) if seat is not None else None
+    if join is None:
+        return None
+    return JoinLink(page, phone_ws_url(phones.ws_url, page), phones.topics.base, join.user, join.password, lang)
+
+
 def seat_links(phones: Phones, page: str, lang: str | None = None) -> dict[str, JoinLink]:
-    """The join link of every seat of the running game: by player id, ``host`` for the host's seat, and
-    ``spectator1``, ``spectator2``, ... for the spectators' (only if the host allowed spectators)."""
+    """The join link of every seat of the running game as it is now: by player id, ``host`` for the
+    host's seat (their join credentials: a released seat's link changes), and ``spectator1``,
+    ``spectator2``, ... for the spectators' (only if the host allowed spectators)."""
     ws = phone_ws_url(phones.ws_url, page)
-    creds = {**phones.game.players, "host": phones.game.host,
-             **{f"spectator{n}": c for n, c in enumerate(phones.game.spectators, start=1)}}
+    game = phones.game
+    creds = {**{pid: game.joins[c.user] for pid, c in game.players.items()}, "host": game.joins[game.host.user],
+             **{f"spectator{n}": c for n, c in enumerate(game.spectators, start=1)}}
     return {who: JoinLink(page, ws, phones.topics.base, c.user, c.password, lang) for who, c in creds.items()}

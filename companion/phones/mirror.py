@@ -29,7 +29,7 @@ from companion.core.referee import HOST_VIEW, PUBLIC, Outcome, Referee
 from companion.core.rejection import Rejected
 from companion.phones import intake
 from companion.phones.credentials import GameCredentials
-from companion.phones.topics import OFFLINE, ONLINE, REFEREE_USER, VIEW_MAX_BYTES, Topics
+from companion.phones.topics import OFFLINE, ONLINE, REFEREE_USER, VIEW_MAX_BYTES, Seat, Topics
 from companion.service import Table
 from companion.status import DeviceStatus, StatusBoard
 
@@ -88,6 +88,9 @@ class Mirror:
         self.connected = threading.Event()
         self.connections = 0  # how many times the mirror (re)connected; tests wait on it
         self.counted_phones: Callable[[], int | None] | None = None  # set by a broker that can count
+        # companion.phones.seating: its outcome for a join user's claim or the host's seat.release (else None)
+        self.seating: Callable[[Seat, bytes], Outcome | None] | None = None
+        self.phone_seats: Callable[[], dict[str, Any]] | None = None  # which seats a phone holds (the host's view)
         self._client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=address.user, clean_session=True,
                                    transport=address.transport)
         self._client.username_pw_set(address.user, address.password)
@@ -108,10 +111,15 @@ class Mirror:
             out[self.topics.view(cred.user)] = f"player:{pid}"
         return out
 
+    def _view(self, referee: Referee, audience: str, public: dict[str, Any]) -> bytes:
+        view = with_lines(referee.view(audience), public)
+        if audience == HOST_VIEW and self.phone_seats is not None:
+            view["phone_seats"] = self.phone_seats()
+        return _json(view)
+
     def changed(self, referee: Referee, outcomes: list[Outcome]) -> None:
         public = referee.view(PUBLIC)
-        views = {topic: _json(with_lines(referee.view(audience), public))
-                 for topic, audience in self._audiences().items()}
+        views = {topic: self._view(referee, audience, public) for topic, audience in self._audiences().items()}
         with self._lock:
             for topic, payload in views.items():
                 if len(payload) > VIEW_MAX_BYTES:  # the broker would drop the referee's connection for it
@@ -121,6 +129,21 @@ class Mirror:
                     self._retained[topic] = payload
                     self._client.publish(topic, payload, qos=1, retain=True)
             self._publish_events(public)
+
+    def seats_changed(self) -> None:
+        """A seat was taken or freed (any thread): republish the host's view with the new `phone_seats`.
+        The referee is not asked (it belongs to the main loop): the view kept for republishing is edited."""
+        if self.phone_seats is None:
+            return
+        topic = self.topics.view(self.game.host.user)
+        with self._lock:
+            kept = self._retained.get(topic)
+            if kept is None:
+                return
+            payload = _json({**json.loads(kept), "phone_seats": self.phone_seats()})
+            if payload != kept:
+                self._retained[topic] = payload
+                self._client.publish(topic, payload, qos=1, retain=True)
 
     def _publish_events(self, public: dict[str, Any]) -> None:
         announced: int = public["announced"]
@@ -139,7 +162,7 @@ class Mirror:
         """Build the first views (call on the main loop's thread, before it runs) and connect."""
         with self._lock:
             public = referee.view(PUBLIC)
-            self._retained = {topic: _json(with_lines(referee.view(audience), public))
+            self._retained = {topic: self._view(referee, audience, public)
                               for topic, audience in self._audiences().items()}
             self._announced = public["announced"]
         self._set_status("searching")
@@ -194,6 +217,11 @@ class Mirror:
             if limit.should_warn(now):
                 self._reply(user, cid, Outcome(accepted=False, reason=Rejected("reject.too_many_commands")))
             self._count("dropped")
+            return
+        seated = self.seating(seat, payload) if self.seating is not None else None
+        if seated is not None:  # a claim of a seat, or the host releasing one: never the game's referee
+            self._reply(user, cid, seated)
+            self._count("queued" if seated.accepted else "refused")
             return
         if seat.actor is None:
             raw: Any = Rejected("reject.spectator_cannot_act")

@@ -5,6 +5,8 @@ hashed by `mosquitto_passwd -U`, and the ACL with `%u` patterns. Both listeners 
 are followed by `use_username_as_clientid true`, so no credential can take over another client's id.
 Run as root, Mosquitto drops to the `mosquitto` user, so the directory is handed to that user.
 A new game rewrites the password file and sends SIGHUP: the old game's phones are refused and dropped.
+A seat claimed or released does the same (`update_game`); a released seat's phone is also dropped by
+taking over its client id.
 Readiness and reloads are read from Mosquitto's own log lines, never guessed with a sleep.
 """
 
@@ -21,7 +23,10 @@ import signal
 import subprocess
 import tempfile
 import threading
+from collections.abc import Collection
 from pathlib import Path
+
+import paho.mqtt.client as mqtt
 
 from companion.phones.credentials import GameCredentials
 from companion.phones.topics import MAX_PACKET_BYTES, REFEREE_USER, VERSION, acl_patterns
@@ -197,6 +202,33 @@ class ManagedMosquitto:
             self._write("passwd", self._password_file())
             self._proc.send_signal(signal.SIGHUP)
             self._wait_for("Reloading config", "did not reload")
+
+    def update_game(self, game: GameCredentials, drop: Collection[str] = ()) -> None:
+        """The same game with some passwords changed (a seat claimed or released): reload the password
+        file, then take over the client id of each user in `drop` with its new password, so whoever held
+        it is dropped (a reload need not close a live connection) and, reconnecting with the old
+        password, refused."""
+        self.set_game(game)
+        users = game.phone_users()
+        for user in drop:
+            if user in users:
+                self._take_over(user, users[user])
+
+    def _take_over(self, user: str, password: str) -> None:
+        """Connect once as `user` (the client id is the user name) and leave at once."""
+        connected = threading.Event()
+        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=user, clean_session=True)
+        client.username_pw_set(user, password)
+        client.on_connect = lambda *_: connected.set()
+        host = "127.0.0.1" if self.host in ("0.0.0.0", "") else self.host
+        try:
+            client.connect(host, self.port, keepalive=5)
+            client.loop_start()
+            if not connected.wait(READY_TIMEOUT_S):
+                raise RuntimeError(f"mosquitto did not answer a connection within {READY_TIMEOUT_S} s")
+            client.disconnect()
+        finally:
+            client.loop_stop()
 
     def phones_connected(self) -> int | None:
         return None  # the mirror reads $SYS/broker/clients/connected instead

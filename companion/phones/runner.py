@@ -8,10 +8,12 @@ status board and in the start-up line.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import socket
 import subprocess
 import sys
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -24,13 +26,14 @@ from companion.phones.credentials import Credential, GameCredentials
 from companion.phones.embedded import EmbeddedBroker
 from companion.phones.mirror import BrokerAddress, Mirror
 from companion.phones.mosquitto import ManagedMosquitto
+from companion.phones.seating import Seating
 from companion.phones.topics import Topics
 from companion.service import Table
 from companion.status import DeviceStatus, StatusBoard
 
 logger = logging.getLogger(__name__)
 CREDENTIALS_FILE = "mqtt-credentials.json"
-KEPT_FILE = "phone-credentials.json"  # this game's phone credentials, mode 0600, reused after a restart
+KEPT_FILE = "phone-credentials.json"  # this game's phone credentials and seats taken, mode 0600, kept across a restart
 PORT_ATTEMPTS = 3  # ports 0: free ports are picked before the broker binds them, so another may take one
 
 
@@ -40,6 +43,8 @@ class Broker(Protocol):
     def start(self) -> None: ...
 
     def set_game(self, game: GameCredentials) -> None: ...
+
+    def update_game(self, game: GameCredentials, drop: Collection[str] = ()) -> None: ...
 
     def phones_connected(self) -> int | None: ...
 
@@ -67,6 +72,11 @@ class ExternalBroker:
             if done.returncode != 0:
                 logger.error("mqtt.provision %s failed (%s): %s", self.provision, done.returncode,
                              done.stderr.strip()[-300:])
+
+    def update_game(self, game: GameCredentials, drop: Collection[str] = ()) -> None:
+        """A seat claimed or released: provision again. The companion cannot drop a released seat's live
+        connection on a broker it does not run; the broker refuses its next login (docs/mqtt.md)."""
+        self.set_game(game)
 
     def phones_connected(self) -> int | None:
         return None
@@ -97,7 +107,7 @@ class Phones:
 
     broker: Broker
     mirror: Mirror
-    game: GameCredentials
+    seating: Seating
     topics: Topics
     address: BrokerAddress  # how the referee (and a test's client) reaches the broker over TCP
     ws_url: str  # what phones connect to
@@ -105,8 +115,13 @@ class Phones:
     owns_broker: bool = True
     _stopped: bool = field(default=False, repr=False)
 
+    @property
+    def game(self) -> GameCredentials:
+        """The game's credentials as they are now (claiming or releasing a seat changes its password)."""
+        return self.seating.game
+
     def join(self, cred: Credential) -> dict[str, Any]:
-        """What a phone needs to join a seat (the QR code carries it): URL, login and its topics."""
+        """What a client needs to use a credential (a seat's, a join user's): URL, login and its topics."""
         return {
             "url": self.ws_url,
             "user": cred.user,
@@ -173,7 +188,7 @@ def start_phones(table: Table, *, broker: str = "auto", prefix: str = "companion
         if not url:
             raise RuntimeError("mqtt.broker is external but mqtt.url is not set")
         address, ws_url = _external_address(url)
-        game = GameCredentials(game.table, game.game, game.players, game.host, game.spectators, address.password)
+        game = dataclasses.replace(game, referee_password=address.password)
         running, ws = ExternalBroker(state_dir, provision), 0
     else:
         cls = ManagedMosquitto if kind == "mosquitto" else EmbeddedBroker
@@ -193,12 +208,15 @@ def start_phones(table: Table, *, broker: str = "auto", prefix: str = "companion
     if kind == "external":
         running.start()
     running.set_game(game)
+    seating = Seating(game, running, state_dir / KEPT_FILE if state_dir is not None else None, status)
     mirror = Mirror(table, topics, game, address, status, kind)
+    mirror.seating, mirror.phone_seats = seating.command, seating.bound
+    seating.listeners.append(mirror.seats_changed)
     if isinstance(running, EmbeddedBroker):
         running.logins.on_phones = mirror.phones_changed
     table.outputs.append(mirror)
     mirror.start(referee)
-    return Phones(running, mirror, game, topics, address, ws_url, ws, owns_broker=kind != "external")
+    return Phones(running, mirror, seating, topics, address, ws_url, ws, owns_broker=kind != "external")
 
 
 def starter(table: Table, cfg: Config, status: StatusBoard) -> Phones | None:

@@ -1,8 +1,9 @@
 """`companion run`'s phones: the broker and the mirror (companion.phones.runner), then the phone page.
 
-The page's address is said at start-up. Each seat's join link carries its credential, so the links and
-their QR codes are printed only to an interactive terminal (the host's), never to a log or the journal;
-the kiosk draws the QR codes from `Served.links`.
+The page's address is said at start-up. Each seat's join link carries its join credential (the first
+phone to use it takes the seat), so the links and their QR codes are printed only to an interactive
+terminal (the host's), never to a log or the journal; the kiosk draws a seat's QR code from
+`KioskSeats` only while no phone holds the seat, and releases seats through it.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import segno
 from companion import i18n
 from companion.config import Config
 from companion.phones import runner
-from companion.phones.join import JoinLink, page_host, seat_links, seat_qr
+from companion.phones.join import JoinLink, page_host, seat_link, seat_links, seat_qr
 from companion.phones.pageserver import PageMissing, PageServer
 from companion.phones.runner import Phones
 from companion.service import Table
@@ -44,6 +45,27 @@ class Served:
         if self.page is not None:
             self.page.stop()
         self.phones.stop()
+
+
+@dataclass
+class KioskSeats:
+    """The seats as the kiosk shows them (`companion.kiosk.seats.PhoneSeats`): a seat's code while no
+    phone holds it, whether one does (never which), and the host's release. `pid` None is the host's seat."""
+
+    served: Served
+    lang: str | None = None
+
+    def join_url(self, pid: str | None) -> str | None:
+        if self.served.page_url is None or self.bound(pid):
+            return None
+        link = seat_link(self.served.phones, self.served.page_url, pid, self.lang)
+        return None if link is None else link.url()
+
+    def bound(self, pid: str | None) -> bool:
+        return self.served.phones.seating.holds(pid)
+
+    def release(self, pid: str | None) -> bool:
+        return self.served.phones.seating.release_player(pid).accepted
 
 
 def start_page(table: Table, cfg: Config) -> tuple[PageServer, str]:

@@ -13,6 +13,12 @@ credentials never match an old game's, and tables sharing a broker never collide
 
     player  {table}.g{game}.p.{pid}     host  {table}.g{game}.host     spectator  {table}.g{game}.s{n}
 
+and each player's and the host's seat has a **join** user, the one its QR code carries (docs/phones.md):
+it only claims the seat for the first phone that scans the code, so with the same `%u` ACL it reads
+the public topics and its own (empty) seat topics, never the seat's view:
+
+    a player's join  {table}.g{game}.j.{pid}     the host's join  {table}.g{game}.host.j
+
 '.' appears in neither a table id nor a player id, so a user name parses back to one seat.
 """
 
@@ -33,12 +39,14 @@ MAX_PACKET_BYTES = VIEW_MAX_BYTES + 1024
 ONLINE, OFFLINE = "online", "offline"
 
 _USER = re.compile(r"^(?P<table>[a-z0-9][a-z0-9_-]{0,31})\.g(?P<game>[0-9]{1,12})\."
-                   r"(?:p\.(?P<pid>[a-z0-9_-]{1,32})|(?P<host>host)|s(?P<spectator>[0-9]{1,4}))$")
+                   r"(?:p\.(?P<pid>[a-z0-9_-]{1,32})|j\.(?P<joins>[a-z0-9_-]{1,32})|(?P<host>host)(?P<hostjoin>\.j)?"
+                   r"|s(?P<spectator>[0-9]{1,4}))$")
 
 
 @dataclass(frozen=True)
 class Seat:
-    """Who a user name is: kind is "player", "host" or "spectator"; `pid` for a player, `n` for a spectator."""
+    """Who a user name is: kind is "player", "host", "spectator" or "join"; `pid` for a player and for a
+    player's join user (None for the host's), `n` for a spectator."""
 
     table: str
     game: int
@@ -55,8 +63,15 @@ class Seat:
 
     @property
     def audience(self) -> str | None:
-        """The view this seat's `view` topic carries (None: a spectator reads only the public view)."""
+        """The view this seat's `view` topic carries (None: a spectator or a join user reads only the public view)."""
         return self.actor
+
+    @property
+    def claims(self) -> str | None:
+        """For a join user, the user name of the seat it claims (a player's or the host's); else None."""
+        if self.kind != "join":
+            return None
+        return host_user(self.table, self.game) if self.pid is None else player_user(self.table, self.game, self.pid)
 
 
 def player_user(table: str, game: int, pid: str) -> str:
@@ -71,6 +86,11 @@ def spectator_user(table: str, game: int, n: int) -> str:
     return f"{table}.g{game}.s{n}"
 
 
+def join_user(table: str, game: int, pid: str | None) -> str:
+    """The join user of player `pid`'s seat, or of the host's seat when `pid` is None."""
+    return f"{table}.g{game}.host.j" if pid is None else f"{table}.g{game}.j.{pid}"
+
+
 def parse_user(user: str) -> Seat | None:
     m = _USER.match(user)
     if m is None:
@@ -78,8 +98,10 @@ def parse_user(user: str) -> Seat | None:
     table, game = m["table"], int(m["game"])
     if m["pid"]:
         return Seat(table, game, "player", pid=m["pid"])
+    if m["joins"]:
+        return Seat(table, game, "join", pid=m["joins"])
     if m["host"]:
-        return Seat(table, game, "host")
+        return Seat(table, game, "join") if m["hostjoin"] else Seat(table, game, "host")
     return Seat(table, game, "spectator", n=int(m["spectator"]))
 
 

@@ -2,7 +2,8 @@
 
 It draws from that player's view only (their secrets, their prompts as touch forms) and hides
 itself when they press done, tap their token again, or leave it untouched for `booth_timeout_s`.
-On hiding, the view is dropped and the feed stops computing it.
+On hiding, the view is dropped and the feed stops computing it. When phones are served, "My phone code"
+shows the player's own seat's QR code here, in private, while no phone holds the seat.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pygame
 from companion.core.rejection import Rejected
 from companion.kiosk.boards import private_lines
 from companion.kiosk.feed import Reply
+from companion.kiosk.qr import qr_surface
 from companion.kiosk.screens.base import Screen
 from companion.kiosk.screens.forms import FormState, label, value_text
 from companion.kiosk.widgets import ACCENT, DANGER, DIM, FG, GOOD, Button, Region, draw_button, draw_lines, panel
@@ -38,6 +40,7 @@ class BoothScreen(Screen):
         self.answer: tuple[str, bool] | None = None  # (text, accepted)
         self.touched = kiosk.now_ms()
         self.finished_at: int | None = None  # when the player made their last input
+        self.showing_code = False  # the player's own seat's QR code in place of their secrets
         self._select_single_prompt()
 
     # -- state --------------------------------------------------------------------------------------------
@@ -162,11 +165,17 @@ class BoothScreen(Screen):
                     out.append(Button(cols[2], "+", plus, key=("plus", f["name"])))
                     y += row_h + L.px(8)
         cols = L.columns(a["footer"], 4)
+        if self.k.settings.seats is not None:
+            word = "kiosk.booth.my_secrets" if self.showing_code else "kiosk.booth.phone_code"
+            out.append(Button(cols[0], self.tr(word), self._toggle_code, key="code"))
         if self.form is not None:
             style = "primary" if self.form.complete() else "off"
             out.append(Button(cols[2], self.tr("kiosk.booth.send"), self._submit, style, "send"))
         out.append(Button(cols[3], self.tr("kiosk.booth.done"), self.close, key="done"))
         return out
+
+    def _toggle_code(self) -> None:
+        self.showing_code = not self.showing_code
 
     def _open(self, prompt: dict[str, Any]) -> None:
         self.form = FormState(prompt)
@@ -196,14 +205,26 @@ class BoothScreen(Screen):
                         else "") for f in form.fields()] if form else []
         answer = self.answer
         who = self.audience
+        phones = k.settings.seats
+        code_url = phones.join_url(self.player) if phones is not None and self.showing_code else None
+        code_text = self.tr("kiosk.booth.scan" if code_url else "kiosk.booth.seat_taken") if self.showing_code else ""
 
         def header(surface: pygame.Surface, rect: pygame.Rect) -> None:
             self.c.text.draw(surface, title, rect, k.layout.font(26), ACCENT, bold=True)
 
         def private(surface: pygame.Surface, rect: pygame.Rect) -> None:
             panel(surface, rect)
-            draw_lines(surface, self.c, mine or [self.tr("kiosk.booth.no_secrets")],
-                       rect.inflate(-k.layout.px(24), -k.layout.px(24)), 18)
+            inner = rect.inflate(-k.layout.px(24), -k.layout.px(24))
+            if not code_text:
+                draw_lines(surface, self.c, mine or [self.tr("kiosk.booth.no_secrets")], inner, 18)
+                return
+            if code_url is None:  # a phone holds the seat already
+                draw_lines(surface, self.c, [code_text], inner, 18, GOOD)
+                return
+            head = pygame.Rect(inner.left, inner.top, inner.width, k.layout.px(64))
+            draw_lines(surface, self.c, [code_text], head, 15)
+            code = qr_surface(code_url, min(inner.width, inner.bottom - head.bottom))
+            surface.blit(code, code.get_rect(midbottom=(inner.centerx, inner.bottom)))
 
         def form_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
             panel(surface, rect)
@@ -223,7 +244,7 @@ class BoothScreen(Screen):
         form_key = (lang, heading, tuple(field_lines), answer, self.button_region("x", a["form"]).key)
         return [
             Region("booth.header", a["header"], (lang, title), header, who),
-            Region("booth.mine", a["mine"], (lang, tuple(mine)), private, who),
+            Region("booth.mine", a["mine"], (lang, tuple(mine), code_text, code_url), private, who),
             Region("booth.form", a["form"], form_key, form_panel, who),
             self._footer(a["footer"]),
         ]

@@ -1,6 +1,6 @@
-"""The host's menu: pause or resume and extend the timer, undo the last input, end the game, and
-the screen's language and volume. Every game input goes to the referee as the host's and its answer
-comes back as a notice."""
+"""The host's menu: pause or resume and extend the timer, undo the last input, end the game, the
+phones and their seats (when phones are served), and the screen's language and volume. Every game input
+goes to the referee as the host's and its answer comes back as a notice."""
 
 from __future__ import annotations
 
@@ -30,8 +30,6 @@ class HostMenuScreen(Screen):
 
     def buttons(self) -> list[Button]:
         L = self.k.layout
-        area = L.rect(16, 96, 768, 316)
-        cells = [cell for row in L.rows(area, 4) for cell in L.columns(row, 2)]
         moves, out = self._moves(), []
         found = main_timer(self.k.public, self.k.now_ms())
         ended = bool(self.k.public.get("ended"))
@@ -49,14 +47,22 @@ class HostMenuScreen(Screen):
             out.append((self.tr("kiosk.menu.undo"), lambda: self._host("host.undo", count=1), "u"))
             if "game.end" in moves:
                 out.append((self.tr("kiosk.menu.end"), lambda: self._host("game.end"), "e"))
+        if self.k.settings.seats is not None:
+            out.append((self.tr("kiosk.menu.phones"), self._phones, "s"))
         if self.k.feed is not None and self.k.feed.can_enroll:
             out.append((self.tr("kiosk.menu.enroll"), self._enroll, "t"))
         out.append((self.tr("kiosk.menu.language", language=self.tr(f"kiosk.language.{self.k.lang}")),
                     self._language, "l"))
         out.append((self.tr("kiosk.menu.volume", percent=round(self.k.sound.volume * 100)), self._volume, "v"))
         out.append((self.tr("kiosk.menu.close"), self.k.pop, "c"))
+        area = L.rect(16, 96, 768, 316)
+        cells = [cell for row in L.rows(area, max(4, -(-len(out) // 2))) for cell in L.columns(row, 2)]
         return [Button(cell, text, fn, "danger" if key == "e" else "normal", key)
                 for cell, (text, fn, key) in zip(cells, out, strict=False)]
+
+    def _phones(self) -> None:
+        from companion.kiosk.screens.phone_seats import PhoneSeatsScreen
+        self.k.replace(PhoneSeatsScreen(self.k))
 
     def _enroll(self) -> None:
         from companion.kiosk.screens.enroll import EnrollScreen

@@ -1,5 +1,9 @@
 """The setup screen: the players in their seats and colours, the game's options, a QR code per seat
-to join by phone (when phones are configured), and a word on enrolling new tokens."""
+to join by phone (when phones are served), and a word on enrolling new tokens.
+
+The screen is shared, so a seat's code is shown only while no phone holds the seat (the first phone to
+scan it takes the seat; a photo of it is worth nothing after that, docs/phones.md); a taken seat says
+"joined" instead. The host's code is never here: only in the host menu."""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ import pygame
 
 from companion.kiosk.qr import qr_surface
 from companion.kiosk.screens.base import Screen
-from companion.kiosk.widgets import ACCENT, DIM, FG, SEATS, Button, Region, draw_lines, panel
+from companion.kiosk.widgets import ACCENT, DIM, FG, GOOD, SEATS, Button, Region, draw_lines, panel
 
 MAX_SEATS_SHOWN = 9
 
@@ -41,10 +45,11 @@ class SetupScreen(Screen):
         from companion.kiosk.screens.attract import AttractScreen
         self.k.stack[0] = AttractScreen(self.k)
 
-    def seats(self) -> list[tuple[int, str, str, str | None]]:
-        """(seat number, player id, name, join URL or None), in seat order."""
-        url = self.k.settings.join_url
-        return [(i + 1, p["id"], p["name"], url(p["id"]) if url else None)
+    def seats(self) -> list[tuple[int, str, str, str | None, bool]]:
+        """(seat number, player id, name, join URL while no phone holds the seat, held by a phone), in seat order."""
+        phones = self.k.settings.seats
+        return [(i + 1, p["id"], p["name"], phones.join_url(p["id"]) if phones else None,
+                 phones.bound(p["id"]) if phones else False)
                 for i, p in enumerate(self.k.public.get("players", [])[:MAX_SEATS_SHOWN])]
 
     def regions(self) -> list[Region]:
@@ -56,34 +61,38 @@ class SetupScreen(Screen):
         side = [self.tr("kiosk.setup.options")]
         side += [f"{key}: {value}" for key, value in options.items()] or [self.tr("kiosk.setup.no_options")]
         side += ["", self.tr("kiosk.setup.tokens")]
-        if not any(s[3] for s in seats):
-            side += ["", self.tr("kiosk.setup.no_phones")]
+        with_qr = self.k.settings.seats is not None
+        side += ["", self.tr("kiosk.setup.scan_own" if with_qr else "kiosk.setup.no_phones")]
+        joined = self.tr("kiosk.setup.joined")
 
         def heading(surface: pygame.Surface, rect: pygame.Rect) -> None:
             self.c.text.draw(surface, title, rect, self.c.font(26), FG, bold=True)
 
         def seat_list(surface: pygame.Surface, rect: pygame.Rect) -> None:
-            with_qr = any(s[3] for s in seats)
             cols = 3 if with_qr else 1
             per_col = -(-len(seats) // cols) if seats else 1
             columns = self.k.layout.columns(rect, cols)
-            for i, (number, _pid, name, url) in enumerate(seats):
+            for i, (number, _pid, name, url, bound) in enumerate(seats):
                 col = columns[i // per_col] if with_qr else columns[0]
                 rows = self.k.layout.rows(col, per_col if with_qr else max(4, len(seats)), 6)
                 cell = rows[i % per_col] if with_qr else rows[i]
                 panel(surface, cell)
                 color = SEATS[(number - 1) % len(SEATS)]
                 dot = self.c.px(12)
-                pygame.draw.circle(surface, color, (cell.left + 2 * dot, cell.top + cell.height // 2 if not url
+                pygame.draw.circle(surface, color, (cell.left + 2 * dot, cell.top + cell.height // 2 if not with_qr
                                                     else cell.top + 2 * dot), dot)
                 text_rect = pygame.Rect(cell.left + 4 * dot, cell.top, cell.width - 5 * dot, self.c.px(36)
-                                        if url else cell.height)
+                                        if with_qr else cell.height)
                 self.c.text.draw(surface, self.tr("kiosk.setup.seat", number=number, name=name), text_rect,
                                  self.c.font(18), FG, bold=True)
                 if url:
                     size = min(cell.width, cell.height - self.c.px(44))
                     code = qr_surface(url, size)
                     surface.blit(code, code.get_rect(midbottom=(cell.centerx, cell.bottom - self.c.px(4))))
+                elif bound:  # a phone holds the seat: no code to photograph
+                    below = pygame.Rect(cell.left + self.c.px(8), text_rect.bottom, cell.width - self.c.px(16),
+                                        cell.bottom - text_rect.bottom - self.c.px(8))
+                    self.c.text.draw(surface, joined, below, self.c.font(18), GOOD, bold=True, align="center")
 
         def side_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
             panel(surface, rect)
@@ -95,7 +104,7 @@ class SetupScreen(Screen):
 
         return [
             Region("setup.title", a["title"], (lang, title), heading),
-            Region("setup.seats", a["seats"], (lang, tuple(seats)), seat_list),
+            Region("setup.seats", a["seats"], (lang, with_qr, tuple(seats)), seat_list),
             Region("setup.side", a["side"], (lang, tuple(side)), side_panel),
             self.button_region("setup.footer", a["footer"]),
         ]

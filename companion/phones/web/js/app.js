@@ -1,10 +1,13 @@
-// The phone page: join (from the QR code's link, or the seat kept from before), then show the table and
-// this seat's own view, and send the prompts' forms. Nothing secret goes to the console.
+// The phone page: take the seat of the QR code's link (claim it with a password of this phone's own), or
+// rejoin the seat kept from before, then show the table and this seat's own view, and send the prompts'
+// forms. Nothing secret goes to the console.
 
 import { el } from "./dom.js";
 import { entered, form, promptKey, restore } from "./forms.js";
 import { describe, load, t, translatePage } from "./i18n.js";
+import { claimSeat } from "./claim.js";
 import { Link } from "./link.js";
+import { phoneSeats } from "./phone-seats.js";
 import { draw, setClockOffset, tick } from "./render.js";
 import * as seats from "./seat.js";
 
@@ -76,6 +79,9 @@ function redraw() {
   draw(view, page.kind);
   $("actions").hidden = page.kind.kind === "spectator";
   if (page.seatView) drawForms(page.seatView);
+  const seatsCard = page.kind.kind === "host" && page.seatView
+    ? phoneSeats(page.seatView, (pid) => page.link.send("seat.release", { player: pid })) : null;
+  $("phone-seats").replaceChildren(...(seatsCard ? [seatsCard] : []));
   $("referee-offline").hidden = page.refereeOnline;
 }
 
@@ -90,14 +96,37 @@ function onReply(reply) {
   toast(text, Boolean(reply.ok));
 }
 
-function showJoin(problem) {
+// The join screen, with why the phone is there (translated text) if there is a reason.
+function showJoin(problem, claiming = false) {
   $("seat").hidden = true;
   $("join").hidden = false;
+  $("claiming").hidden = !claiming;
+  $("join-help").hidden = claiming;
   $("join-problem").hidden = !problem;
-  if (problem) $("join-problem").textContent = t(problem);
+  if (problem) $("join-problem").textContent = problem;
 }
 
-function join(seat) {
+// Claim the code's seat; once granted, log in as the seat with this phone's own password.
+async function takeSeat(claim) {
+  page.linkState = "connecting";
+  showLink();
+  showJoin(null, true);
+  console.info("companion: claiming a seat");
+  const result = await claimSeat(claim);
+  if (result.ok) {
+    join(seats.bind(claim), null, true);
+    return;
+  }
+  seats.forgetClaim();
+  page.linkState = "refused";
+  showLink();
+  console.info(`companion: claim ${result.refused ? "refused" : result.reason.code}`);
+  if (result.refused) showJoin(t("phone.login_refused"));
+  else showJoin(describe(result.reason, []));
+}
+
+// Log in as `seat`; if the broker refuses it (released, or a new game), claim `fallback` if there is one.
+function join(seat, fallback = null, fresh = false) {
   page.seat = seat;
   page.kind = seats.kind(seat);
   $("join").hidden = true;
@@ -109,7 +138,8 @@ function join(seat) {
       if (name === "refused") {
         seats.forget(seat);
         page.seat = null;
-        showJoin("phone.login_refused");
+        if (fallback) takeSeat(fallback);
+        else showJoin(t("phone.seat_released"));
       }
       console.info(`companion: link ${name}`);
     },
@@ -125,7 +155,7 @@ function join(seat) {
     },
     seatView: (view) => { page.seatView = view; page.newest = view; redraw(); },
     reply: onReply,
-  });
+  }, fresh);
   page.link.start();
 }
 
@@ -143,23 +173,26 @@ async function syncClock() {
 }
 
 async function main() {
-  const seat = seats.fromFragment() ?? seats.stored();
+  const link = seats.fromFragment();
+  const seat = link ? link.seat : seats.stored();
+  const claim = link ? link.claim : (seat ? null : seats.storedClaim()); // a reload in the middle of a claim
   page.languages = await (await fetch("/i18n/languages.json", { cache: "no-cache" })).json();
   const select = $("lang");
   select.replaceChildren(...Object.entries(page.languages.languages).map(([code, name]) => el("option", { value: code, text: name })));
   select.addEventListener("change", () => { localStorage.setItem(LANG_KEY, select.value); setLanguage(select.value); });
-  await setLanguage(pickLanguage(page.languages, seat));
+  await setLanguage(pickLanguage(page.languages, seat ?? claim));
   $("leave").addEventListener("click", () => {
     page.link?.stop();
     seats.forget(page.seat);
     page.seat = null;
     showJoin(null);
   });
-  if (!seat) {
+  if (!seat && !claim) {
     showJoin(null);
     return;
   }
-  join(seat);
+  if (seat) join(seat, claim);
+  else takeSeat(claim);
   syncClock();
   setInterval(syncClock, CLOCK_SYNC_MS);
   setInterval(tick, 250);

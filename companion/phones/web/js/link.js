@@ -6,6 +6,8 @@
 import { kind, pendingKey } from "./seat.js";
 
 const REFUSED = new Set([4, 5]); // CONNACK: bad user name or password, not authorized
+const FRESH_RETRIES = 3; // a seat just claimed: refusals the broker may still give before it has the password
+const FRESH_RETRY_MS = 500;
 
 function randomId() {
   const bytes = new Uint8Array(6);
@@ -14,9 +16,10 @@ function randomId() {
 }
 
 export class Link {
-  constructor(seat, on) {
+  constructor(seat, on, fresh = false) {
     this.seat = seat;
     this.on = on; // {state(name), status(word), publicView(v), seatView(v), reply(r)}
+    this.retries = fresh ? FRESH_RETRIES : 0; // a seat this page has just claimed: retry a refusal briefly
     this.prefix = randomId(); // command ids: this page load's prefix and a counter
     this.count = 0;
     this.pending = new Map(this.loadPending());
@@ -36,10 +39,14 @@ export class Link {
     this.client.on("reconnect", () => this.on.state("reconnecting"));
     this.client.on("offline", () => this.on.state("reconnecting"));
     this.client.on("error", (err) => {
-      if (REFUSED.has(err?.code)) {
-        this.stop();
-        this.on.state("refused");
+      if (!REFUSED.has(err?.code)) return;
+      if (this.retries > 0) {
+        this.retries -= 1;
+        setTimeout(() => this.client?.reconnect(), FRESH_RETRY_MS);
+        return;
       }
+      this.stop();
+      this.on.state("refused");
     });
     this.client.on("message", (topic, payload) => this.received(topic, payload));
   }
@@ -55,6 +62,7 @@ export class Link {
   }
 
   connected() {
+    this.retries = 0;
     const wanted = [this.topics.status, this.topics.public]; // the views carry the announcements
     if (this.acts) wanted.push(this.topics.view, this.topics.reply);
     this.client.subscribe(wanted, { qos: 1 }, (err) => {

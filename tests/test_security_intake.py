@@ -110,7 +110,10 @@ def test_the_tables_loop_outlives_a_failing_reply_and_a_failing_output(tmp_path:
 
     table = Table(Referee.start(registry(), EventLog(tmp_path / "game.sqlite3"), setup, created_at=0),
                   outputs=[BrokenOutput(), Recording()])
-    table.turn_hooks.append(lambda: 1 / 0)  # a turn hook with a bug
+    def broken_hook() -> None:  # a turn hook with a bug
+        raise ZeroDivisionError("division by zero")
+
+    table.turn_hooks.append(broken_hook)
     answers: queue.Queue[Outcome] = queue.Queue()
 
     def unencodable_reply(outcome: Outcome) -> None:

@@ -21,7 +21,6 @@ import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import accumulate
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
@@ -39,6 +38,7 @@ ID_MAX = 64
 
 _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"?', re.DOTALL)  # a JSON string, or an unterminated one to the end
 _NOT_BRACKET = bytes(sorted(set(range(256)) - set(b"[]{}")))
+_OPENERS = frozenset(b"[{")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # an id at the very start, as the page writes a command ({"id": ..., "move": ...}): read without parsing
 _LEADING_ID = re.compile(rb'\A\s{0,8}\{\s{0,8}"id"\s{0,8}:\s{0,8}"([^"\\]{1,256})"')
@@ -90,9 +90,15 @@ def too_deep(payload: bytes) -> bool:
     """
     if payload.count(b"[") + payload.count(b"{") <= MAX_DEPTH:
         return False
-    brackets = _STRING.sub(b"", payload).translate(None, _NOT_BRACKET)
-    levels = accumulate(brackets, lambda level, b: level + 1 if b in b"[{" else max(0, level - 1), initial=0)
-    return max(levels) > MAX_DEPTH
+    level = 0
+    for b in _STRING.sub(b"", payload).translate(None, _NOT_BRACKET):
+        if b in _OPENERS:
+            level += 1
+            if level > MAX_DEPTH:
+                return True  # hostile nesting stops the scan early
+        elif level:
+            level -= 1
+    return False
 
 
 def _load(payload: bytes) -> Any:

@@ -7,15 +7,21 @@ replies to the sender, and tells the outputs that the views changed. No game log
 Device drivers (hardware/events.py) call `Table.put_device` from their reader threads: the event joins
 the same inbox, in order with every other input, and the main loop hands it to each of
 `device_handlers` (the tap router turns a tag into a token and a token into an input with `handle`).
+
+Nothing an adapter hands the loop can stop it: a reply callback, an output or a turn hook that raises
+is logged (with `failure`, which names the exception and where, never its message: that may quote a
+hostile payload) and the loop goes on.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import os
 import queue
 import threading
 import time
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
@@ -29,6 +35,16 @@ from hardware.events import DeviceEvent
 logger = logging.getLogger(__name__)
 Reply = Callable[[Outcome], None]
 IDLE_WAKE_S = 1.0  # re-check deadlines at least this often, in case the wall clock jumped
+
+
+def failure(err: BaseException) -> str:
+    """An exception for the journal: its type and the innermost place it was raised, not its message
+    (which may quote a payload a phone sent: "'utf-8' codec can't encode character '\\ud800' ...")."""
+    frames = traceback.extract_tb(err.__traceback__)
+    if not frames:
+        return type(err).__name__
+    last = frames[-1]
+    return f"{type(err).__name__} at {os.path.basename(last.filename)}:{last.lineno} in {last.name}"
 
 
 class Clock(Protocol):
@@ -151,7 +167,25 @@ class Table:
     def _tell(self, outcomes: list[Outcome]) -> None:
         if any(o.accepted and not o.duplicate for o in outcomes):
             for out in self.outputs:
-                out.changed(self.referee, outcomes)
+                try:
+                    out.changed(self.referee, outcomes)
+                except Exception as err:  # one output's bug must not stop the table, nor the others
+                    logger.error("output %s failed: %s", type(out).__name__, failure(err))
+
+    def _turn(self) -> None:
+        for hook in list(self.turn_hooks):
+            try:
+                hook()
+            except Exception as err:
+                logger.error("turn hook %s failed: %s", getattr(hook, "__qualname__", type(hook).__name__),
+                             failure(err))
+
+    @staticmethod
+    def _answer(reply: Reply, outcome: Outcome) -> None:
+        try:
+            reply(outcome)
+        except Exception as err:  # the sender goes without an answer; the table goes on
+            logger.error("a reply failed: %s", failure(err))
 
     def _timeout(self) -> float:
         deadlines = self.referee.deadlines()
@@ -162,8 +196,7 @@ class Table:
     def run(self, until: threading.Event | None = None) -> None:
         """The main loop: sleeps until an input arrives or the next deadline is due."""
         while until is None or not until.is_set():
-            for hook in self.turn_hooks:
-                hook()
+            self._turn()
             try:
                 item = self.inbox.get(timeout=self._timeout())
             except queue.Empty:
@@ -177,7 +210,7 @@ class Table:
             assert isinstance(item, Submission)
             outcome = self.handle(item.raw)
             if item.reply is not None:
-                item.reply(outcome)
+                self._answer(item.reply, outcome)
 
 
 def read_lines(stream: Any, table: Table, reply_for: Callable[[int], Reply]) -> threading.Thread:

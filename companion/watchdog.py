@@ -3,9 +3,12 @@
 `companion.service` is `Type=notify` with `WatchdogSec=` (systemd/companion.service): once every
 starter has run the companion sends ``READY=1``, and then ``WATCHDOG=1`` every half watchdog period,
 but only while every loop it watches keeps turning: the Table's loop (it turns at least once a second,
-service.IDLE_WAKE_S) and, with a screen, the kiosk's (at least ten times a second). One hung loop and
-the feed stops; systemd then kills and restarts the service (`Restart=on-failure`). ``STOPPING=1``
-on the way out. Outside systemd (no $NOTIFY_SOCKET) none of this runs. See docs/pi.md.
+service.IDLE_WAKE_S) and, with a screen, the kiosk's (at least ten times a second); and only while
+every thread it watches is alive: an output with an ``alive()`` method (the MQTT mirror's network
+thread, companion/phones/mirror.py). One hung loop or dead thread and the feed stops; systemd then
+kills and restarts the service (`Restart=on-failure`) unless the thread is back in time (the mirror
+restarts its own within seconds). ``STOPPING=1`` on the way out. Outside systemd (no $NOTIFY_SOCKET)
+none of this runs. See docs/pi.md.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
 
 from companion.config import Config
 from companion.service import Table
@@ -65,18 +69,27 @@ def watchdog_seconds(env: Mapping[str, str], pid: int | None = None) -> float | 
     return int(usec) / 1_000_000
 
 
+@runtime_checkable
+class Watched(Protocol):
+    """An output with a thread of its own the watchdog also watches (the MQTT mirror)."""
+
+    def alive(self) -> bool: ...
+
+
 @dataclass
 class Watchdog:
-    """Feeds the watchdog when every watched loop has turned since the last feed, at most every
-    half period. `beat` is called from each loop's own thread."""
+    """Feeds the watchdog when every watched loop has turned since the last feed and every watched
+    thread is `alive`, at most every half period. `beat` is called from each loop's own thread."""
 
     notifier: Notifier
     period_s: float
     loops: Iterable[str]
     clock: Callable[[], float] = time.monotonic
+    alive: Mapping[str, Callable[[], bool]] = field(default_factory=dict)  # name -> is that thread alive
     fed: int = 0  # feeds sent
     _waiting: set[str] = field(default_factory=set)
     _last: float = field(default=float("-inf"))
+    _held_for: tuple[str, ...] = ()  # the dead threads last logged
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
@@ -88,6 +101,13 @@ class Watchdog:
             self._waiting.discard(loop)
             now = self.clock()
             if self._waiting or now - self._last < self.period_s / 2:
+                return
+            dead = tuple(name for name, alive in self.alive.items() if not alive())
+            if dead != self._held_for:
+                self._held_for = dead
+                if dead:
+                    logger.error("watchdog: not fed while %s is not running", ", ".join(dead))
+            if dead:
                 return
             self._last = now
             self._waiting = set(self.loops)
@@ -108,9 +128,11 @@ class RunningNotify:
         self.notifier.close()
 
 
-def start_notify(table: Table, cfg: Config, status: StatusBoard) -> RunningNotify | None:
+def start_notify(table: Table, cfg: Config, status: StatusBoard,
+                 clock: Callable[[], float] = time.monotonic) -> RunningNotify | None:
     """The starter (last in the list): READY=1 once the others have run, and the watchdog's feed from
-    the Table's loop and the kiosk's (an output with ``turn_hooks``, see companion/kiosk/feed.py)."""
+    the Table's loop and the kiosk's (an output with ``turn_hooks``, see companion/kiosk/feed.py) while
+    every `Watched` output is alive (the mirror: the phones' starter ran before this one)."""
     notifier = Notifier.from_env(os.environ)
     if notifier is None:
         return None
@@ -122,11 +144,13 @@ def start_notify(table: Table, cfg: Config, status: StatusBoard) -> RunningNotif
     added: list[tuple[list[Callable[[], None]], Callable[[], None]]] = []
     period = watchdog_seconds(os.environ)
     if period is not None:
-        watchdog = Watchdog(notifier, period, loops)
+        alive = {type(out).__name__: out.alive for out in table.outputs if isinstance(out, Watched)}
+        watchdog = Watchdog(notifier, period, loops, clock, alive)
         for name, hooks in loops.items():
             hook = functools.partial(watchdog.beat, name)
             hooks.append(hook)
             added.append((hooks, hook))
-        logger.info("watchdog: %.1f s, fed while these loops turn: %s", period, ", ".join(loops))
+        logger.info("watchdog: %.1f s, fed while these loops turn: %s; and these threads run: %s", period,
+                    ", ".join(loops), ", ".join(alive) or "none")
     notifier.send("READY=1", f"STATUS=table {cfg.table.id}: running")
     return RunningNotify(notifier, added)

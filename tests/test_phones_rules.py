@@ -82,7 +82,8 @@ def test_any_payload_decodes_to_an_input_from_the_seat_or_a_rejection(payload: b
 
 
 @given(st.text(min_size=1, max_size=64), st.text(min_size=1, max_size=64),
-       st.dictionaries(st.text(max_size=8), st.integers() | st.text(max_size=8), max_size=4))
+       st.dictionaries(st.text(max_size=8), st.integers(-intake.MAX_INT, intake.MAX_INT) | st.text(max_size=8),
+                       max_size=4))
 def test_a_well_formed_command_keeps_its_id_move_and_args(cid: str, move: str, args: dict[str, object]) -> None:
     payload = json.dumps({"id": cid, "move": move, "args": args}).encode()
     out = intake.decode(payload, "host")

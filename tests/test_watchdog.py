@@ -1,10 +1,14 @@
 """sd_notify and the watchdog (issue 7), against a real unix datagram socket standing in for systemd's:
 `companion run` says READY=1 and feeds WATCHDOG=1 while its loops turn, STOPPING=1 on the way out; a
-hung main loop stops the feed."""
+hung main loop stops the feed. A killed MQTT mirror thread (issue 16) stops the feed too, shows on the
+status board and the kiosk's status bar, and is restarted, against both real brokers."""
 
 from __future__ import annotations
 
+import ctypes
+import json
 import os
+import queue
 import socket
 import subprocess
 import sys
@@ -21,11 +25,15 @@ from companion.core.referee import Referee
 from companion.games import registry as games
 from companion.kiosk.scenes import make_scene
 from companion.kiosk.text import TextCache
+from companion.kiosk.widgets import DANGER
+from companion.phones.mirror import THREAD_STOPPED
+from companion.phones.runner import start_phones
 from companion.service import Table
-from companion.status import StatusBoard
+from companion.status import DeviceStatus, StatusBoard
 from companion.watchdog import Notifier, Watchdog, start_notify, watchdog_seconds
 from hardware.events import DeviceEvent, ReaderStatus, TagPlaced
 from tests.kiosk_fixtures import surface, text, text_cache
+from tests.phones_kit import BROKERS, Phone
 
 __all__ = ["text", "text_cache"]
 
@@ -198,4 +206,122 @@ def test_with_a_screen_the_kiosk_loop_is_watched_too(systemd: tuple[socket.socke
         running.stop()
         assert messages(sock, "STOPPING=1") == ["STOPPING=1"]
         assert scene.table.turn_hooks == [] and scene.kiosk.feed is not None and scene.kiosk.feed.turn_hooks == []
+        scene.close()
+
+
+class MovedClock:
+    """The table's clock (ms) and the watchdog's (s) in one, moved by the test."""
+
+    def __init__(self) -> None:
+        self.s = 0.0
+
+    def now_ms(self) -> int:
+        return int(self.s * 1000)
+
+    def __call__(self) -> float:
+        return self.s
+
+
+def kill(thread: threading.Thread) -> None:
+    """End a running thread from outside, as an exception raised inside it would (SystemExit: quietly)."""
+    assert thread.ident is not None
+    assert ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread.ident), ctypes.py_object(SystemExit)) == 1
+    thread.join(WAIT)
+    assert not thread.is_alive()
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")  # the killed thread
+@pytest.mark.parametrize("broker", BROKERS)
+def test_a_killed_mirror_thread_stops_the_feed_shows_on_the_status_and_comes_back(
+        systemd: tuple[socket.socket, str], tmp_path: Path, broker: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    sock, path = systemd
+    monkeypatch.setenv("NOTIFY_SOCKET", path)
+    monkeypatch.setenv("WATCHDOG_USEC", "2000000")  # fed at most every 1 s (by the test's clock)
+    monkeypatch.delenv("WATCHDOG_PID", raising=False)
+    clock = MovedClock()
+    setup = Setup("toolkit", (Player("ana", "Ana"), Player("ben", "Ben")), {}, seed=7)
+    table = Table(Referee.start(games(), EventLog(tmp_path / "game.sqlite3"), setup, created_at=0), clock=clock)
+    status = StatusBoard()
+    boards: queue.Queue[dict[str, DeviceStatus]] = queue.Queue()
+    status.listen(lambda: boards.put({s.kind: s for s in status.snapshot()}))
+    phones = start_phones(table, broker=broker, status=status, state_dir=tmp_path)
+    running = start_notify(table, Config(), status, clock=clock)  # the last starter, as in `companion run`
+    assert running is not None
+    turned = threading.Semaphore(0)
+    table.turn_hooks.append(turned.release)
+    thread = threading.Thread(target=table.run, name="table", daemon=True)
+    thread.start()
+
+    def turns(n: int) -> None:
+        """Wait until the table's loop has turned `n` more times after now (a device event wakes it)."""
+        while turned.acquire(blocking=False):
+            pass
+        for _ in range(n):
+            table.put_device(ReaderStatus("pn532", "ok"))
+            assert turned.acquire(timeout=WAIT)
+
+    def broker_becomes(state: str) -> DeviceStatus:
+        while True:
+            entry = boards.get(timeout=WAIT).get("broker")
+            if entry is not None and entry.state == state:
+                return entry
+
+    try:
+        assert phones.mirror.connected.wait(WAIT)
+        assert messages(sock, "READY=1")[-1].startswith("READY=1")
+        assert messages(sock, "WATCHDOG=1") == ["WATCHDOG=1"]  # at 0 s: loop turning, mirror alive
+        cred = phones.game.players["ben"]
+        ben = Phone(phones.address.host, phones.address.port, cred.user, cred.password)
+        assert not ben.connect().is_failure
+        ben.subscribe(phones.topics.status, phones.topics.reply(cred.user))
+        assert ben.wait_for(lambda m: m.topic == phones.topics.status).payload == b"online"
+        network = phones.mirror._client._thread  # paho's network thread
+        assert network is not None and phones.mirror.alive()
+        kill(network)
+        assert not phones.mirror.alive()
+
+        clock.s = 1.0  # a feed is due, and the mirror's next look
+        dead = broker_becomes("error")
+        assert (dead.name, dead.detail) == (broker, THREAD_STOPPED)
+        turns(2)
+        Notifier(path).send("STATUS=probe")
+        assert sock.recv(100) == b"STATUS=probe"  # the loop turned, the feed was due: none was sent
+        assert ben.wait_for(lambda m: m.topic == phones.topics.status).payload == b"offline"  # phones are told
+
+        clock.s = 2.0  # the next look: a new client
+        turns(2)
+        assert sock.recv(100) == b"WATCHDOG=1"  # fed again
+        assert phones.mirror.alive() and phones.mirror.restarts == 1
+        assert broker_becomes("ok").name == broker
+        assert ben.wait_for(lambda m: m.topic == phones.topics.status).payload == b"online"
+        ben.publish(phones.topics.cmd(cred.user), json.dumps({"id": "b1", "move": "dice.roll"}))
+        answer = ben.wait_for(lambda m: m.topic == phones.topics.reply(cred.user)).json()
+        assert answer["id"] == "b1" and answer["ok"]  # phones are answered again
+        ben.close()
+    finally:
+        running.stop()
+        table.stop()
+        thread.join(WAIT)
+        phones.stop()
+        table.referee.log.close()
+
+
+def test_a_broker_in_error_shows_as_a_red_dot_on_the_kiosks_status_bar(text: TextCache) -> None:
+    scene = make_scene(surface("800x480"), text, "en")
+    try:
+        k = scene.kiosk
+
+        def reds() -> int:
+            k.process()
+            k.render()
+            bar = k.surface.subsurface(k.layout.status_bar())
+            return sum(1 for x in range(bar.get_width()) for y in range(bar.get_height())
+                       if bar.get_at((x, y))[:3] == DANGER[:3])
+
+        assert reds() == 0  # every device ok
+        k.status.set(DeviceStatus("broker", "embedded", "error", detail=THREAD_STOPPED))
+        assert reds() > 0
+        k.status.set(DeviceStatus("broker", "embedded", "ok"))
+        assert reds() == 0
+    finally:
         scene.close()

@@ -6,9 +6,15 @@ announcements on the events topic. On every (re)connection to the broker it repu
 every retained view, so a restarted broker or a phone that rejoins gets the current state back.
 
 Commands arrive on paho's network thread. There the mirror only works out the seat from the topic,
-checks rate, size and schema (`intake`), and queues the raw input with `Table.put`; the main loop runs
-it and the reply callback publishes the outcome on the sender's reply topic. Retries carry the same id
-and the referee applies them once.
+checks rate, size, nesting, content and schema (`intake`), and queues the raw input with `Table.put`;
+the main loop runs it and the reply callback publishes the outcome on the sender's reply topic. Retries
+carry the same id and the referee applies them once. No callback on paho's thread lets an exception out
+(one would end that thread: from then on no phone would get a reply).
+
+Liveness: `alive()` says whether paho's network thread runs. The systemd watchdog is fed only while it
+does (companion/watchdog.py), and `keep_alive`, a turn hook of the table's loop, checks it once a
+second: a dead thread is shown on the status board (broker "error"), its connection is closed (the
+broker then publishes the referee's last will, `offline`), and at the next check a new client starts.
 """
 
 from __future__ import annotations
@@ -30,12 +36,14 @@ from companion.core.rejection import Rejected
 from companion.phones import intake
 from companion.phones.credentials import GameCredentials
 from companion.phones.topics import OFFLINE, ONLINE, REFEREE_USER, VIEW_MAX_BYTES, Seat, Topics
-from companion.service import Table
+from companion.service import Table, failure
 from companion.status import DeviceStatus, StatusBoard
 
 logger = logging.getLogger(__name__)
 SYS_CONNECTED = "$SYS/broker/clients/connected"
 KEEPALIVE_S = 10
+CHECK_EVERY_S = 1.0  # how often `keep_alive` looks at the network thread
+THREAD_STOPPED = "the MQTT thread stopped"  # the status board's detail for a dead mirror
 
 
 @dataclass(frozen=True)
@@ -76,7 +84,7 @@ class Mirror:
     def __init__(self, table: Table, topics: Topics, game: GameCredentials, address: BrokerAddress,
                  status: StatusBoard | None = None, broker_name: str = "external",
                  clock: Callable[[], float] = time.monotonic) -> None:
-        self.table, self.topics, self.game = table, topics, game
+        self.table, self.topics, self.game, self.address = table, topics, game, address
         self.host, self.port = address.host, address.port
         self.status, self.broker_name, self.clock = status, broker_name, clock
         self._lock = threading.Lock()
@@ -91,16 +99,25 @@ class Mirror:
         # companion.phones.seating: its outcome for a join user's claim or the host's seat.release (else None)
         self.seating: Callable[[Seat, bytes], Outcome | None] | None = None
         self.phone_seats: Callable[[], dict[str, Any]] | None = None  # which seats a phone holds (the host's view)
-        self._client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=address.user, clean_session=True,
-                                   transport=address.transport)
-        self._client.username_pw_set(address.user, address.password)
+        self.restarts = 0  # network threads started again after one died
+        self._running = False  # between `start` and `disconnect`
+        self._checked = float("-inf")
+        self._dead_seen = False
+        self._client = self._new_client()
+
+    def _new_client(self) -> mqtt.Client:
+        address = self.address
+        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=address.user, clean_session=True,
+                             transport=address.transport)
+        client.username_pw_set(address.user, address.password)
         if address.tls:
-            self._client.tls_set()
-        self._client.will_set(topics.status, OFFLINE, qos=1, retain=True)
-        self._client.reconnect_delay_set(min_delay=1, max_delay=4)
-        self._client.on_connect = self._on_connect
-        self._client.on_disconnect = self._on_disconnect
-        self._client.on_message = self._on_message
+            client.tls_set()
+        client.will_set(self.topics.status, OFFLINE, qos=1, retain=True)
+        client.reconnect_delay_set(min_delay=1, max_delay=4)
+        client.on_connect = self._on_connect
+        client.on_disconnect = self._on_disconnect
+        client.on_message = self._on_message
+        return client
 
     # -- the Output side (main loop thread) ---------------------------------------------------------------
 
@@ -165,11 +182,22 @@ class Mirror:
             self._retained = {topic: self._view(referee, audience, public)
                               for topic, audience in self._audiences().items()}
             self._announced = public["announced"]
+        self._running = True
+        self.table.turn_hooks.append(self.keep_alive)
+        self._connect()
+
+    def _connect(self) -> None:
         self._set_status("searching")
         self._client.connect_async(self.host, self.port, keepalive=KEEPALIVE_S)
         self._client.loop_start()
 
     def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, rc: Any, props: Any = None) -> None:
+        try:
+            self._connected(client, rc)
+        except Exception as err:  # paho's thread must not end
+            logger.error("the mirror failed on connecting: %s", failure(err))
+
+    def _connected(self, client: mqtt.Client, rc: Any) -> None:
         if rc.is_failure:
             logger.error("the MQTT broker refused the referee: %s", rc)
             self._set_status("error", str(rc))
@@ -185,7 +213,10 @@ class Mirror:
 
     def _on_disconnect(self, client: mqtt.Client, userdata: Any, flags: Any, rc: Any, props: Any = None) -> None:
         self.connected.clear()
-        self._set_status("searching", str(rc))
+        try:
+            self._set_status("searching", str(rc))
+        except Exception as err:  # paho's thread must not end
+            logger.error("the mirror failed on a disconnection: %s", failure(err))
 
     def _set_status(self, state: str, detail: str = "") -> None:
         if self.status is not None:
@@ -198,26 +229,74 @@ class Mirror:
         if self.status is not None:
             self.status.set(DeviceStatus("phones", "phones", "ok" if count else "off", count=count))
 
+    # -- liveness (the table's loop) ----------------------------------------------------------------------
+
+    def alive(self) -> bool:
+        """Whether the network thread runs (paho's `loop_start` thread; it ends only on `disconnect`, or
+        when something kills it)."""
+        thread = self._client._thread  # paho's handle on that thread: None once it has ended
+        return thread is not None and thread.is_alive()
+
+    def keep_alive(self) -> None:
+        """A turn hook of the table's loop: at most once a second (by the table's clock), look at the
+        network thread. Dead: show it and close its connection; still dead at the next look: start a
+        new client."""
+        now = self.table.clock.now_ms() / 1000
+        if not self._running or now - self._checked < CHECK_EVERY_S:
+            return
+        self._checked = now
+        if self.alive():
+            self._dead_seen = False
+            return
+        if not self._dead_seen:
+            self._dead_seen = True
+            logger.error("the mirror's MQTT thread stopped; it is restarted in %.0f s", CHECK_EVERY_S)
+            self.connected.clear()
+            with contextlib.suppress(Exception):  # the broker then publishes our will: `offline`
+                sock = self._client.socket()
+                if sock is not None:
+                    sock.close()
+            self._set_status("error", THREAD_STOPPED)
+            return
+        self._dead_seen = False
+        self.restarts += 1
+        logger.warning("the mirror starts a new MQTT client (restart %d)", self.restarts)
+        with self._lock:
+            self._client = self._new_client()
+        self._connect()
+
     # -- commands (paho's thread) -------------------------------------------------------------------------
 
     def _on_message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
-        if msg.topic == SYS_CONNECTED:  # Mosquitto counts every client, the referee included
+        """paho's callback for every message: nothing may escape it (it would end paho's thread), and
+        nothing of the payload is logged."""
+        try:
+            self._receive(msg.topic, bytes(msg.payload))
+        except Exception as err:
+            logger.error("the mirror failed on a message of %d bytes: %s", len(msg.payload), failure(err))
+
+    def _receive(self, topic: str, payload: bytes) -> None:
+        if topic == SYS_CONNECTED:  # Mosquitto counts every client, the referee included
             with contextlib.suppress(ValueError):
-                self.phones_changed(max(0, int(msg.payload) - 1))
+                self.phones_changed(max(0, int(payload) - 1))
             return
-        user = self.topics.user_of_cmd(msg.topic)
+        user = self.topics.user_of_cmd(topic)
         seat = self.game.seat_of(user) if user is not None else None
         if user is None or seat is None:  # another game's or table's seat: the ACL keeps its phone out
             return
+        self._command(user, seat, payload)
+
+    def _command(self, user: str, seat: Seat, payload: bytes) -> None:
+        """One command from `user`'s seat: rate, then the door (`intake`), then the table's inbox."""
         limit = self._limits.setdefault(user, intake.RateLimit())
         now = self.clock()
-        payload = bytes(msg.payload)
-        cid = intake.command_id(payload)
         if not limit.allow(now):
             if limit.should_warn(now):
-                self._reply(user, cid, Outcome(accepted=False, reason=Rejected("reject.too_many_commands")))
+                reason = Rejected("reject.too_many_commands")
+                self._reply(user, intake.command_id(payload), Outcome(accepted=False, reason=reason))
             self._count("dropped")
             return
+        cid = intake.command_id(payload)
         seated = self.seating(seat, payload) if self.seating is not None else None
         if seated is not None:  # a claim of a seat, or the host releasing one: never the game's referee
             self._reply(user, cid, seated)
@@ -242,7 +321,7 @@ class Mirror:
             return self._counted.wait_for(lambda: self.counts["received"] >= total, timeout)
 
     def _reply(self, user: str, cid: str | None, outcome: Outcome) -> None:
-        self._client.publish(self.topics.reply(user), _json({"id": cid, **outcome.to_json()}), qos=1)
+        self._client.publish(self.topics.reply(user), intake.reply(cid, outcome), qos=1)
 
     # -- stop ---------------------------------------------------------------------------------------------
 
@@ -254,6 +333,9 @@ class Mirror:
                 info.wait_for_publish(2.0)
 
     def disconnect(self) -> None:
+        self._running = False
+        with contextlib.suppress(ValueError):
+            self.table.turn_hooks.remove(self.keep_alive)
         self._client.disconnect()
         self._client.loop_stop()
 

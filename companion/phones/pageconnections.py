@@ -81,8 +81,11 @@ class Connection(io.RawIOBase):
         return True
 
     def next_request(self) -> None:
-        """Wait for a request: `idle_timeout` for its first byte, then `request_timeout` for its head."""
+        """Wait for a request: `idle_timeout` for its first byte, then `request_timeout` for its head.
+        (For the first request the clocks started with the connection.)"""
         with self._lock:
+            if self.requests == 0:
+                return
             self.waiting, self.waiting_since = True, time.monotonic()
         self._deadline = self.waiting_since + self._limits.idle_timeout
 

@@ -58,6 +58,8 @@ def main(ctx: click.Context, config_file: Path | None) -> None:
 
 
 @main.command()
+@click.option("--config", "config_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="An extra config file, as `companion --config FILE run` takes it.")
 @click.option("--db", type=click.Path(dir_okay=False, path_type=Path), help="The game log (SQLite file).")
 @click.option("--game", "game_id", help="Game for a new session (see `companion games`).")
 @click.option("--players", help="Comma-separated player ids for a new session, e.g. ana,ben,chai.")
@@ -68,8 +70,8 @@ def main(ctx: click.Context, config_file: Path | None) -> None:
 @click.option("--jsonl", is_flag=True, help="Machine mode: one JSON reply per input line, JSON announcements.")
 @click.option("--no-display", is_flag=True, help="Keep to the console even when a screen is available.")
 @click.pass_context
-def run(ctx: click.Context, db: Path | None, game_id: str | None, players: str | None, force_new: bool,
-        options: tuple[str, ...], lang: str | None, jsonl: bool, no_display: bool) -> None:
+def run(ctx: click.Context, config_file: Path | None, db: Path | None, game_id: str | None, players: str | None,
+        force_new: bool, options: tuple[str, ...], lang: str | None, jsonl: bool, no_display: bool) -> None:
     """Run the referee for the table.
 
     Resumes the unfinished game in the log (after a power cut nothing acknowledged is lost), or
@@ -77,6 +79,11 @@ def run(ctx: click.Context, db: Path | None, game_id: str | None, players: str |
     (docs/scripting.md), e.g. {"by": "player:ana", "move": "ballot.vote", "args": {...}}.
     Readers, buttons, the kiosk screen and phones attach here as they are configured.
     """
+    if config_file is not None:
+        given = ctx.obj.get("config_file")
+        if given is not None and given != config_file:
+            raise click.UsageError(f"--config given twice: {given} and {config_file}")
+        ctx.obj["config_file"] = config_file
     flags = {"storage.path": db and str(db), "game.default": game_id, "table.language": lang,
              "game.players": players.split(",") if players else None,
              "game.options": _parse_options(options) or None,

@@ -248,12 +248,14 @@ def test_a_change_to_a_file_that_matters_or_reinstall_installs_again(checkout: C
         assert installer_calls(checkout.calls()[before:]) == [], change
 
 
-def test_a_lost_venv_or_phone_client_is_installed_again(checkout: Checkout) -> None:
+def test_a_lost_companion_or_phone_client_is_installed_again(checkout: Checkout) -> None:
     assert started(checkout.run("--no-display"))
-    shutil.rmtree(checkout.root / "companion/phones/web/node_modules")
-    before = len(checkout.calls())
-    assert started(checkout.run("--no-display"))
-    assert any(c.startswith("npm ci") for c in installer_calls(checkout.calls()[before:]))
+    for lost, installer in (("companion/phones/web/node_modules", "npm ci"), (".venv/bin/companion", "pip install")):
+        path = checkout.root / lost
+        shutil.rmtree(path) if path.is_dir() else path.unlink()
+        before = len(checkout.calls())
+        assert started(checkout.run("--no-display"))
+        assert any(c.startswith(installer) for c in installer_calls(checkout.calls()[before:])), lost
 
 
 # --- options and help ---------------------------------------------------------------------------------

@@ -14,6 +14,8 @@ import click
 
 from companion import app, i18n, scripting, statedir
 from companion import config as configuration
+from companion.commandline.games import games as games_command
+from companion.commandline.games import language, new_game_problem, title, unknown_game
 from companion.console import ConsoleOutput, reason_text
 from companion.core.eventlog import EventLog, LogError
 from companion.core.referee import PUBLIC, Outcome, Referee
@@ -61,6 +63,8 @@ def main(ctx: click.Context, config_file: Path | None) -> None:
 
 
 @main.command()
+@click.option("--config", "config_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="An extra config file, as `companion --config FILE run` takes it.")
 @click.option("--db", type=click.Path(dir_okay=False, path_type=Path), help="The game log (SQLite file).")
 @click.option("--game", "game_id", help="Game for a new session (see `companion games`).")
 @click.option("--players", help="Comma-separated player ids for a new session, e.g. ana,ben,chai.")
@@ -71,8 +75,8 @@ def main(ctx: click.Context, config_file: Path | None) -> None:
 @click.option("--jsonl", is_flag=True, help="Machine mode: one JSON reply per input line, JSON announcements.")
 @click.option("--no-display", is_flag=True, help="Keep to the console even when a screen is available.")
 @click.pass_context
-def run(ctx: click.Context, db: Path | None, game_id: str | None, players: str | None, force_new: bool,
-        options: tuple[str, ...], lang: str | None, jsonl: bool, no_display: bool) -> None:
+def run(ctx: click.Context, config_file: Path | None, db: Path | None, game_id: str | None, players: str | None,
+        force_new: bool, options: tuple[str, ...], lang: str | None, jsonl: bool, no_display: bool) -> None:
     """Run the referee for the table.
 
     Resumes the unfinished game in the log (after a power cut nothing acknowledged is lost), or
@@ -80,17 +84,30 @@ def run(ctx: click.Context, db: Path | None, game_id: str | None, players: str |
     (docs/scripting.md), e.g. {"by": "player:ana", "move": "ballot.vote", "args": {...}}.
     Readers, buttons, the kiosk screen and phones attach here as they are configured.
     """
+    if config_file is not None:
+        given = ctx.obj.get("config_file")
+        if given is not None and given != config_file:
+            raise click.UsageError(f"--config given twice: {given} and {config_file}")
+        ctx.obj["config_file"] = config_file
     flags = {"storage.path": db and str(db), "game.default": game_id, "table.language": lang,
              "game.players": players.split(",") if players else None,
              "game.options": _parse_options(options) or None,
              "display.enabled": False if no_display else None}
     cfg = _load_config(ctx, flags)
+    lang = cfg.table.language
+    if game_id is not None or options or force_new:  # a new game asked for: check it before opening anything
+        problem = new_game_problem(lang, cfg.game.default, cfg.game.options)
+        if problem is not None:
+            raise click.ClickException(problem)
     ctx.with_resource(_claimed(cfg))  # before anything is opened: one companion per state directory
     out = sys.stdout
     try:
         table, resumed = open_table(cfg, force_new=force_new)
-    except (LogError, Rejected) as err:
-        raise click.ClickException(_explain(cfg.table.language, err)) from None
+    except LogError as err:
+        raise click.ClickException(str(err)) from None
+    except Rejected as err:  # a new game from the config's game.default and game.options
+        problem = new_game_problem(lang, cfg.game.default, cfg.game.options)
+        raise click.ClickException(problem or _explain(lang, err)) from None
     console = ConsoleOutput(out, cfg.table.language, as_json=jsonl)
     table.outputs.append(console)
     if not jsonl:
@@ -240,17 +257,23 @@ def replay(script: TextIO, view: str, as_json: bool, db: Path | None, lang: str)
 
 
 @main.command()
-@click.option("--lang", type=click.Choice(i18n.LANGUAGES), default="en", show_default=True)
+@click.option("--lang", type=click.Choice(i18n.LANGUAGES), help="Language (default: the table's, table.language).")
 @click.option("--script", type=click.File("r", encoding="utf-8"),
               help="Another script to show (default: the toolkit demo).")
 @click.option("--game", "game_id", help="Play this game's recorded demo game instead (see `companion games`).")
-def demo(lang: str, script: TextIO | None, game_id: str | None) -> None:
+@click.pass_context
+def demo(ctx: click.Context, lang: str | None, script: TextIO | None, game_id: str | None) -> None:
     """Show what the referee does: play a recorded game and print what the table is told."""
+    lang = language(ctx, lang)
     if game_id is not None and script is None:
+        games = registry()
+        if game_id not in games:
+            raise click.UsageError(unknown_game(lang, game_id, games), ctx)
         found = demo_script(game_id)
         if found is None:
-            raise click.BadParameter(f"no recorded game for {game_id!r}; games with one: "
-                                     + ", ".join(g for g in registry() if demo_script(g)), param_hint="--game")
+            with_one = [g for g in games if demo_script(g)]
+            raise click.UsageError(i18n.translate(lang, "cli.no_demo", {"title": title(lang, game_id),
+                                                                        "games": with_one}), ctx)
         lines = found
     else:
         lines = script.readlines() if script else _demo_lines()
@@ -273,51 +296,53 @@ def _demo_lines() -> list[str]:
     return (Path(__file__).parent / "scripts" / "toolkit-demo.jsonl").read_text(encoding="utf-8").splitlines()
 
 
-@main.command()
-@click.option("--lang", type=click.Choice(i18n.LANGUAGES), default="en", show_default=True)
-def games(lang: str) -> None:
-    """List the games this companion referees."""
-    for game in registry().values():
-        title = i18n.translate(lang, f"game.{game.id}.title")
-        summary = i18n.translate(lang, f"game.{game.id}.summary")
-        click.echo(f"{game.id:<12} {game.min_players}-{game.max_players} players  {title}: {summary}")
+main.add_command(games_command)  # companion games [ID] (companion/commandline/games.py)
 
 
 @contextlib.contextmanager
-def _latest_game(db: Path) -> Iterator[Referee]:
-    """The latest game in a log file, replayed; the file is read only (a table may be running on it)
-    and closed afterwards."""
+def _latest_game(ctx: click.Context, db: Path | None) -> Iterator[tuple[Referee, str]]:
+    """The latest game in the log (`--db`, else the config's `storage.path`), replayed, with the table's
+    language; the file is read only (a table may be running on it) and closed afterwards."""
+    cfg = _load_config(ctx.find_root(), {"storage.path": db and str(db)})
+    path, lang = cfg.storage.path, cfg.table.language
+    if not path.is_file():
+        raise click.ClickException(i18n.translate(lang, "cli.no_log", {"path": str(path)}))
     try:
-        log = EventLog(db, read_only=True)
+        log = EventLog(path, read_only=True)
         referee = Referee.resume(registry(), log)
     except LogError as err:
         raise click.ClickException(str(err)) from None
     try:
         if referee is None:
-            raise click.ClickException(f"{db} holds no game yet")
-        yield referee
+            raise click.ClickException(i18n.translate(lang, "cli.empty_log", {"path": str(path)}))
+        yield referee, lang
     finally:
         log.close()
 
 
+LOG_HELP = "The game log (SQLite file); default: the config's storage.path, where `companion run` writes."
+
+
 @main.command()
-@click.option("--db", type=click.Path(dir_okay=False, exists=True, path_type=Path), required=True)
+@click.option("--db", type=click.Path(dir_okay=False, path_type=Path), help=LOG_HELP)
 @click.option("--view", default=PUBLIC, show_default=True, help=VIEW_HELP)
-def show(db: Path, view: str) -> None:
+@click.pass_context
+def show(ctx: click.Context, db: Path | None, view: str) -> None:
     """Print a view of the latest game in a log, as JSON (replays the log; changes nothing)."""
-    with _latest_game(db) as referee:
+    with _latest_game(ctx, db) as (referee, lang):
         try:
             click.echo(json.dumps(referee.view(view), ensure_ascii=False))
         except Rejected as err:
-            raise click.ClickException(_explain("en", err)) from None
+            raise click.ClickException(_explain(lang, err)) from None
 
 
 @main.command()
-@click.option("--db", type=click.Path(dir_okay=False, exists=True, path_type=Path), required=True)
+@click.option("--db", type=click.Path(dir_okay=False, path_type=Path), help=LOG_HELP)
 @click.option("-o", "--output", type=click.File("w", encoding="utf-8"), default="-")
-def export(db: Path, output: TextIO) -> None:
+@click.pass_context
+def export(ctx: click.Context, db: Path | None, output: TextIO) -> None:
     """Write the latest game in a log as a script (it holds secrets: keep it to the host)."""
-    with _latest_game(db) as referee:
+    with _latest_game(ctx, db) as (referee, _):
         output.write("\n".join(scripting.export(referee)) + "\n")
 
 

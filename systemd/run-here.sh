@@ -1,33 +1,146 @@
 #!/usr/bin/env bash
-# The run command: sets up the companion in ./.venv on a fresh Debian / Raspberry Pi OS machine and
-# starts it with simulated hardware and embedded defaults. Arguments go to `companion run`.
-# (The Pi's permanent install, with systemd units, is a separate installer.)
+# The run command (README): sets up the companion in ./.venv on a Debian / Raspberry Pi OS machine once,
+# then starts a table with simulated hardware. Every argument but --reinstall goes to `companion run`.
+# Installing again happens only when a file that decides what is installed changes (see `inputs`), so
+# a later start needs no network and takes about as long as `companion run` itself.
+# (The Pi's permanent install, with systemd units, is a separate installer: systemd/install.sh.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# python3-venv, and the kiosk's fonts: Noto Sans, Noto Sans CJK (Simplified Chinese), Thai (TLWG).
+# python3-venv; the kiosk's fonts: Noto Sans, Noto Sans CJK (Simplified Chinese), Thai (TLWG).
 debian_packages=(python3-venv fonts-noto-core fonts-noto-cjk fonts-thai-tlwg)
-need=()
-for pkg in "${debian_packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
+# Mosquitto, the phones' broker by default (mqtt.broker = "auto"); without it the embedded one runs.
+broker_package=mosquitto
+stamp=.venv/.run-here-installed  # what was installed: the hash of `inputs`
+
+usage() {
+  cat <<'EOF'
+bash systemd/run-here.sh [--reinstall] [companion run options]
+
+Sets up the companion in ./.venv, then starts `companion run` with simulated hardware. The first start
+installs what is missing: Debian's python3-venv, the kiosk's fonts, Node's npm and Mosquitto (with
+sudo, from apt), the companion and its Python packages (pip, into ./.venv) and the phone page's MQTT
+client (npm ci). Later starts install nothing and need no network: they install again only when
+pyproject.toml, the phone page's package.json or package-lock.json, or this script's package list
+changed, or when ./.venv or the phone client is gone.
+
+  --reinstall   install again now, whatever changed
+  -h, --help    this help, then `companion run --help`
+
+Mosquitto: when run-here installs it, it also stops and disables Debian's own mosquitto.service,
+which would hold port 1883, the port of the broker the companion runs itself (mqtt.port). A Mosquitto
+installed before is left alone (see docs/config.md). Where Mosquitto cannot be installed, the phones
+use the embedded broker.
+
+Every other argument goes to `companion run`, e.g. --config FILE, --game lockdown, --option KEY=VALUE.
+
+EOF
+}
+
+help=false reinstall=false args=()
+for arg in "$@"; do
+  case "$arg" in
+    -h|--help) help=true ;;
+    --reinstall) reinstall=true ;;
+    *) args+=("$arg") ;;
+  esac
 done
-command -v npm >/dev/null || need+=(nodejs npm)  # the phone page's MQTT client comes from npm
-if [ ${#need[@]} -gt 0 ]; then
-  sudo_cmd=(); [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
-  "${sudo_cmd[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${need[@]}"
+
+if $help; then
+  usage
+  if [ -x .venv/bin/companion ]; then
+    exec .venv/bin/companion run --help
+  fi
+  echo "(companion run --help shows the rest once run-here has installed the companion: start it once.)"
+  exit 0
 fi
-[ -x .venv/bin/python ] || python3 -m venv .venv
-log=$(mktemp)
-if ! { .venv/bin/python -m pip install -q --upgrade pip && .venv/bin/python -m pip install -q -e .; } >"$log" 2>&1; then
-  cat "$log" >&2
-  echo "run-here.sh: installing the companion failed (output above)" >&2
-  exit 1
+
+inputs() {  # everything that decides what gets installed
+  printf '%s\n' "${debian_packages[@]}" "$broker_package"
+  cat pyproject.toml companion/phones/web/package.json companion/phones/web/package-lock.json
+}
+
+installed() {
+  [ -x .venv/bin/companion ] && [ -f companion/phones/web/node_modules/mqtt/dist/mqtt.min.js ] \
+    && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$(inputs | sha256sum | cut -d' ' -f1)" ]
+}
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+apt_install() {
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "$@"
+}
+
+missing() {
+  ! dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"
+}
+
+install_debian_packages() {
+  local need=() pkg
+  for pkg in "${debian_packages[@]}"; do
+    if missing "$pkg"; then need+=("$pkg"); fi
+  done
+  command -v npm >/dev/null || need+=(nodejs npm)  # the phone page's MQTT client comes from npm
+  local broker=false asked=("${need[@]}")
+  if missing "$broker_package"; then broker=true asked+=("$broker_package"); fi
+  if [ ${#asked[@]} -gt 0 ]; then
+    echo "run-here.sh: installing Debian packages: ${asked[*]}"
+    as_root apt-get update -qq || echo "run-here.sh: apt-get update failed; trying the packages already known" >&2
+  fi
+  if [ ${#need[@]} -gt 0 ]; then
+    apt_install "${need[@]}"
+  fi
+  if $broker; then
+    if apt_install "$broker_package"; then
+      # The package starts Debian's own broker on port 1883; nobody uses it yet, and the companion runs
+      # its own Mosquitto on that port (mqtt.port): stop it, now and at boot.
+      if command -v systemctl >/dev/null && { systemctl is-active --quiet mosquitto.service 2>/dev/null \
+          || systemctl is-enabled --quiet mosquitto.service 2>/dev/null; }; then
+        as_root systemctl disable --now mosquitto.service
+        echo "run-here.sh: stopped and disabled Debian's mosquitto.service (port 1883 is for the companion's" \
+             "own Mosquitto); \`sudo systemctl enable --now mosquitto\` brings it back"
+      fi
+    else
+      echo "run-here.sh: Mosquitto could not be installed: the phones use the embedded broker" \
+           "(run-here.sh --reinstall tries again)"
+    fi
+  fi
+}
+
+install_here() {
+  install_debian_packages
+  [ -x .venv/bin/python ] || python3 -m venv .venv
+  local log
+  log=$(mktemp)
+  if ! { .venv/bin/python -m pip install -q --upgrade pip && .venv/bin/python -m pip install -q -e .; } >"$log" 2>&1
+  then
+    cat "$log" >&2
+    rm -f "$log"
+    echo "run-here.sh: installing the companion failed (output above)" >&2
+    exit 1
+  fi
+  if ! (cd companion/phones/web && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error) >"$log" 2>&1; then
+    cat "$log" >&2
+    rm -f "$log"
+    echo "run-here.sh: installing the phone page's MQTT client (npm ci in companion/phones/web) failed" >&2
+    exit 1
+  fi
+  rm -f "$log"
+  inputs | sha256sum | cut -d' ' -f1 >"$stamp.tmp"
+  mv "$stamp.tmp" "$stamp"
+}
+
+if $reinstall || ! installed; then
+  install_here
 fi
-if ! (cd companion/phones/web && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error) >"$log" 2>&1; then
-  cat "$log" >&2
-  echo "run-here.sh: installing the phone page's MQTT client (npm ci in companion/phones/web) failed" >&2
-  exit 1
+
+# A Mosquitto service that run-here did not install is the host's: left running, but it may hold the
+# port the companion's own broker needs.
+if command -v systemctl >/dev/null && systemctl is-active --quiet mosquitto.service 2>/dev/null; then
+  echo "run-here.sh: Debian's mosquitto.service is running and may hold port 1883, where the companion starts" \
+       "its own Mosquitto (mqtt.port). If the phones say the broker did not start, stop it" \
+       "(sudo systemctl disable --now mosquitto) or give the companion other ports (docs/config.md)." >&2
 fi
-rm -f "$log"
-exec .venv/bin/companion run "$@"
+exec .venv/bin/companion run ${args[@]+"${args[@]}"}

@@ -17,16 +17,15 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import queue
 import threading
 import time
-import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from companion.core.clock import advance
+from companion.core.failure import failure
 from companion.core.inputs import HOST, Input
 from companion.core.referee import Outcome, Referee
 from companion.core.rejection import Rejected
@@ -35,16 +34,6 @@ from hardware.events import DeviceEvent
 logger = logging.getLogger(__name__)
 Reply = Callable[[Outcome], None]
 IDLE_WAKE_S = 1.0  # re-check deadlines at least this often, in case the wall clock jumped
-
-
-def failure(err: BaseException) -> str:
-    """An exception for the journal: its type and the innermost place it was raised, not its message
-    (which may quote a payload a phone sent: "'utf-8' codec can't encode character '\\ud800' ...")."""
-    frames = traceback.extract_tb(err.__traceback__)
-    if not frames:
-        return type(err).__name__
-    last = frames[-1]
-    return f"{type(err).__name__} at {os.path.basename(last.filename)}:{last.lineno} in {last.name}"
 
 
 class Clock(Protocol):

@@ -16,6 +16,7 @@ from companion.core import corrections
 from companion.core.contract import Deadline, Game, Setup, State
 from companion.core.corrections import Event
 from companion.core.eventlog import EventLog, LogError
+from companion.core.failure import failure
 from companion.core.fold import fold, initial, step
 from companion.core.inputs import HOST, Input, actor_player
 from companion.core.rejection import Rejected
@@ -94,6 +95,9 @@ class Referee:
                 live = [*self.live, Event(len(self.events) + 1, inp)]
         except Rejected as reason:
             return Outcome(accepted=False, reason=reason)
+        except Exception as err:  # a game's bug met an input it did not foresee: refuse it, change nothing
+            logger.error("the game %s failed on a %s input: %s", self.setup.game, _safe(inp.move), failure(err))
+            return Outcome(accepted=False, reason=Rejected("reject.referee_failed"))
         seq = len(self.events) + 1
         try:
             self.log.append(self.game_id, seq, inp)
@@ -168,3 +172,8 @@ class Referee:
         if self.state.get("ended"):
             return []
         return [p.to_json() for p in self.game.prompts(self.state, actor)]
+
+
+def _safe(move: str) -> str:
+    """A move name for the journal: the game's own names only (a phone's text is not quoted)."""
+    return move if move.replace(".", "").replace("_", "").isalnum() and move.isascii() and len(move) <= 64 else "?"

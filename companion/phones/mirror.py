@@ -31,12 +31,13 @@ from typing import Any, Literal
 import paho.mqtt.client as mqtt
 
 from companion import summaries
+from companion.core.failure import failure
 from companion.core.referee import HOST_VIEW, PUBLIC, Outcome, Referee
 from companion.core.rejection import Rejected
 from companion.phones import intake
 from companion.phones.credentials import GameCredentials
 from companion.phones.topics import OFFLINE, ONLINE, REFEREE_USER, VIEW_MAX_BYTES, Seat, Topics
-from companion.service import Table, failure
+from companion.service import Table
 from companion.status import DeviceStatus, StatusBoard
 
 logger = logging.getLogger(__name__)

@@ -58,13 +58,14 @@ def child_env(tmp: Path, ports: Ports, broker: str = "embedded", **extra: str) -
 class Child:
     """A real `companion run --jsonl` process; replies and stderr lines land in queues."""
 
-    def __init__(self, db: Path, env: dict[str, str], setup: dict[str, Any]) -> None:
+    def __init__(self, db: Path, env: dict[str, str], setup: dict[str, Any], umask: int = -1) -> None:
+        """`umask` -1 keeps this process's (subprocess's default); 0o022 is a terminal's."""
         players = ",".join(p["id"] for p in setup["players"])
         options = [a for k, v in setup.get("options", {}).items() for a in ("--option", f"{k}={json.dumps(v)}")]
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "run", "--jsonl", "--no-display", "--db", str(db),
              "--game", setup["game"], "--players", players, *options],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, umask=umask,
         )
         self.replies: queue.Queue[dict[str, Any]] = queue.Queue()
         self.said: queue.Queue[str] = queue.Queue()

@@ -20,7 +20,6 @@ import stat
 import subprocess
 import sys
 import tempfile
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +32,7 @@ from companion.core.eventlog import EventLog
 from companion.phones.runner import CREDENTIALS_FILE, KEPT_FILE
 from companion.tokens.registry import Registry, registry_path
 from hardware.pn532.control import send as reader_command
-from tests.fault_kit import GUARD_S, Ports, child_env, resumed, start_game
+from tests.fault_kit import GUARD_S, Child, Ports, child_env, resumed, start_game
 from tests.phones_kit import BROKERS
 
 TERMINAL_UMASK = 0o022
@@ -58,33 +57,11 @@ def companion(*args: str) -> list[str]:
     return [sys.executable, "-m", "companion", *args]
 
 
-class Companion:
+class Companion(Child):
     """`companion run --jsonl --no-display` started from a terminal (umask 022); replies and stderr in queues."""
 
     def __init__(self, db: Path, env: dict[str, str]) -> None:
-        self.proc = subprocess.Popen(
-            companion("run", "--jsonl", "--no-display", "--db", str(db), "--game", "toolkit", "--players", "ana,ben"),
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-            umask=TERMINAL_UMASK,
-        )
-        self.replies: queue.Queue[dict[str, Any]] = queue.Queue()
-        self.said: queue.Queue[str] = queue.Queue()
-        self.console: list[str] = []
-        threading.Thread(target=self._read_out, daemon=True).start()
-        threading.Thread(target=self._read_err, daemon=True).start()
-
-    def _read_out(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            obj = json.loads(line)
-            if "line" in obj:
-                self.replies.put(obj)
-
-    def _read_err(self) -> None:
-        assert self.proc.stderr is not None
-        for line in self.proc.stderr:
-            self.console.append(line)
-            self.said.put(line)
+        super().__init__(db, env, {"game": "toolkit", "players": [{"id": "ana"}, {"id": "ben"}]}, umask=TERMINAL_UMASK)
 
     def wait_said(self, text: str) -> str:
         while True:
@@ -108,11 +85,6 @@ class Companion:
         """Readers and phones are up: the simulated reader's socket and the phones' credentials exist."""
         self.wait_said(".sock")
         self.wait_said("ws://")
-
-    def finish(self) -> int:
-        assert self.proc.stdin is not None
-        self.proc.stdin.close()
-        return self.proc.wait(timeout=GUARD_S)
 
     def stop(self) -> None:
         if self.proc.poll() is None:

@@ -55,6 +55,13 @@ class Running:
 def running_table(tmp_path: Path, broker: str, players: list[str] = PLAYERS, **options: Any) -> Iterator[Running]:
     setup = Setup("toolkit", tuple(Player(p, p.title()) for p in players), {}, seed=7)
     referee = Referee.start(registry(), EventLog(tmp_path / "game.sqlite3"), setup, created_at=0)
+    with serving(referee, tmp_path, broker, **options) as run:
+        yield run
+
+
+@contextlib.contextmanager
+def serving(referee: Referee, tmp_path: Path, broker: str, **options: Any) -> Iterator[Running]:
+    """`referee`'s table with phones on a real broker, the state directory `tmp_path`, the loop on a thread."""
     table = Table(referee)
     status = StatusBoard()
     phones = start_phones(table, broker=broker, status=status, state_dir=tmp_path, **options)

@@ -14,7 +14,6 @@ import json
 import logging
 import secrets
 import stat
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -30,12 +29,10 @@ from companion.phones import access
 from companion.phones.credentials import GameCredentials
 from companion.phones.embedded import EmbeddedBroker
 from companion.phones.join import JoinLink, seat_links
-from companion.phones.runner import KEPT_FILE, start_phones
+from companion.phones.runner import KEPT_FILE
 from companion.phones.seating import PASSWORD, Seating, claimed_password
 from companion.phones.topics import Topics, host_user, join_user, parse_user, player_user
-from companion.service import Table
-from companion.status import StatusBoard
-from tests.phones_kit import BROKERS, WAIT_S, Phone, Running, running_table
+from tests.phones_kit import BROKERS, WAIT_S, Phone, Running, running_table, serving
 
 PAGE = "http://127.0.0.1:8080/"
 TABLE_IDS = st.from_regex(r"\A[a-z0-9][a-z0-9_-]{0,31}\Z")
@@ -246,19 +243,8 @@ def resumed_table(tmp_path: Path, broker: str) -> Iterator[Running]:
     """The same game after a power cut: resumed from its log, phones started on the same state directory."""
     referee = Referee.resume(registry(), EventLog(tmp_path / "game.sqlite3"))
     assert referee is not None
-    table = Table(referee)
-    status = StatusBoard()
-    phones = start_phones(table, broker=broker, status=status, state_dir=tmp_path)
-    thread = threading.Thread(target=table.run, name="table", daemon=True)
-    thread.start()
-    try:
-        assert phones.mirror.connected.wait(WAIT_S)
-        yield Running(table, phones, status, thread)
-    finally:
-        table.stop()
-        thread.join(WAIT_S)
-        phones.stop()
-        referee.log.close()
+    with serving(referee, tmp_path, broker) as run:
+        yield run
 
 
 @pytest.mark.parametrize("broker", BROKERS)

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
-from companion import games
+from companion import games, i18n
 from tests.phone_page_kit import CHROMIUM, CHROMIUM_ARGS, WAIT_MS, PhonePage, running_game, serving
+from tests.phones_kit import running_table
 
 
 @pytest.fixture(scope="module")
@@ -35,6 +36,30 @@ def lockdown(upto: int, **options: object) -> list[str]:
     head = json.loads(script[2])
     head["options"] = {**head["options"], **options}
     return [*script[:2], json.dumps(head), *script[3:upto]]
+
+
+def test_timers_are_shown_by_their_translated_names(tmp_path: Path, browser: Browser) -> None:
+    with running_game(tmp_path, lockdown(43, turn_seconds=120)) as run, serving(run) as (_, links):
+        ana = PhonePage.open(browser, links["ana"].url(), locale="zh-CN")
+        try:
+            ana.online()
+            ana.page.wait_for_selector(".timer[data-state='running']", timeout=WAIT_MS)
+            names = ana.page.locator("#timers .name").all_inner_texts()
+            assert names == [i18n.translate("zh", "timer.lockdown.turn")] == ["行动回合"]
+        finally:
+            ana.close()
+
+
+def test_a_toolkit_timer_without_a_catalog_name_is_shown_as_named(tmp_path: Path, browser: Browser) -> None:
+    with running_table(tmp_path, "embedded", players=["ana"]) as run, serving(run) as (_, links):
+        run.table.put({"by": "host", "move": "timer.create", "args": {"name": "day", "seconds": 90}})
+        ana = PhonePage.open(browser, links["ana"].url(), locale="zh-CN")
+        try:
+            ana.online()
+            ana.page.wait_for_selector("#timers .name", timeout=WAIT_MS)
+            assert ana.page.locator("#timers .name").all_inner_texts() == ["day"]
+        finally:
+            ana.close()
 
 
 def test_the_hosts_end_turn_form_names_the_current_player_and_ends_that_turn(

@@ -47,13 +47,20 @@ export function statusLine(view, seatKind) {
 const TIMER_WORDS = { running: "phone.timer.running", paused: "phone.timer.paused", expired: "phone.timer.expired",
   ready: "phone.timer.ready" };
 
-function timers(table) {
+// A timer's name as the kiosk shows it: a game's timer has its own message id, else it is shown as named.
+export function timerName(game, name) {
+  const id = `timer.${game}.${name}`;
+  const shown = t(id);
+  return shown === id ? name : shown;
+}
+
+function timers(table, game) {
   const entries = Object.entries(table.timers ?? {});
   if (!entries.length) return null;
   return card("timers", "phone.section.timers", entries.map(([name, timer]) => {
     const state = timer.running ? "running" : timer.expired ? "expired" : timer.remaining < timer.duration ? "paused" : "ready";
-    return el("div", { class: "item" },
-      el("div", { class: "name", text: name }),
+    return el("div", { class: "item", "data-timer": name },
+      el("div", { class: "name", text: timerName(game, name) }),
       el("div", { class: "timer", "data-state": state, "data-deadline": timer.running ? timer.deadline : null,
         text: formatMs(timer.running ? timer.deadline - Date.now() : timer.remaining) }),
       el("div", { class: "meta", text: t(TIMER_WORDS[state]) }));
@@ -153,7 +160,7 @@ export function draw(view, seatKind) {
   document.getElementById("who").textContent = whoLine(view, seatKind);
   document.getElementById("status-line").textContent = statusLine(view, seatKind);
   const holder = document.getElementById("table");
-  holder.replaceChildren(...[you(view), summary(view), timers(table), ballots(table, mine), counters(table, mine, view), roles(table, mine, view),
+  holder.replaceChildren(...[you(view), summary(view), timers(table, view.game), ballots(table, mine), counters(table, mine, view), roles(table, mine, view),
     rolls(table, view)].filter(Boolean));
   translatePage(holder);
   const news = [...(view.announcements ?? [])].reverse().slice(0, NEWS_SHOWN);

@@ -18,6 +18,8 @@ from companion import games, i18n
 from tests.phone_page_kit import CHROMIUM, CHROMIUM_ARGS, WAIT_MS, PhonePage, running_game, serving
 from tests.phones_kit import running_table
 
+SMALL_PHONE = {"width": 360, "height": 740}
+
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
@@ -58,6 +60,36 @@ def test_a_toolkit_timer_without_a_catalog_name_is_shown_as_named(tmp_path: Path
             ana.online()
             ana.page.wait_for_selector("#timers .name", timeout=WAIT_MS)
             assert ana.page.locator("#timers .name").all_inner_texts() == ["day"]
+        finally:
+            ana.close()
+
+
+def header_fits(phone: PhonePage, shot: Path, title: str) -> None:
+    """The header's screenshot in `shot`; the whole title shown, nothing cut or past the screen's edge."""
+    phone.page.locator("header.bar").screenshot(path=str(shot))
+    h1 = phone.page.locator("#title")
+    assert h1.inner_text() == title
+    for part in ("#title", "#link"):
+        node = phone.page.locator(part)
+        clipped = node.evaluate("e => e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight")
+        assert not clipped, f"{part} is cut: {node.inner_text()!r}"
+    for part in ("#title", "#link", "#lang"):
+        box = phone.page.locator(part).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= SMALL_PHONE["width"], part
+    assert phone.page.evaluate("document.documentElement.scrollWidth") <= SMALL_PHONE["width"]
+
+
+@pytest.mark.parametrize("lang,locale", [("en", "en-US"), ("zh", "zh-CN"), ("th", "th-TH")])
+def test_the_header_fits_a_360_pixel_phone_and_shows_the_whole_title(
+        tmp_path: Path, browser: Browser, lang: str, locale: str) -> None:
+    with running_table(tmp_path, "embedded", players=["ana"]) as run, serving(run) as (_, links):
+        ana = PhonePage.open(browser, links["ana"].url(), locale=locale, **SMALL_PHONE)
+        try:
+            ana.online()
+            header_fits(ana, tmp_path / f"header-{lang}-online.png", i18n.translate(lang, "phone.title"))
+            run.phones.broker.stop()  # the longest link state: reconnecting
+            ana.page.wait_for_selector(".link[data-state='reconnecting']", timeout=WAIT_MS)
+            header_fits(ana, tmp_path / f"header-{lang}-reconnecting.png", i18n.translate(lang, "phone.title"))
         finally:
             ana.close()
 

@@ -94,6 +94,41 @@ def test_the_header_fits_a_360_pixel_phone_and_shows_the_whole_title(
             ana.close()
 
 
+def test_who_is_ready_in_lockdowns_setup_reaches_the_other_page_without_what_they_chose(
+        tmp_path: Path, browser: Browser) -> None:
+    with running_game(tmp_path, lockdown(3)) as run, serving(run) as (_, links):
+        ben = PhonePage.open(browser, links["ben"].url())
+        try:
+            ben.online()
+            ben.form("lockdown.prepare")
+            assert "Ready:" not in ben.text()
+            run.table.put({"by": "player:ana", "move": "lockdown.prepare",
+                           "args": {"spawn": "B201", "force": 0, "speed": 4, "load": 6}})
+            ben.page.wait_for_selector("#acted:has-text('Ready: Ana')", timeout=WAIT_MS)
+            assert "Ben" not in ben.page.locator("#acted").inner_text()
+            assert ben.holds(b'"spawn":null')  # Ben's own (not chosen yet): the check would find Ana's
+            assert not ben.holds(b'"spawn":"B201"') and not ben.holds(b'"speed":4')  # Ana's choice stays hers
+        finally:
+            ben.close()
+
+
+def test_the_host_sees_who_has_voted_and_never_the_vote(tmp_path: Path, browser: Browser) -> None:
+    with running_table(tmp_path, "embedded", players=["ana", "ben"]) as run, serving(run) as (_, links):
+        run.table.put({"by": "host", "move": "ballot.open", "args": {"name": "exile", "options": ["red", "blue"]}})
+        chief = PhonePage.open(browser, links["host"].url())
+        try:
+            chief.online()
+            chief.page.wait_for_selector(".ballot .meta:has-text('0 of 2 voted')", timeout=WAIT_MS)
+            assert "Voted:" not in chief.text()
+            run.table.put({"by": "player:ana", "move": "ballot.vote", "args": {"name": "exile", "option": "red"}})
+            chief.page.wait_for_selector(".ballot .voted:has-text('Voted: Ana')", timeout=WAIT_MS)
+            assert "Ben" not in chief.page.locator(".ballot .voted").inner_text()
+            assert not chief.holds(b'"my_vote"') and not chief.holds(b'"votes"')
+            assert not chief.holds(b'"ana":"red"')
+        finally:
+            chief.close()
+
+
 def test_the_hosts_end_turn_form_names_the_current_player_and_ends_that_turn(
         tmp_path: Path, browser: Browser) -> None:
     with running_game(tmp_path, lockdown(43)) as run, serving(run) as (_, links):
@@ -113,3 +148,22 @@ def test_the_hosts_end_turn_form_names_the_current_player_and_ends_that_turn(
             chief.page.wait_for_selector("#news-list:has-text(\"Time is up for Ana's turn.\")", timeout=WAIT_MS)
         finally:
             chief.close()
+
+
+def test_who_has_programmed_in_room25_reaches_the_other_page_without_the_plan(
+        tmp_path: Path, browser: Browser) -> None:
+    script = games.demo_script("room25")
+    assert script is not None
+    with running_game(tmp_path, script[:5]) as run, serving(run) as (_, links):
+        ben = PhonePage.open(browser, links["ben"].url())
+        try:
+            ben.online()
+            ben.page.wait_for_selector("#acted:has-text('Waiting for: Ana, Ben, Chai')", timeout=WAIT_MS)
+            assert "programmed" not in ben.page.locator("#acted").inner_text()
+            run.table.put({"by": "player:ana", "move": "plan", "args": {"actions": ["look", "move"]}})
+            ben.page.wait_for_selector("#acted:has-text('Actions programmed: Ana')", timeout=WAIT_MS)
+            assert "Waiting for: Ben, Chai" in ben.page.locator("#acted").inner_text()
+            assert ben.holds(b'"plan":null')  # Ben's own, empty: the check would find Ana's
+            assert not ben.holds(b'["look","move"]')  # what Ana programmed stays hers
+        finally:
+            ben.close()

@@ -8,22 +8,60 @@ can look for a secret in all of them (besides the DOM). Waits use playwright's o
 from __future__ import annotations
 
 import contextlib
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 import zxingcpp
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, WebSocket
 
+from companion import games, scripting
+from companion.core.eventlog import EventLog
+from companion.gameboards.scenes import last_at
 from companion.phones.join import JoinLink, seat_links, seat_qr
 from companion.phones.pageserver import PageServer
-from tests.phones_kit import Running
+from companion.phones.runner import start_phones
+from companion.service import Table
+from companion.status import StatusBoard
+from tests.phones_kit import WAIT_S, Running
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run"]
 WAIT_MS = 15_000
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+class StillClock:
+    """The table's clock stands where the recorded game stopped: no timer runs out during the test."""
+
+    def __init__(self, now: int) -> None:
+        self.now = now
+
+    def now_ms(self) -> int:
+        return self.now
+
+
+@contextlib.contextmanager
+def running_game(tmp_path: Path, lines: list[str]) -> Iterator[Running]:
+    """A recorded game replayed to the end of `lines`, then run at a table with its phones (embedded broker)."""
+    referee = scripting.run(games.registry(), EventLog(tmp_path / "game.sqlite3"), lines)
+    inputs = [line for line in lines[1:] if line.strip() and not line.lstrip().startswith("#")]
+    table = Table(referee, clock=StillClock(last_at(inputs)))
+    status = StatusBoard()
+    phones = start_phones(table, broker="embedded", status=status, state_dir=tmp_path)
+    thread = threading.Thread(target=table.run, name="table", daemon=True)
+    thread.start()
+    try:
+        assert phones.mirror.connected.wait(WAIT_S), "the mirror did not connect"
+        yield Running(table, phones, status, thread)
+    finally:
+        table.stop()
+        thread.join(WAIT_S)
+        phones.stop()
+        referee.log.close()
 
 
 @contextlib.contextmanager
@@ -55,8 +93,10 @@ class PhonePage:
     console: list[str] = field(default_factory=list)
 
     @classmethod
-    def open(cls, browser: Browser, url: str, locale: str = "en-US") -> PhonePage:
-        context = browser.new_context(locale=locale, **PHONE)  # type: ignore[arg-type]
+    def open(cls, browser: Browser, url: str, locale: str = "en-US", width: int | None = None,
+             height: int | None = None) -> PhonePage:
+        size = {"width": width, "height": height} if width and height else PHONE["viewport"]
+        context = browser.new_context(locale=locale, **{**PHONE, "viewport": size})  # type: ignore[arg-type]
         phone = cls(context, context.new_page())
         phone.page.on("websocket", phone._watch)
         phone.page.on("console", phone._log)

@@ -7,51 +7,13 @@ and holds none of Ana's secret lines, neither in its DOM nor in a WebSocket fram
 
 from __future__ import annotations
 
-import contextlib
 import json
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from companion import games, scripting, summaries
-from companion.core.eventlog import EventLog
-from companion.gameboards.scenes import last_at
-from companion.phones.runner import start_phones
-from companion.service import Table
-from companion.status import StatusBoard
-from tests.phone_page_kit import CHROMIUM, CHROMIUM_ARGS, WAIT_MS, PhonePage, scan, serving
-from tests.phones_kit import WAIT_S, Running
-
-
-class StillClock:
-    """The table's clock stands where the recorded game stopped: no timer runs out during the test."""
-
-    def __init__(self, now: int) -> None:
-        self.now = now
-
-    def now_ms(self) -> int:
-        return self.now
-
-
-@contextlib.contextmanager
-def running_game(tmp_path: Path, lines: list[str]) -> Iterator[Running]:
-    referee = scripting.run(games.registry(), EventLog(tmp_path / "game.sqlite3"), lines)
-    inputs = [line for line in lines[1:] if line.strip() and not line.lstrip().startswith("#")]
-    table = Table(referee, clock=StillClock(last_at(inputs)))
-    status = StatusBoard()
-    phones = start_phones(table, broker="embedded", status=status, state_dir=tmp_path)
-    thread = threading.Thread(target=table.run, name="table", daemon=True)
-    thread.start()
-    try:
-        assert phones.mirror.connected.wait(WAIT_S), "the mirror did not connect"
-        yield Running(table, phones, status, thread)
-    finally:
-        table.stop()
-        thread.join(WAIT_S)
-        phones.stop()
-        referee.log.close()
+from companion import games, summaries
+from tests.phone_page_kit import CHROMIUM, CHROMIUM_ARGS, WAIT_MS, PhonePage, running_game, scan, serving
 
 
 def frame_of(line: dict[str, object]) -> bytes:

@@ -3,7 +3,7 @@
 // forms. Nothing secret goes to the console.
 
 import { el } from "./dom.js";
-import { entered, form, promptKey, restore } from "./forms.js";
+import { entered, form, promptWords, restore } from "./forms.js";
 import { describe, load, t, translatePage } from "./i18n.js";
 import { claimSeat } from "./claim.js";
 import { Link } from "./link.js";
@@ -63,12 +63,13 @@ function toast(text, ok) {
 
 function drawForms(view) {
   const prompts = view.prompts ?? [];
-  const key = JSON.stringify(prompts.map(promptKey));
+  const players = view.players ?? [];
+  const key = JSON.stringify(prompts.map((p) => promptWords(p, players)));
   if (key === page.promptsKey) return;
   page.promptsKey = key;
   const holder = $("forms");
   const before = new Map([...holder.querySelectorAll("form.prompt")].map((f) => [f.dataset.key, entered(f)]));
-  const forms = prompts.map((p) => form(p, (move, args) => page.link.send(move, args), page.formStates));
+  const forms = prompts.map((p) => form(p, (move, args) => page.link.send(move, args), page.formStates, players));
   holder.replaceChildren(...(forms.length ? forms : [el("p", { class: "meta", text: t("phone.no_actions") })]));
   for (const f of forms) if (before.has(f.dataset.key)) restore(f, before.get(f.dataset.key));
 }

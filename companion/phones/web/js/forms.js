@@ -3,7 +3,7 @@
 // buttons of 48px at least, -/+ buttons beside numbers.
 
 import { el } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, withNames } from "./i18n.js";
 
 function label(choice) {
   return choice.plain ? choice.label : t(choice.label, choice.params ?? {});
@@ -86,8 +86,19 @@ export function promptKey(prompt) {
   return JSON.stringify([prompt.move, prompt.fixed, prompt.fields]);
 }
 
+// What a prompt's form says: its heading, player ids as the players' names.
+export function heading(prompt, players) {
+  return t(prompt.label, withNames(prompt.params ?? {}, players));
+}
+
+// Everything a prompt's form shows: when any of it changes, the form is drawn again (so its words never
+// lag behind what pressing it does, e.g. the host's "End Ana's turn now" once Ana's turn has begun).
+export function promptWords(prompt, players) {
+  return JSON.stringify([promptKey(prompt), heading(prompt, players)]);
+}
+
 // A form for one prompt; `send(move, args)` returns the command id, `states` maps ids to form status nodes.
-export function form(prompt, send, states) {
+export function form(prompt, send, states, players = []) {
   const key = promptKey(prompt);
   const state = el("p", { class: "form-state", role: "status" });
   const button = el("button", { type: "submit", class: "send", text: t("phone.send") });
@@ -98,7 +109,7 @@ export function form(prompt, send, states) {
     if (c) controls.push({ ...c, name: field.name });
   }
   const node = el("form", { class: "prompt", "data-move": prompt.move, "data-key": key },
-    el("h3", { text: t(prompt.label, prompt.params ?? {}) }), controls.map((c) => c.node), button, state);
+    el("h3", { text: heading(prompt, players) }), controls.map((c) => c.node), button, state);
   node.addEventListener("input", refresh);
   node.addEventListener("change", refresh);
   node.addEventListener("submit", (event) => {

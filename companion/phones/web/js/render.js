@@ -47,20 +47,41 @@ export function statusLine(view, seatKind) {
 const TIMER_WORDS = { running: "phone.timer.running", paused: "phone.timer.paused", expired: "phone.timer.expired",
   ready: "phone.timer.ready" };
 
-function timers(table) {
+// A timer's name as the kiosk shows it: a game's timer has its own message id, else it is shown as named.
+export function timerName(game, name) {
+  const id = `timer.${game}.${name}`;
+  const shown = t(id);
+  return shown === id ? name : shown;
+}
+
+function timers(table, game) {
   const entries = Object.entries(table.timers ?? {});
   if (!entries.length) return null;
   return card("timers", "phone.section.timers", entries.map(([name, timer]) => {
     const state = timer.running ? "running" : timer.expired ? "expired" : timer.remaining < timer.duration ? "paused" : "ready";
-    return el("div", { class: "item" },
-      el("div", { class: "name", text: name }),
+    return el("div", { class: "item", "data-timer": name },
+      el("div", { class: "name", text: timerName(game, name) }),
       el("div", { class: "timer", "data-state": state, "data-deadline": timer.running ? timer.deadline : null,
         text: formatMs(timer.running ? timer.deadline - Date.now() : timer.remaining) }),
       el("div", { class: "meta", text: t(TIMER_WORDS[state]) }));
   }));
 }
 
-function ballots(table, mine) {
+function nameList(pids, view) {
+  const who = names(view);
+  return pids.map((pid) => who[pid] ?? pid);
+}
+
+// Who has voted (never what): only the host's view says it (who it still waits for); the public view
+// counts the votes and names no one.
+function votedLine(name, b, view) {
+  const waiting = view.host?.ballots_waiting_for?.[name];
+  if (!Array.isArray(waiting) || !b.open) return null;
+  const voted = b.voters.filter((pid) => !waiting.includes(pid));
+  return voted.length ? el("div", { class: "meta voted", text: t("phone.ballot.voted", { names: nameList(voted, view) }) }) : null;
+}
+
+function ballots(table, mine, view) {
   const entries = Object.entries(table.ballots ?? {});
   if (!entries.length) return null;
   return card("ballots", "phone.section.ballots", entries.map(([name, b]) => {
@@ -86,7 +107,7 @@ function ballots(table, mine) {
     return el("div", { class: "item ballot", "data-ballot": name },
       el("div", { class: "name", text: name }),
       el("div", { class: "meta", text: `${t(b.open ? "phone.ballot.open" : "phone.ballot.closed")} · ${t("phone.ballot.cast", { cast: b.cast, voters: b.voters.length })}` }),
-      ownLine, outcome);
+      votedLine(name, b, view), ownLine, outcome);
   }));
 }
 
@@ -130,6 +151,24 @@ function rolls(table, view) {
   }));
 }
 
+// Who has acted or is ready (never what), where a game's public view says it: `ready` (Lockdown's setup:
+// who has prepared), `program.waiting_for` (Room 25: who has not programmed yet; the living others have).
+function acted(view) {
+  const table = view.table ?? {};
+  const lines = [];
+  if (Array.isArray(table.ready) && table.ready.length) {
+    lines.push(t("phone.acted.ready", { names: nameList(table.ready, view) }));
+  }
+  const waiting = table.program?.waiting_for;
+  if (Array.isArray(waiting) && waiting.length) {
+    const done = Object.entries(table.people ?? {}).filter(([pid, p]) => p.status === "alive" && !waiting.includes(pid))
+      .map(([pid]) => pid);
+    if (done.length) lines.push(t("phone.acted.programmed", { names: nameList(done, view) }));
+    lines.push(t("phone.acted.waiting", { names: nameList(waiting, view) }));
+  }
+  return lines.length ? card("acted", "phone.section.acted", lines.map((text) => el("div", { class: "item", text }))) : null;
+}
+
 // Message-id lines ({msg, params}) as the mirror builds them (companion.summaries), player ids as names.
 function lineItems(lines, view, secret) {
   return lines.map((line) => el("div", { class: secret ? "item secret line" : "item line",
@@ -153,7 +192,7 @@ export function draw(view, seatKind) {
   document.getElementById("who").textContent = whoLine(view, seatKind);
   document.getElementById("status-line").textContent = statusLine(view, seatKind);
   const holder = document.getElementById("table");
-  holder.replaceChildren(...[you(view), summary(view), timers(table), ballots(table, mine), counters(table, mine, view), roles(table, mine, view),
+  holder.replaceChildren(...[you(view), acted(view), summary(view), timers(table, view.game), ballots(table, mine, view), counters(table, mine, view), roles(table, mine, view),
     rolls(table, view)].filter(Boolean));
   translatePage(holder);
   const news = [...(view.announcements ?? [])].reverse().slice(0, NEWS_SHOWN);

@@ -1,5 +1,23 @@
 """pytest set-up: the shared helper modules' asserts get pytest's detailed messages, as in a test file."""
 
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
 
 pytest.register_assert_rewrite("tests.toolkit_script")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's headless Chromium, driven by Playwright, for one test module's phone pages."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.phone_page_kit import CHROMIUM, CHROMIUM_ARGS
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()

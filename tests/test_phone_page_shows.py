@@ -8,27 +8,16 @@ once Ana's turn has begun, and pressing it ends Ana's turn.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
 from companion import games, i18n
-from tests.phone_page_kit import CHROMIUM, CHROMIUM_ARGS, WAIT_MS, PhonePage, running_game, serving
+from tests.phone_page_kit import WAIT_MS, PhonePage, running_game, serving
 from tests.phones_kit import running_table
 
 SMALL_PHONE = {"width": 360, "height": 740}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 def lockdown(upto: int, **options: object) -> list[str]:

@@ -10,27 +10,16 @@ takes a new phone.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
 from companion import i18n
 from companion.phones.join import seat_links
-from tests.phone_page_kit import CHROMIUM, CHROMIUM_ARGS, WAIT_MS, PhonePage, scan, serving
+from tests.phone_page_kit import WAIT_MS, PhonePage, scan, serving
 from tests.phones_kit import BROKERS, Running, running_table
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 def host(run: Running, move: str, **args: Any) -> None:

@@ -19,6 +19,8 @@ from typing import Any
 
 from babel.messages.pofile import read_po
 
+from companion import games
+
 LANGUAGES = ("en", "zh", "th")
 FALLBACK = "en"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -35,7 +37,8 @@ def catalog_files(lang: str) -> list[Path]:
     """Every catalog file of `lang`: the core's first, then each feature's, in path order."""
     _check(lang)
     package = LOCALE_DIR.parent
-    features = sorted({*package.glob(f"*/locale/{lang}.po"), *package.glob(f"games/*/locale/{lang}.po")})
+    in_games = (folder / f"{lang}.po" for folder in games.locale_folders())
+    features = sorted({*package.glob(f"*/locale/{lang}.po"), *(p for p in in_games if p.is_file())})
     return [LOCALE_DIR / f"{lang}.po", *(p for p in features if p.parent != LOCALE_DIR)]
 
 
@@ -129,3 +132,12 @@ def placeholders(text: str) -> set[str]:
         return {field for _, field, _, _ in _FORMATTER.parse(text) if field is not None}
     except ValueError:
         return {"<unparsable>"}
+
+
+def translate_line(lang: str, msgid: str, params: Mapping[str, Any]) -> str:
+    """A view's line in `lang` (`companion.core.lines`): like `translate`, and a param that a game's data
+    file gives in every language (``{"en": ..., "zh": ..., "th": ...}``, a Betrayal side's goals) shows
+    `lang`'s text, as the phone page's `t` does."""
+    shown = {key: (value.get(lang) or value.get(FALLBACK, "")) if isinstance(value, dict) else value
+             for key, value in params.items()}
+    return translate(lang, msgid, shown)

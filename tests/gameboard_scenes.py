@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
+from companion.drawing.text import Drawn
 from companion.kiosk.scenes import Scene
-from companion.kiosk.text import Drawn
 
 
 def redraw(scene: Scene) -> list[Drawn]:

@@ -10,8 +10,8 @@ from pathlib import Path
 import pygame
 import pytest
 
+from companion.drawing.text import Drawn, TextCache
 from companion.kiosk.engine import fonts, open_display
-from companion.kiosk.text import Drawn, TextCache
 from companion.kiosk.widgets import BG
 
 SIZES = ("800x480", "1920x1080")

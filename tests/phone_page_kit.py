@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, W
 
 from companion import games, scripting
 from companion.core.eventlog import EventLog
-from companion.gameboards.scenes import last_at
+from companion.kiosk.board_scenes import last_at
 from companion.phones.join import JoinLink, seat_links, seat_qr
 from companion.phones.pageserver import PageServer
 from companion.phones.runner import start_phones

@@ -10,10 +10,10 @@ import pygame
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.drawing.text import TextCache
+from companion.games import registry
 from companion.games.room25 import data as room25_data
-from companion.kiosk.boards import board
 from companion.kiosk.layout import Layout
-from companion.kiosk.text import TextCache
 from companion.kiosk.widgets import Canvas
 from tests.kiosk_fixtures import text, text_cache, text_problems
 
@@ -81,7 +81,7 @@ def test_a_board_stays_in_its_rectangle(view: dict[str, Any], size: tuple[int, i
     assert text.record is not None
     text.record.clear()
     text.missing.clear()
-    draw = board(view["game"])
+    draw = registry()[view["game"]].board()
     assert draw is not None
     draw(surface, rect, Canvas(text, layout.px, layout.font), lang, view, 0)
     outside = surface.copy()

@@ -10,8 +10,8 @@ import pygame
 import pytest
 
 from companion import i18n
-from companion.gameboards import scenes
-from companion.kiosk.text import TextCache
+from companion.drawing.text import TextCache
+from companion.kiosk import board_scenes as scenes
 from tests.gameboard_scenes import board_rect, redraw, texts_in
 from tests.kiosk_fixtures import SIZES, ink_fraction, shots_dir, surface, text, text_cache, text_problems
 
@@ -21,7 +21,7 @@ SCRIPT = {"zh": re.compile(r"[\u4e00-\u9fff]"), "th": re.compile(r"[\u0e01-\u0e5
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
-@pytest.mark.parametrize("moment", sorted(scenes.MOMENTS))
+@pytest.mark.parametrize("moment", sorted(scenes.moments()))
 def test_each_board_renders_readably(moment: str, lang: str, size: str, text: TextCache, shots_dir) -> None:
     scene = scenes.moment_scene(surface(size), text, lang, moment)
     try:
@@ -46,7 +46,7 @@ def test_each_board_renders_readably(moment: str, lang: str, size: str, text: Te
             assert len(shown) >= 3
             for kind in shown:
                 assert tr(f"gameboards.room25.short.{kind}") in " ".join(on_board), kind
-        else:
+        elif public["game"] == "lockdown":
             phase = tr(f"gameboards.lockdown.phase.{table['phase']}")
             assert tr("gameboards.lockdown.round", round=table["round"], phase=phase) in on_board
             assert table["poison"], "the moment has poisoned floors"
@@ -98,7 +98,7 @@ def test_room25_markers_follow_the_players(text: TextCache) -> None:
     try:
         public = scene.table.referee.view("public")
         people = public["table"]["people"]
-        from companion.gameboards.draw import seat_colors
+        from companion.drawing.marks import seat_colors
         colors = seat_colors(public)
         redraw(scene)
         area = board_rect(scene)

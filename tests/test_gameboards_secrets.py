@@ -11,10 +11,10 @@ import pygame
 import pytest
 
 from companion import i18n
-from companion.gameboards import scenes
-from companion.kiosk.boards import private_lines
+from companion.drawing.text import TextCache
+from companion.games import registry
+from companion.kiosk import board_scenes as scenes
 from companion.kiosk.scenes import Scene
-from companion.kiosk.text import TextCache
 from tests.gameboard_scenes import redraw, texts_in
 from tests.kiosk_fixtures import surface, text, text_cache
 
@@ -107,7 +107,7 @@ def test_a_booth_shows_its_players_lines_and_no_one_elses(moment: str, text: Tex
         ref = scene.table.referee
         pids = [p["id"] for p in ref.state["players"]]
         lines = {pid: {_squash(i18n.translate("en", m, p))
-                       for m, p in private_lines(ref.setup.game, ref.view(f"player:{pid}")["private"])}
+                       for m, p in registry()[ref.setup.game].private_lines(ref.view(f"player:{pid}")["private"])}
                  for pid in pids}
         checked_others = 0
         for pid in pids:
@@ -135,7 +135,7 @@ def test_a_booth_shows_its_players_lines_and_no_one_elses(moment: str, text: Tex
 def test_room25_booth_lines_name_role_plan_and_peeks() -> None:
     private = {"role": "guard", "plan": ["move", "look"], "actions_this_turn": 2,
                "peeks": [{"tile": 3, "room": "acid", "cell": [0, 3]}, {"tile": 24, "room": "exit", "cell": None}]}
-    shown = [i18n.translate("zh", m, p) for m, p in private_lines("room25", private)]
+    shown = [i18n.translate("zh", m, p) for m, p in registry()["room25"].private_lines(private)]
     assert shown == ["你的身份：看守", "你的行动：1. 移动  2. 窥视", "你看到的房间已不在：出口（25号房间）",
                      "你看到第 1 行第 4 列：酸液房间"]
 
@@ -143,10 +143,10 @@ def test_room25_booth_lines_name_role_plan_and_peeks() -> None:
 def test_lockdown_booth_lines_name_hp_room_genes_order_vote_and_cards() -> None:
     private = {"hp": 7, "room": "B505", "spawn": "B201", "items": ["food-7", "knife-2"], "shadow": False,
                "order": 3, "force": 1, "speed": 4, "load": 5, "vote": "B4", "rocket_target": None}
-    shown = [i18n.translate("en", m, p) for m, p in private_lines("lockdown", private)]
+    shown = [i18n.translate("en", m, p) for m, p in registry()["lockdown"].private_lines(private)]
     assert shown == ["Your HP: 7", "You are in room B505", "Force 1 · speed 4 · load 5", "Your order card: 3",
                      "Your poison vote: B4", "Your items (2/5):", "Food", "Knife"]
-    shadow = [m for m, _ in private_lines("lockdown", {**private, "shadow": True, "items": []})]
+    shadow = [m for m, _ in registry()["lockdown"].private_lines({**private, "shadow": True, "items": []})]
     assert shadow[0] == "gameboards.lockdown.you_are_shadow" and not any("item" in m for m in shadow)
 
 
@@ -154,9 +154,9 @@ def test_lockdown_booth_lines_name_hp_room_genes_order_vote_and_cards() -> None:
 def test_every_board_message_is_translated(lang: str) -> None:
     """Each id the boards and booth lines use (literal or built from a room, role, action or item) is in
     the catalogs of every language, with the English placeholders."""
-    from companion.gameboards import room25
     from companion.games.lockdown import data as lockdown_data
     from companion.games.room25 import data as room25_data
+    from companion.games.room25 import lines as room25
     ids = set(i18n.msgids("en"))
     ours = {i for i in ids if i.startswith("gameboards.")}
     assert ours, "the board catalog is missing"

@@ -9,10 +9,10 @@ from pathlib import Path
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.config import Config, GpioConfig, StorageConfig
+from companion.drawing.text import TextCache
 from companion.gpio.starter import start
 from companion.kiosk.scenes import make_scene
 from companion.kiosk.screens.host_menu import HostMenuScreen
-from companion.kiosk.text import TextCache
 from tests.kiosk_fixtures import surface, text, text_cache
 
 __all__ = ["text", "text_cache"]

@@ -4,11 +4,11 @@ timeout, a second tag, enroll mode, and a registry that went away."""
 
 from __future__ import annotations
 
+from companion.drawing.text import TextCache
 from companion.games import registry
 from companion.kiosk.scenes import NEW_TAG, Scene, make_scene
 from companion.kiosk.screens.enroll import PAGE, EnrollScreen
 from companion.kiosk.screens.play import PlayScreen
-from companion.kiosk.text import TextCache
 from companion.tokens.registry import Token
 from tests.kiosk_fixtures import surface, text, text_cache
 from tests.test_kiosk_tokens import SecretVoteToolkit

@@ -11,8 +11,8 @@ import pygame
 from fontTools.ttLib import TTFont
 
 from companion import i18n
-from companion.kiosk.fonts import NOTO, split_runs
-from companion.kiosk.text import TextCache
+from companion.drawing.fonts import NOTO, split_runs
+from companion.drawing.text import TextCache
 from tests.kiosk_fixtures import text, text_cache
 
 __all__ = ["text", "text_cache"]

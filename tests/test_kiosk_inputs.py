@@ -11,6 +11,7 @@ import pytest
 
 from companion import config
 from companion.core.rejection import Rejected
+from companion.drawing.text import TextCache
 from companion.kiosk.detect import display_driver
 from companion.kiosk.scenes import make_scene, opening
 from companion.kiosk.screens.attract import AttractScreen
@@ -18,7 +19,6 @@ from companion.kiosk.screens.host_menu import HostMenuScreen
 from companion.kiosk.screens.play import PlayScreen
 from companion.kiosk.screens.setup import SetupScreen
 from companion.kiosk.sound import Sound
-from companion.kiosk.text import TextCache
 from hardware.events import ButtonEdge
 from tests.kiosk_fixtures import surface, text, text_cache
 

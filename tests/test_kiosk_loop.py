@@ -10,6 +10,7 @@ from typing import Any
 
 from companion.core.contract import State
 from companion.core.prompts import Choice, Field, Prompt
+from companion.drawing.text import TextCache
 from companion.games import registry
 from companion.games.toolkit.game import Toolkit
 from companion.kiosk.kiosk import POLL_IDLE_S
@@ -18,7 +19,6 @@ from companion.kiosk.screens.booth import BoothScreen
 from companion.kiosk.screens.host_menu import HostMenuScreen
 from companion.kiosk.screens.play import PlayScreen
 from companion.kiosk.sound import Sound
-from companion.kiosk.text import TextCache
 from companion.kiosk.wake import Waker
 from tests.kiosk_fixtures import surface, text, text_cache
 

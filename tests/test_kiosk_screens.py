@@ -10,9 +10,9 @@ import pygame
 import pytest
 
 from companion import i18n
+from companion.drawing.text import TextCache
 from companion.kiosk.scenes import SCREENS, make_scene, show_screen
 from companion.kiosk.screenshots import example_seats
-from companion.kiosk.text import TextCache
 from tests.kiosk_fixtures import SIZES, ink_fraction, shots_dir, surface, text, text_cache, text_problems
 
 __all__ = ["shots_dir", "text", "text_cache"]

@@ -7,9 +7,9 @@ from typing import Any
 
 import pygame
 
+from companion.drawing.text import TextCache
 from companion.kiosk.scenes import Scene, make_scene, opening
 from companion.kiosk.screens.booth import BoothScreen
-from companion.kiosk.text import TextCache
 from tests.kiosk_fixtures import surface, text, text_cache
 
 __all__ = ["text", "text_cache"]

@@ -25,13 +25,13 @@ from companion.core.contract import Player, Setup, State
 from companion.core.eventlog import EventLog
 from companion.core.inputs import Input
 from companion.core.referee import Outcome, Referee
+from companion.drawing.text import TextCache
 from companion.games import registry as games_registry
 from companion.games.toolkit.game import Toolkit
 from companion.kiosk.engine import build
 from companion.kiosk.kiosk import Kiosk, Settings
 from companion.kiosk.screens.booth import BoothScreen
 from companion.kiosk.screens.enroll import EnrollScreen
-from companion.kiosk.text import TextCache
 from companion.readers.starter import RunningReaders, start_readers
 from companion.service import Table
 from companion.status import StatusBoard

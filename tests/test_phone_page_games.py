@@ -12,7 +12,8 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from companion import games, summaries
+from companion import games, i18n
+from companion.core.lines import as_json
 from tests.phone_page_kit import CHROMIUM, CHROMIUM_ARGS, WAIT_MS, PhonePage, running_game, scan, serving
 
 
@@ -26,9 +27,9 @@ def test_each_lockdown_player_sees_their_own_secrets_and_not_the_others(tmp_path
     assert script is not None
     with running_game(tmp_path, script[:43]) as run, serving(run) as (_, links), sync_playwright() as pw:
         ref = run.referee
-        published = {pid: summaries.as_json(summaries.private_lines("lockdown", ref.view(f"player:{pid}")["private"]))
+        published = {pid: as_json(games.registry()["lockdown"].private_lines(ref.view(f"player:{pid}")["private"]))
                      for pid in ("ana", "ben")}
-        texts = {pid: [summaries.translate("en", ln["msg"], ln["params"]) for ln in published[pid]]
+        texts = {pid: [i18n.translate_line("en", ln["msg"], ln["params"]) for ln in published[pid]]
                  for pid in published}
         hp = {pid: ref.view(f"player:{pid}")["private"]["hp"] for pid in published}
         assert hp["ana"] != hp["ben"], "the test needs the two players' HP to differ"

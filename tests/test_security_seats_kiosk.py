@@ -24,11 +24,11 @@ import zxingcpp
 from companion.core.contract import Player, Setup
 from companion.core.eventlog import EventLog
 from companion.core.referee import Referee
+from companion.drawing.text import TextCache
 from companion.games import registry
 from companion.kiosk.engine import build
 from companion.kiosk.kiosk import Kiosk, Settings
 from companion.kiosk.screens.booth import BoothScreen
-from companion.kiosk.text import TextCache
 from companion.phones.join import JoinLink, seat_links
 from companion.phones.runner import Phones, start_phones
 from companion.phones.serve import KioskSeats, Served

@@ -1,4 +1,4 @@
-"""What a view says, as lines (companion.summaries), for the five games, from their recorded demo games:
+"""What a view says, as lines (each game's lines.py), for the five games, from their recorded demo games:
 every line translated in en/zh/th with no placeholder or internal id left, each player's lines saying
 that player's own secrets (HP, role, side's goals, stamina), and a seat's published lines never holding
 another seat's secrets: two evenings that differ only in Ben's secrets publish the same view to Ana."""
@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 
-from companion import games, i18n, scripting, summaries
+from companion import games, i18n, scripting
 from companion.core.eventlog import EventLog
+from companion.core.lines import Lines
 from companion.core.referee import Referee
-from companion.gameboards.scenes import script_lines
+from companion.kiosk.board_scenes import script_lines
 from companion.phones.mirror import with_lines
 
 GAMES = ["lockdown", "room25", "jailbreak", "betrayal", "lab_escape"]
@@ -40,8 +41,8 @@ def pids(ref: Referee) -> list[str]:
     return [p["id"] for p in ref.state["players"]]
 
 
-def mine(ref: Referee, pid: str) -> summaries.Lines:
-    return summaries.private_lines(ref.setup.game, ref.view(f"player:{pid}")["private"])
+def mine(ref: Referee, pid: str) -> Lines:
+    return games.registry()[ref.setup.game].private_lines(ref.view(f"player:{pid}")["private"])
 
 
 def published(ref: Referee, audience: str) -> dict[str, Any]:
@@ -54,13 +55,13 @@ def published(ref: Referee, audience: str) -> dict[str, Any]:
 def test_every_line_of_a_recorded_game_reads_in_every_language(game: str) -> None:
     seen = 0
     for ref in checkpoints(demo(game)):
-        all_lines = summaries.public_lines(game, ref.view("public"))
+        all_lines = games.registry()[game].public_lines(ref.view("public"))
         for pid in pids(ref):
             all_lines += mine(ref, pid)
         for msgid, params in all_lines:
             for lang in i18n.LANGUAGES:
                 assert msgid in i18n.msgids(lang), f"{lang} lacks {msgid}"
-                text = summaries.translate(lang, msgid, params)
+                text = i18n.translate_line(lang, msgid, params)
                 assert "{" not in text and "kind." not in text and "None" not in text, (lang, msgid, text)
             seen += 1
     assert seen >= 8, f"{game}: too few lines to check"
@@ -73,11 +74,11 @@ def test_lockdown_lines_say_each_players_own_hp_room_and_items() -> None:
             lines = dict(mine(ref, pid))
             assert lines["gameboards.lockdown.your_hp"] == {"hp": private["hp"]}
             assert lines["gameboards.lockdown.your_room"] == {"room": private["room"]}
-            texts = [summaries.translate("en", m, p) for m, p in mine(ref, pid)]
+            texts = [i18n.translate_line("en", m, p) for m, p in mine(ref, pid)]
             assert f"Your HP: {private['hp']}" in texts
             assert len([m for m, _ in mine(ref, pid) if m.startswith("lockdown.item.")]) == len(private["items"])
         shown = {p["id"]: p["hp"] for p in ref.view("public")["table"]["players"]}
-        table = summaries.public_lines("lockdown", ref.view("public"))
+        table = games.registry()["lockdown"].public_lines(ref.view("public"))
         assert {p["player"]: p["hp"] for m, p in table if m == "summary.lockdown.hp_shown"} == shown
 
 
@@ -88,7 +89,7 @@ def test_room25_lines_say_each_players_own_role_and_plan_in_chinese() -> None:
         private = ref.view(f"player:{pid}")["private"]
         assert private["role"] is not None
         role = i18n.translate("zh", f"kind.room25.role.{private['role']}")
-        texts = [summaries.translate("zh", m, p) for m, p in mine(ref, pid)]
+        texts = [i18n.translate_line("zh", m, p) for m, p in mine(ref, pid)]
         assert i18n.translate("zh", "gameboards.room25.your_role", {"role": role}) in texts
         roles_seen.add(private["role"])
     assert len(roles_seen) >= 2, "the deal should give more than one role"
@@ -116,7 +117,7 @@ def test_betrayal_lines_give_each_side_its_own_goals_in_the_readers_language() -
         lines = dict(mine(ref, pid))
         assert lines["summary.betrayal.your_side"] == {"side": f"kind.betrayal.side.{private['side']}"}
         for lang in i18n.LANGUAGES:
-            text = summaries.translate(lang, "summary.betrayal.your_goals", lines["summary.betrayal.your_goals"])
+            text = i18n.translate_line(lang, "summary.betrayal.your_goals", lines["summary.betrayal.your_goals"])
             assert private["goals"][lang] in text
         goals[private["side"]] = private["goals"]["en"]
     assert set(goals) == {"heroes", "traitor"} and goals["heroes"] != goals["traitor"]

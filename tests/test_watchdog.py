@@ -22,9 +22,9 @@ from companion.config import Config
 from companion.core.contract import Player, Setup
 from companion.core.eventlog import EventLog
 from companion.core.referee import Referee
+from companion.drawing.text import TextCache
 from companion.games import registry as games
 from companion.kiosk.scenes import make_scene
-from companion.kiosk.text import TextCache
 from companion.kiosk.widgets import DANGER
 from companion.phones.mirror import THREAD_STOPPED
 from companion.phones.runner import start_phones

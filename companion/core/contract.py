@@ -2,8 +2,12 @@
 
 Modelled on declarative games: a game has a setup, moves (inputs it accepts, who may send them, an
 argument schema and a pure apply), views per audience, deadlines the clock must turn into inputs, and
-an end with a ranking. A move receives a private deep copy of the state and returns it changed; to
-refuse, it raises `Rejected` and the referee throws the copy away.
+an end with a ranking. It also declares how it is shown: its tokens, the lines that say its public and
+private views in words (the booth, the phones), and an optional board picture for the table's screen;
+`GameBase` holds the defaults, so a game overrides only what it has.
+
+A move receives a private deep copy of the state and returns it changed; to refuse, it raises `Rejected`
+and the referee throws the copy away.
 """
 
 from __future__ import annotations
@@ -16,9 +20,14 @@ from typing import Any, Protocol
 from pydantic import BaseModel, ConfigDict
 
 from companion.core import rng
+from companion.core.lines import Lines
 from companion.core.prompts import Prompt
 
 State = dict[str, Any]
+#: A game's board picture: ``draw(surface, rect, canvas, lang, public_view, now)`` paints the public view
+#: into `rect` of the table's screen (a pygame surface and rect, a `companion.drawing.canvas.Canvas`),
+#: typed loosely here so the core never imports pygame.
+BoardPicture = Callable[[Any, Any, Any, str, dict[str, Any], int], None]
 #: Announcements kept in the state (older ones were shown and are in the log); keeps each step cheap.
 ANNOUNCEMENTS_KEPT = 50
 
@@ -165,6 +174,38 @@ class Game(Protocol):
         """
         ...
 
+    def tokens(self, state: State) -> Mapping[str, Sequence[str]]:
+        """The game's tokens by kind, ``{kind: [ids]}``: what the host may enroll a new tag as."""
+        ...
+
+    def public_lines(self, public: dict[str, Any]) -> Lines:
+        """The public view as a short summary, message-id lines (the phones' table card)."""
+        ...
+
+    def private_lines(self, private: dict[str, Any]) -> Lines:
+        """ONE player's private view as message-id lines (the booth, the player's phone)."""
+        ...
+
+    @property
+    def page_draws_private(self) -> bool:
+        """True when the phone page draws the private view itself, part by part, instead of its lines."""
+        ...
+
+    @property
+    def menu_rank(self) -> int:
+        """Where the game stands in the menus (lower first; ties by id)."""
+        ...
+
+    def board(self) -> BoardPicture | None:
+        """The game's board picture for the play screen, or None to show its public lines there."""
+        ...
+
+    @property
+    def moments(self) -> Mapping[str, tuple[str, int]]:
+        """Moments of its demo games worth a picture (screenshots, board tests): by name, a script in the
+        package's ``demo_games/`` and how many of its inputs are played."""
+        ...
+
 
 class GameBase:
     """Defaults for the optional parts of the contract; a game overrides what it has."""
@@ -189,6 +230,23 @@ class GameBase:
 
     def on_token(self, state: State, kind: str, token_id: str, actor: str) -> tuple[str, dict[str, Any]] | None:
         return None
+
+    def tokens(self, state: State) -> Mapping[str, Sequence[str]]:
+        return {}
+
+    def public_lines(self, public: dict[str, Any]) -> Lines:
+        return []
+
+    def private_lines(self, private: dict[str, Any]) -> Lines:
+        return []
+
+    page_draws_private = False
+    menu_rank = 100
+
+    def board(self) -> BoardPicture | None:
+        return None
+
+    moments: Mapping[str, tuple[str, int]] = {}
 
 
 def base_state(setup: Setup) -> State:

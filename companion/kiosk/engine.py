@@ -16,14 +16,14 @@ from companion import i18n
 from companion.config import Config
 from companion.core.contract import Game
 from companion.core.referee import PUBLIC
+from companion.drawing.fonts import default_cache_dir, load_chain
+from companion.drawing.text import TextCache
 from companion.kiosk.demo import demo_script
 from companion.kiosk.feed import KioskFeed
-from companion.kiosk.fonts import default_cache_dir, load_chain
 from companion.kiosk.kiosk import Kiosk, Settings
 from companion.kiosk.layout import parse_size
 from companion.kiosk.seats import PhoneSeats
 from companion.kiosk.sound import Sound
-from companion.kiosk.text import TextCache
 from companion.kiosk.wake import Waker
 from companion.service import Table
 from companion.status import StatusBoard

@@ -21,6 +21,7 @@ import pygame
 
 from companion import i18n
 from companion.core.contract import Game
+from companion.drawing.text import TextCache
 from companion.kiosk import feed as msgs
 from companion.kiosk.feed import KioskFeed
 from companion.kiosk.layout import Layout
@@ -30,7 +31,6 @@ from companion.kiosk.screens.host_menu import HostMenuScreen
 from companion.kiosk.screens.status_bar import status_region
 from companion.kiosk.seats import PhoneSeats
 from companion.kiosk.sound import Sound
-from companion.kiosk.text import TextCache
 from companion.kiosk.wake import Waker
 from companion.kiosk.widgets import BG, Canvas, Region
 from companion.parts.timers import remaining

@@ -18,6 +18,7 @@ import pygame
 from companion import scripting
 from companion.core.contract import Game
 from companion.core.eventlog import EventLog
+from companion.drawing.text import TextCache
 from companion.games import registry
 from companion.kiosk.engine import build
 from companion.kiosk.kiosk import Kiosk, Settings
@@ -25,7 +26,6 @@ from companion.kiosk.screens.attract import AttractScreen
 from companion.kiosk.screens.reveal import RevealScreen
 from companion.kiosk.seats import PhoneSeats
 from companion.kiosk.sound import Sound
-from companion.kiosk.text import TextCache
 from companion.service import Submission, Table
 from companion.status import DeviceStatus, StatusBoard
 from companion.tokens.registry import Registry

@@ -30,10 +30,11 @@ from typing import Any, Literal
 
 import paho.mqtt.client as mqtt
 
-from companion import summaries
 from companion.core.failure import failure
+from companion.core.lines import as_json
 from companion.core.referee import HOST_VIEW, PUBLIC, Outcome, Referee
 from companion.core.rejection import Rejected
+from companion.games import registry
 from companion.phones import intake
 from companion.phones.credentials import GameCredentials
 from companion.phones.topics import OFFLINE, ONLINE, REFEREE_USER, VIEW_MAX_BYTES, Seat, Topics
@@ -64,18 +65,19 @@ def _json(obj: Any) -> bytes:
 
 
 def with_lines(view: dict[str, Any], public: dict[str, Any]) -> dict[str, Any]:
-    """A view plus what it says as message-id lines (`companion.summaries`, docs/phones.md).
+    """A view plus what it says as message-id lines (the game's `public_lines`/`private_lines`, docs/phones.md).
 
     `table_lines` (every view) are built from the PUBLIC view only; a seat's `lines` from that seat's own
-    `private` part only, never from another view (secrets stay secret). A game without a summary (the
-    toolkit, whose parts the page draws one by one) gets neither key.
+    `private` part only, never from another view (secrets stay secret). A game whose page draws the
+    private view itself (the toolkit's parts, one by one) gets no `lines`.
     """
-    game = str(public.get("game"))
+    game = registry().get(str(public.get("game")))
     out = dict(view)
-    if game in summaries.PUBLIC:
-        out["table_lines"] = summaries.as_json(summaries.public_lines(game, public))
-    if "private" in view and game in summaries.PRIVATE and game not in summaries.PAGE_DRAWS_PRIVATE:
-        out["lines"] = summaries.as_json(summaries.private_lines(game, view["private"]))
+    if game is None:
+        return out
+    out["table_lines"] = as_json(game.public_lines(public))
+    if view.get("private") and not game.page_draws_private:
+        out["lines"] = as_json(game.private_lines(view["private"]))
     return out
 
 

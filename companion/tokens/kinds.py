@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.contract import Game
 from companion.tokens.registry import PLAYER, Token, check
 
 
@@ -27,16 +28,15 @@ class Choice:
         return check(uid, game, self.kind, self.id, self.label)
 
 
-def game_tokens(game: object, state: Any) -> dict[str, list[str]]:
+def game_tokens(game: Game | None, state: Any) -> dict[str, list[str]]:
     """The game's declared ``{kind: [ids]}``, or nothing when it declares none."""
-    declare = getattr(game, "tokens", None)
-    if not callable(declare):
+    if game is None:
         return {}
-    found: Mapping[str, Iterable[str]] = declare(state)
+    found: Mapping[str, Iterable[str]] = game.tokens(state)
     return {str(kind): [str(i) for i in ids] for kind, ids in found.items() if kind != PLAYER}
 
 
-def enrollable(game: object, state: Any, players: Sequence[tuple[str, str]]) -> tuple[Choice, ...]:
+def enrollable(game: Game | None, state: Any, players: Sequence[tuple[str, str]]) -> tuple[Choice, ...]:
     """Every player's figure (in seat order), then the game's tokens, kind by kind."""
     figures = [Choice(PLAYER, pid, name) for pid, name in players]
     items = [Choice(kind, tid, tid) for kind, ids in game_tokens(game, state).items() for tid in ids]

@@ -12,7 +12,7 @@ from companion.core import gamedata, rng
 from companion.core.contract import Args, Ctx, Deadline, GameBase, Setup, State
 from companion.core.prompts import Prompt
 from companion.core.rejection import Rejected
-from companion.games.betrayal import data, explorers, flow, forms, house, seating, views
+from companion.games.betrayal import data, explorers, flow, forms, house, lines, seating, views
 from companion.games.betrayal.moves import MOVES
 from companion.games.betrayal.moves_timer import TIMER
 from companion.parts import timers
@@ -42,6 +42,9 @@ class Betrayal(GameBase):
     max_players = 6
     Options = BetrayalOptions
     moves = MOVES
+    menu_rank = 4
+    public_lines = staticmethod(lines.public_lines)  # what the views say in words: see lines.py
+    private_lines = staticmethod(lines.private_lines)
 
     def setup(self, setup: Setup, options: Any) -> State:
         assert isinstance(options, BetrayalOptions)

@@ -12,7 +12,7 @@ from companion.core import rng
 from companion.core.contract import Args, Ctx, Deadline, GameBase, Setup, State
 from companion.core.inputs import actor_player
 from companion.core.prompts import Prompt
-from companion.games.jailbreak import data, deal, flow, forms, views
+from companion.games.jailbreak import data, deal, flow, forms, lines, views
 from companion.games.jailbreak.moves import MOVES, TIMER
 from companion.parts import timers
 
@@ -32,6 +32,9 @@ class Jailbreak(GameBase):
     max_players = 8
     Options = JailbreakOptions
     moves = MOVES
+    menu_rank = 3
+    public_lines = staticmethod(lines.public_lines)  # what the views say in words: see lines.py
+    private_lines = staticmethod(lines.private_lines)
 
     def setup(self, setup: Setup, options: Any) -> State:
         assert isinstance(options, JailbreakOptions)

@@ -10,7 +10,7 @@ from pydantic import Field
 from companion.core import rng
 from companion.core.contract import Args, Ctx, Deadline, GameBase, Setup, State
 from companion.core.prompts import Prompt
-from companion.games.lab_escape import data, flow, forms, views
+from companion.games.lab_escape import data, flow, forms, lines, views
 from companion.games.lab_escape.moves import MOVES, TIMER
 from companion.parts import timers
 
@@ -31,6 +31,9 @@ class LabEscape(GameBase):
     max_players = 4
     Options = LabEscapeOptions
     moves = MOVES
+    menu_rank = 5
+    public_lines = staticmethod(lines.public_lines)  # what the views say in words: see lines.py
+    private_lines = staticmethod(lines.private_lines)
 
     def setup(self, setup: Setup, options: Any) -> State:
         assert isinstance(options, LabEscapeOptions)

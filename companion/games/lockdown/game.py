@@ -7,18 +7,18 @@ free-phase and action-turn timers; 0 for none).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import Field
 
-from companion.core.contract import Args, Deadline, GameBase, Setup, State
+from companion.core.contract import Args, BoardPicture, Deadline, GameBase, Setup, State
 from companion.core.gamedata import GameDataError
 from companion.core.inputs import actor_player
 from companion.core.prompts import Prompt
 from companion.core.rejection import Rejected
-from companion.games.lockdown import data, items, mapgraph, prompts, rounds, views
+from companion.games.lockdown import data, items, lines, mapgraph, prompts, rounds, views
 from companion.games.lockdown.moves import MOVES
 from companion.parts import timers
 
@@ -47,6 +47,11 @@ class Lockdown(GameBase):
     max_players = 9
     Options = LockdownOptions
     moves = MOVES
+    menu_rank = 1
+    #: Demo moments worth a picture: round 3, two poisoned floors, HP announced twice.
+    moments: Mapping[str, tuple[str, int]] = {"lockdown": ("lockdown-5p.jsonl", 60)}
+    public_lines = staticmethod(lines.public_lines)  # what the views say in words: see lines.py
+    private_lines = staticmethod(lines.private_lines)
 
     def setup(self, setup: Setup, options: Any) -> State:
         assert isinstance(options, LockdownOptions)
@@ -128,6 +133,11 @@ class Lockdown(GameBase):
         if kind == "room" and items.holds(p, "rocket") and p["rocket_target"] is None:
             return "lockdown.rocket", {"room": token_id}
         return None
+
+    def board(self) -> BoardPicture | None:
+        from companion.games.lockdown import picture  # pygame is imported only where a screen draws
+
+        return picture.draw_board
 
 
 GAME = Lockdown()

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from pydantic import Field
 
 from companion.core import rng
-from companion.core.contract import Args, Deadline, GameBase, Setup, State
+from companion.core.contract import Args, BoardPicture, Deadline, GameBase, Setup, State
 from companion.core.prompts import Prompt
-from companion.games.room25 import data, deal, flow, forms, grid, views
+from companion.games.room25 import data, deal, flow, forms, grid, lines, views
 from companion.games.room25.moves import MOVES, TIMER
 from companion.parts import programming, timers
 
@@ -31,6 +31,13 @@ class Room25(GameBase):
     max_players = 6
     Options = Room25Options
     moves = MOVES
+    menu_rank = 2
+    #: Demo moments worth a picture: turn 3 (rooms turned up, a row locked, players spread) and the end
+    #: (the exit has left the complex).
+    moments: Mapping[str, tuple[str, int]] = {"room25": ("suspicion-5.jsonl", 38),
+                                              "room25-exit": ("cooperation-3.jsonl", 1000)}
+    public_lines = staticmethod(lines.public_lines)  # what the views say in words: see lines.py
+    private_lines = staticmethod(lines.private_lines)
 
     def setup(self, setup: Setup, options: Any) -> State:
         assert isinstance(options, Room25Options)
@@ -107,6 +114,11 @@ class Room25(GameBase):
         if kind == "room" and flow.phase(state) == "reveal":
             return ("room.reveal", {"kind": token_id})
         return None
+
+    def board(self) -> BoardPicture | None:
+        from companion.games.room25 import picture  # pygame is imported only where a screen draws
+
+        return picture.draw_board
 
 
 GAME = Room25()

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.core.contract import Args, Deadline, GameBase, Setup, State
+from companion.core.contract import Args, BoardPicture, Deadline, GameBase, Setup, State
 from companion.core.prompts import Prompt
+from companion.games.toolkit import lines, tokens
 from companion.games.toolkit import prompts as toolkit_prompts
-from companion.games.toolkit import tokens
 from companion.parts import ballot, roles, tallies, timers
 
 
@@ -22,6 +22,9 @@ class Toolkit(GameBase):
     max_players = 12
     Options = ToolkitOptions
     moves = tokens.GAME_MOVES
+    menu_rank = 0
+    private_lines = staticmethod(lines.private_lines)
+    page_draws_private = True  # the phone page draws ballots, counters and roles part by part
     on_token = staticmethod(tokens.on_token)  # what a tapped token means: see tokens.py
     tokens = staticmethod(tokens.enrollable)  # what a tag can be enrolled as (companion/tokens/kinds.py)
 
@@ -71,6 +74,11 @@ class Toolkit(GameBase):
     def result(self, state: State) -> dict[str, Any] | None:
         finished: dict[str, Any] | None = state["finished"]
         return finished
+
+    def board(self) -> BoardPicture | None:
+        from companion.games.toolkit import picture  # pygame is imported only where a screen draws
+
+        return picture.draw_board
 
 
 GAME = Toolkit()

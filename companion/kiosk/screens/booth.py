@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from companion import i18n
 from companion.core.rejection import Rejected
-from companion.kiosk.boards import private_lines
+from companion.games import registry
 from companion.kiosk.feed import Reply
 from companion.kiosk.qr import qr_surface
 from companion.kiosk.screens.base import Screen
@@ -194,8 +195,10 @@ class BoothScreen(Screen):
         k, a, lang = self.k, self._areas(), self.k.lang
         names = self.player_names()
         title = self.tr("kiosk.booth.title", player=names.get(self.player, self.player))
-        mine = [self.tr(msgid, **params) for msgid, params in private_lines(str(self.view.get("game")),
-                                                                              self.view.get("private") or {})]
+        game = registry().get(str(self.view.get("game")))
+        own = self.view.get("private") or {}
+        mine = [i18n.translate_line(lang, msgid, params)
+                for msgid, params in (game.private_lines(own) if game is not None and own else [])]
         form = self.form
         heading = label(lang, form.prompt) if form else self.tr(
             "kiosk.booth.choose" if self.prompts() else "kiosk.booth.nothing")

@@ -9,7 +9,7 @@ import pygame
 
 from companion import i18n
 from companion.console import with_names
-from companion.kiosk.boards import board
+from companion.games import registry
 from companion.kiosk.screens.base import Screen
 from companion.kiosk.widgets import ACCENT, DANGER, DIM, FG, WARN, Button, Region, clock_text, draw_lines, panel
 from companion.parts.timers import remaining
@@ -98,7 +98,9 @@ class PlayScreen(Screen):
             left = remaining(t, now)
             timer_key = (lang, name, clock_text(left), timer_color(t, left), t["running"], t["expired"])
         news = announcement_texts(lang, public, ANNOUNCEMENTS_SHOWN)
-        draw_board = board(str(public.get("game")))
+        game = registry().get(str(public.get("game")))
+        draw_board = game.board() if game is not None else None
+        in_words = [i18n.translate_line(lang, m, p) for m, p in game.public_lines(public)] if game else []
         board_key = (lang, public.get("announced"), public.get("corrections"), repr(public.get("table")))
 
         def header(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -128,8 +130,11 @@ class PlayScreen(Screen):
 
         def board_picture(surface: pygame.Surface, rect: pygame.Rect) -> None:
             panel(surface, rect)
+            inner = rect.inflate(-self.c.px(24), -self.c.px(24))
             if draw_board is not None:
-                draw_board(surface, rect.inflate(-self.c.px(24), -self.c.px(24)), self.c, lang, public, now)
+                draw_board(surface, inner, self.c, lang, public, now)
+            else:  # a game without a picture: its public view in words
+                draw_lines(surface, self.c, in_words, inner, 18)
 
         return [
             Region("play.header", a["header"], (lang, header_text), header),

@@ -80,7 +80,7 @@ def extract_face(collection: Path, index: int, cache_dir: Path) -> Path:
     target = cache_dir / f"{collection.stem}-{index}-{tag}.otf"
     if not target.exists():
         cache_dir.mkdir(parents=True, exist_ok=True)
-        subprocess.run([sys.executable, "-m", "companion.kiosk.fonts", str(collection), str(index), str(target)],
+        subprocess.run([sys.executable, "-m", "companion.drawing.fonts", str(collection), str(index), str(target)],
                        check=True)
     return target
 
@@ -177,5 +177,5 @@ def split_runs(text: str, chain: list[Face], missing: set[str] | None = None) ->
     return runs
 
 
-if __name__ == "__main__":  # python -m companion.kiosk.fonts COLLECTION INDEX TARGET (see extract_face)
+if __name__ == "__main__":  # python -m companion.drawing.fonts COLLECTION INDEX TARGET (see extract_face)
     write_face(Path(sys.argv[1]), int(sys.argv[2]), Path(sys.argv[3]))

@@ -1,12 +1,12 @@
 """Betrayal as lines: a player's explorer, and once the haunt starts their side and its goals, which
 each side sees alone (B3.3). The goals come in the haunt file's three languages; the line's `goals` param
-carries all three and the reader shows its own language (`summaries.translate`, the page's `t`)."""
+carries all three and the reader shows its own language (`i18n.translate_line`, the page's `t`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.summaries.lines import Lines
+from companion.core.lines import Lines
 
 
 def private_lines(private: dict[str, Any]) -> Lines:

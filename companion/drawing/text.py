@@ -14,7 +14,7 @@ from typing import Literal
 
 import pygame
 
-from companion.kiosk.fonts import Face, split_runs
+from companion.drawing.fonts import Face, split_runs
 
 Color = tuple[int, int, int]
 Align = Literal["left", "center", "right"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.core.lines import Lines, clock_text
 from companion.parts.timers import remaining
-from companion.summaries.lines import Lines, clock_text
 
 
 def table_lines(public: dict[str, Any], now: int) -> Lines:

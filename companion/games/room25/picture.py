@@ -15,11 +15,10 @@ from typing import Any
 import pygame
 
 from companion import i18n
-from companion.gameboards.draw import arrow, dashed_rect, fitted_name, label, names, seat_colors
+from companion.drawing.canvas import ACCENT, BG, DIM, FG, WARN, Canvas
+from companion.drawing.marks import arrow, dashed_rect, fitted_name, label, names, seat_colors
+from companion.drawing.text import Color
 from companion.games.room25 import data
-from companion.kiosk.text import Color
-from companion.kiosk.widgets import ACCENT, BG, DIM, FG, WARN, Canvas
-from companion.summaries.room25 import PEEKS_SHOWN, private_lines  # the booth's lines, pygame-free
 
 SIZE = 5
 INK: Color = (20, 24, 30)
@@ -167,4 +166,4 @@ def _legend(surface: pygame.Surface, area: pygame.Rect, c: Canvas, public: dict[
         c.text.draw(surface, who, name, c.font(13), FG if status == "alive" else DIM)
 
 
-__all__ = ["PEEKS_SHOWN", "draw_board", "private_lines"]
+__all__ = ["draw_board"]

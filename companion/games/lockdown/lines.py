@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.summaries.lines import Lines
+from companion.core.lines import Lines
 
 
 def private_lines(private: dict[str, Any]) -> Lines:

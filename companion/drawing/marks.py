@@ -1,4 +1,4 @@
-"""Small drawing pieces the game boards share: seat colours, labels in a box, arrows, dashed outlines."""
+"""Small drawing pieces the games' board pictures share: seat colours, labels in a box, arrows, dashed outlines."""
 
 from __future__ import annotations
 
@@ -6,11 +6,8 @@ from typing import Any
 
 import pygame
 
-from companion.kiosk.text import Align, Color
-from companion.kiosk.widgets import SEATS, Canvas
-
-#: What a booth hook returns: message ids with their params (as `companion.kiosk.boards.Lines`).
-Lines = list[tuple[str, dict[str, Any]]]
+from companion.drawing.canvas import SEATS, Canvas
+from companion.drawing.text import Align, Color
 
 
 def seat_colors(public: dict[str, Any]) -> dict[str, Color]:

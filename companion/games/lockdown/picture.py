@@ -16,11 +16,10 @@ from typing import Any
 import pygame
 
 from companion import i18n
-from companion.gameboards.draw import fitted_name, hatch, label, names, seat_colors
+from companion.drawing.canvas import ACCENT, DIM, FG, Canvas
+from companion.drawing.marks import fitted_name, hatch, label, names, seat_colors
+from companion.drawing.text import Color
 from companion.games.lockdown import data
-from companion.kiosk.text import Color
-from companion.kiosk.widgets import ACCENT, DIM, FG, Canvas
-from companion.summaries.lockdown import private_lines  # the booth's lines, pygame-free
 
 ROOM: Color = (72, 82, 104)
 POISON: Color = (176, 52, 64)
@@ -168,4 +167,4 @@ def _hp(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: str, public
         c.text.draw(surface, fitted_name(c, shown.get(p["id"], p["id"]), c.font(13), name.width), name, c.font(13), FG)
 
 
-__all__ = ["draw_board", "private_lines"]
+__all__ = ["draw_board"]

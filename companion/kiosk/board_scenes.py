@@ -1,7 +1,7 @@
 """Kiosk scenes of the full games, reached by replaying their demo scripts (docs/games/) part way, for
 screenshots and tests.
 
-    python -m companion.gameboards.scenes docs/screenshots [--size 800x480] [--lang zh] [--scene room25]
+    python -m companion.kiosk.board_scenes docs/screenshots [--size 800x480] [--lang zh] [--scene room25]
 
 Each file is `board-<scene>-<lang>-<size>.png`: the play screen with the game's board picture.
 """
@@ -19,23 +19,26 @@ import pygame
 
 from companion import i18n, scripting
 from companion.core.eventlog import EventLog
-from companion.games import registry
+from companion.drawing.text import TextCache
+from companion.games import folder, registry
 from companion.kiosk.engine import build
 from companion.kiosk.kiosk import Settings
 from companion.kiosk.scenes import Scene, SetClock
 from companion.kiosk.screens.play import PlayScreen
-from companion.kiosk.text import TextCache
 from companion.service import Table
 from companion.status import DeviceStatus, StatusBoard
 from companion.tokens.registry import Registry
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
-#: The screenshots' moments: a script and how many of its inputs are played.
-MOMENTS: dict[str, tuple[str, int]] = {
-    "room25": ("room25/suspicion-5.jsonl", 38),  # turn 3: rooms turned up, a row locked, players spread
-    "room25-exit": ("room25/cooperation-3.jsonl", 1000),  # the end: the exit has left the complex
-    "lockdown": ("lockdown/lockdown-5p.jsonl", 60),  # round 3: two poisoned floors, HP announced twice
-}
+
+
+def moments() -> dict[str, tuple[Path, int]]:
+    """Every game's moments worth a picture (`Game.moments`): a demo script and how many inputs to play."""
+    found: dict[str, tuple[Path, int]] = {}
+    for game_id, game in registry().items():
+        for name, (script, steps) in game.moments.items():
+            found[name] = (folder(game_id) / "demo_games" / script, steps)
+    return found
 
 
 def script_lines(script: str | Path) -> list[str]:
@@ -75,7 +78,7 @@ def replay_scene(surface: pygame.Surface, text: TextCache, lang: str, lines: lis
 
 
 def moment_scene(surface: pygame.Surface, text: TextCache, lang: str, moment: str) -> Scene:
-    script, steps = MOMENTS[moment]
+    script, steps = moments()[moment]
     return replay_scene(surface, text, lang, part_way(script_lines(script), steps))
 
 
@@ -84,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out", type=Path)
     parser.add_argument("--size", action="append", choices=["800x480", "1920x1080"])
     parser.add_argument("--lang", action="append", choices=i18n.LANGUAGES)
-    parser.add_argument("--scene", action="append", choices=sorted(MOMENTS))
+    parser.add_argument("--scene", action="append", choices=sorted(moments()))
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -95,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     for size in args.size or ["800x480"]:
         surface = open_display(size, False)
         for lang in args.lang or list(i18n.LANGUAGES):
-            for moment in args.scene or sorted(MOMENTS):
+            for moment in args.scene or sorted(moments()):
                 scene = moment_scene(surface, text, lang, moment)
                 try:
                     path = args.out / f"board-{moment}-{lang}-{size}.png"

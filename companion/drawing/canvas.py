@@ -1,0 +1,64 @@
+"""The pieces every picture is drawn with: the palette, the canvas a draw function gets, wrapped lines.
+
+Shared by the kiosk's screens and the games' board pictures (`companion/games/<game>/picture.py`);
+it imports neither, so both can build on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from companion.drawing.text import Color, TextCache
+
+BG: Color = (18, 22, 30)
+PANEL: Color = (32, 38, 50)
+FG: Color = (236, 239, 244)
+DIM: Color = (150, 158, 172)
+ACCENT: Color = (94, 168, 255)
+GOOD: Color = (88, 200, 120)
+WARN: Color = (255, 184, 56)
+DANGER: Color = (240, 84, 84)
+FOCUS: Color = (255, 255, 255)
+#: Seat colours, in seat order (distinct for colour-blind players: blue, orange, green, pink...).
+SEATS: tuple[Color, ...] = (
+    (66, 133, 244), (244, 140, 36), (52, 168, 83), (234, 96, 160), (171, 71, 188), (0, 172, 193),
+    (205, 220, 57), (141, 110, 99), (158, 158, 158), (255, 112, 67), (92, 107, 192), (38, 166, 154),
+)
+
+
+
+@dataclass
+class Canvas:
+    """What draw functions get besides the surface: the text cache and the layout's scale."""
+
+    text: TextCache
+    px: Callable[[float], int]
+    font: Callable[[float], int]
+    extra: dict[str, object] = field(default_factory=dict)
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, color: Color = PANEL, radius: int = 10) -> None:
+    pygame.draw.rect(surface, color, rect, border_radius=radius)
+
+
+def draw_lines(surface: pygame.Surface, c: Canvas, lines: list[str], area: pygame.Rect, size: float,
+               color: Color = FG, gap: float = 6) -> int:
+    """Lines wrapped to `area`, top-down, as many as fit; returns how many lines were drawn.
+
+    Each line is as tall as its own fonts need (a Thai or Chinese run is taller than Latin text), so
+    mixed lines keep their size instead of shrinking to a Latin line's height.
+    """
+    y, drawn = area.top, 0
+    px = c.font(size)
+    for line in lines:
+        for part in c.text.wrap(line, px, area.width):
+            height = c.text.render(part, px, color).get_height()
+            if y + height > area.bottom:
+                return drawn
+            c.text.draw(surface, part, pygame.Rect(area.left, y, area.width, height), px, color)
+            y += height + c.px(gap)
+            drawn += 1
+    return drawn

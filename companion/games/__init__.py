@@ -36,9 +36,14 @@ def folder(game_id: str) -> Path:
 
 
 def locale_folders() -> list[Path]:
-    """Every game's ``locale/`` folder, without importing the games (the catalogs are read first)."""
-    return sorted(Path(entry) / found.name / "locale" for entry in __path__
-                  for found in pkgutil.iter_modules([entry]) if found.ispkg)
+    """Every game's ``locale/`` folder, without importing the games (the catalogs are read first). A game
+    found twice on the path is the first one, as an import finds it."""
+    found: dict[str, Path] = {}
+    for entry in __path__:
+        for module in pkgutil.iter_modules([entry]):
+            if module.ispkg:
+                found.setdefault(module.name, Path(entry) / module.name / "locale")
+    return sorted(found.values())
 
 
 def demo_script(game_id: str) -> list[str] | None:

@@ -3,7 +3,8 @@ screenshots and tests.
 
     python -m companion.kiosk.board_scenes docs/screenshots [--size 800x480] [--lang zh] [--scene room25]
 
-Each file is `board-<scene>-<lang>-<size>.png`: the play screen with the game's board picture.
+Each file is `board-<scene>-<lang>-<size>.png`: the play screen with the game's board picture; a game's
+main moment (named as the game) also gives `booth-<game>-<lang>-<size>.png`, its first player's booth.
 """
 
 from __future__ import annotations
@@ -104,6 +105,11 @@ def main(argv: list[str] | None = None) -> int:
                     path = args.out / f"board-{moment}-{lang}-{size}.png"
                     pygame.image.save(scene.kiosk.surface, str(path))
                     print(path)
+                    if moment in registry():  # a game's first moment: its first player's booth too
+                        scene.tap_token(scene.table.referee.state["players"][0]["id"])
+                        path = args.out / f"booth-{moment}-{lang}-{size}.png"
+                        pygame.image.save(scene.kiosk.surface, str(path))
+                        print(path)
                 finally:
                     scene.close()
     pygame.quit()

@@ -90,10 +90,10 @@ def draw_haunt(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: str,
         done = i < reached
         pygame.draw.circle(surface, BOX, center, radius + max(1, c.px(1)))
         pygame.draw.circle(surface, OMEN if done else DIM, center, radius, width=0 if done else max(1, c.px(1)))
-        head = pygame.Rect(left + 2 * radius + c.px(5), area.top + i * row, c.px(70), row)
+        head = pygame.Rect(left + 2 * radius + c.px(5), area.top + i * row, c.px(72), row)
         title_text = fitted_name(c, name, c.font(11), head.width)
         c.text.draw(surface, title_text, head, c.font(11), FG if done else DIM)
-        body = pygame.Rect(head.right + c.px(4), head.top, area.right - head.right - c.px(4), row)
+        body = pygame.Rect(head.right + c.px(6), head.top, area.right - head.right - c.px(6), row)
         player = shown.get(who, who) if who else None
         text = fit_line(c, words, player, c.font(12), body.width)
         traitor = i == len(steps) - 1 and player is not None  # the traitor named stands out in red

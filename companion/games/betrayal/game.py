@@ -3,13 +3,13 @@ modules beside this."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import Field, field_validator
 
 from companion.core import gamedata, rng
-from companion.core.contract import Args, Ctx, Deadline, GameBase, Setup, State
+from companion.core.contract import Args, BoardPicture, Ctx, Deadline, GameBase, Setup, State
 from companion.core.prompts import Prompt
 from companion.core.rejection import Rejected
 from companion.games.betrayal import data, explorers, flow, forms, house, lines, seating, views
@@ -43,6 +43,11 @@ class Betrayal(GameBase):
     Options = BetrayalOptions
     moves = MOVES
     menu_rank = 4
+    #: Demo moments worth a picture: the haunt (Dao's roll of 1 against 2 omens reveals haunt 2, and Dao,
+    #: the revealer, is the traitor: B3.1, B3.2) and the exploring before it (three floors explored, two
+    #: omens out, Chai's roll of 7 not yet enough).
+    moments: Mapping[str, tuple[str, int]] = {"betrayal": ("haunt-4.jsonl", 22),
+                                              "betrayal-exploring": ("haunt-4.jsonl", 20)}
     public_lines = staticmethod(lines.public_lines)  # what the views say in words: see lines.py
     private_lines = staticmethod(lines.private_lines)
 
@@ -137,6 +142,11 @@ class Betrayal(GameBase):
         if kind in ("omen", "item", "event") and ph == "card" and state["pending"]["card"] == kind:
             return ("card.reveal", {"card": token_id})
         return None
+
+    def board(self) -> BoardPicture | None:
+        from companion.games.betrayal import picture  # pygame is imported only where a screen draws
+
+        return picture.draw_board
 
 
 GAME = Betrayal()

@@ -54,11 +54,38 @@ def test_j2_5_steel_pipe_flips_the_target_who_skips_the_next_turn() -> None:
     assert "jailbreak.turn_skipped" in t.said()
 
 
-def test_j2_5_a_second_pipe_leaves_the_card_face_down() -> None:
+def test_j2_5_a_second_pipe_turns_the_card_face_up_and_its_owner_plays_the_next_turn() -> None:
+    """J2.5 as amended: flipping turns the card over either way; a second flip before the skipped turn
+    turns it face up again, so that player plays their next turn as usual (J2.1 skips only a card face
+    down when its owner's turn starts)."""
     t = to(Table(), "eli").send("eli", "card.use", card="vodka")
     t.send("eli", "attack", card="steel_pipe", target="dao").send("dao", "attack.take")
+    assert t.p("dao")["flipped"] is True and t.said()[-1] == "jailbreak.flipped"
     t.send("eli", "attack", card="steel_pipe", target="dao").send("dao", "attack.take")
+    assert t.p("dao")["flipped"] is False and t.said()[-1] == "jailbreak.flipped_up"
+    hand, deck = t.p("dao")["hand"], t.s["deck"]
+    t.send("eli", "turn.end")  # dao is next and plays: draws 2, action phase, nothing skipped
+    assert t.turn() == "dao" and t.phase() == "action"
+    assert t.p("dao")["hand"] == hand + 2 and t.s["deck"] == deck - 2
+    assert "jailbreak.turn_skipped" not in t.said()
+
+
+def test_j2_5_a_third_pipe_turns_the_card_face_down_again() -> None:
+    """J2.5: each flip turns the card over; three flips leave it face down, and the turn is skipped."""
+    t = to(Table(), "eli").hands(eli=6).send("eli", "card.use", card="vodka").send("eli", "card.use", card="vodka")
+    for _ in range(3):
+        t.send("eli", "attack", card="steel_pipe", target="dao").send("dao", "attack.take")
     assert t.p("dao")["flipped"] is True
+    t.send("eli", "turn.end")
+    assert t.turn() == "chai" and t.p("dao")["flipped"] is False and "jailbreak.turn_skipped" in t.said()
+
+
+def test_j2_5_the_baton_flips_a_face_down_card_face_up() -> None:
+    """J2.5: the baton's flip is a flip like the pipe's, so it turns a face-down card face up."""
+    t = to(Table(5, equipment=[["badge"], ["baton"]]), "ben").hands(ben=4, chai=2)
+    t.p("chai")["flipped"] = True
+    t.send("ben", "attack", card="knife", target="chai").send("chai", "attack.take").send("ben", "baton.use")
+    assert t.p("chai")["flipped"] is False and t.said()[-1] == "jailbreak.flipped_up_baton"
 
 
 def test_j2_4_rope_reaches_an_adjacent_scene_and_pulls_the_target_in() -> None:

@@ -134,9 +134,12 @@ def hit(ctx: Ctx, pending: dict[str, Any], baton: bool = False) -> None:
             victim["scene"] -= 1
         ctx.announce("jailbreak.sent_back", target=target, scene=victim["scene"])
     elif card == "steel_pipe":
-        # J2.5: the character is face down and skips the next turn (a face-down card stays face down)
-        victim["flipped"] = True
-        ctx.announce("jailbreak.flipped_baton" if baton else "jailbreak.flipped", target=target)
+        # J2.5 (amended): a flip turns the character card over, either way. Face down, it skips its
+        # owner's next turn (J2.1); a second flip before that turn turns it face up again, and its owner
+        # plays the turn as usual.
+        victim["flipped"] = not victim["flipped"]
+        said = "jailbreak.flipped" if victim["flipped"] else "jailbreak.flipped_up"
+        ctx.announce(f"{said}_baton" if baton else said, target=target)
     else:  # rope: the target comes to the attacker's scene (J2.4)
         victim["scene"] = flow.person(s, attacker)["scene"]
         victim["reached"] = max(victim["reached"], victim["scene"])

@@ -3,13 +3,13 @@ this: `deal` (J1), `flow` (J2.1, J3), `attacks` (J2.2, J2.4-J2.6), `items` (J2.2
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import Field
 
 from companion.core import rng
-from companion.core.contract import Args, Ctx, Deadline, GameBase, Setup, State
+from companion.core.contract import Args, BoardPicture, Ctx, Deadline, GameBase, Setup, State
 from companion.core.inputs import actor_player
 from companion.core.prompts import Prompt
 from companion.games.jailbreak import data, deal, flow, forms, lines, views
@@ -33,6 +33,10 @@ class Jailbreak(GameBase):
     Options = JailbreakOptions
     moves = MOVES
     menu_rank = 3
+    #: Demo moments worth a picture: eight players spread over scenes 1-4 in turn 15 (Ana face down, Ben
+    #: cuffed), and five players near the end of the deck (2 cards left, two face down, one cuffed).
+    moments: Mapping[str, tuple[str, int]] = {"jailbreak": ("jailbreak-8p-escape.jsonl", 93),
+                                              "jailbreak-deck": ("jailbreak-5p-deck.jsonl", 133)}
     public_lines = staticmethod(lines.public_lines)  # what the views say in words: see lines.py
     private_lines = staticmethod(lines.private_lines)
 
@@ -103,6 +107,11 @@ class Jailbreak(GameBase):
         if kind != "card" or pid is None or token_id not in data.CARDS:
             return None
         return forms.token(state, pid, token_id)
+
+    def board(self) -> BoardPicture | None:
+        from companion.games.jailbreak import picture  # pygame is imported only where a screen draws
+
+        return picture.draw_board
 
 
 GAME = Jailbreak()

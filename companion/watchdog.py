@@ -128,5 +128,6 @@ def start_notify(table: Table, cfg: Config, status: StatusBoard) -> RunningNotif
             hooks.append(hook)
             added.append((hooks, hook))
         logger.info("watchdog: %.1f s, fed while these loops turn: %s", period, ", ".join(loops))
-    notifier.send("READY=1", f"STATUS=table {cfg.table.id}: running")
+    headless = any(s.kind == "screen" and s.state == "missing" for s in status.snapshot())
+    notifier.send("READY=1", f"STATUS=table {cfg.table.id}: running" + (" headless (no screen)" if headless else ""))
     return RunningNotify(notifier, added)

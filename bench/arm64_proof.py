@@ -12,8 +12,11 @@ Needs Debian's debootstrap, qemu-user-static (its binfmt handlers registered) an
 in --roots (outside the repository) and reused unless --rebuild; the source put in each is the
 repository's HEAD (`git archive`), so commit first. Everything runs under `nice -n 19 ionice -c3`.
 The install needs the network (Debian's archive, PyPI, npm); the checks and the boot run with a
-private network (loopback only). With --write-docs the figures replace the text between
-`<!-- arm64:start -->` and `<!-- arm64:end -->` in docs/pi.md.
+private network (loopback only). On a network whose HTTPS goes through a proxy with its own CA, the
+host's extra CAs (/usr/local/share/ca-certificates) are trusted in the roots too, and the host's
+CA-bundle variables (PIP_CERT, NODE_EXTRA_CA_CERTS, ...) are passed to the install. With
+--write-docs the figures replace the text between `<!-- arm64:start -->` and `<!-- arm64:end -->` in
+docs/pi.md.
 """
 
 from __future__ import annotations
@@ -74,9 +77,27 @@ def run(cmd: list[str], log: Path, timeout: float, check: bool = True) -> tuple[
     return seconds, code
 
 
+LOCAL_CAS = Path("/usr/local/share/ca-certificates")
+CA_VARIABLES = ("PIP_CERT", "REQUESTS_CA_BUNDLE", "SSL_CERT_FILE", "CURL_CA_BUNDLE", "NODE_EXTRA_CA_CERTS")
+BUNDLE = "/etc/ssl/certs/ca-certificates.crt"  # Debian's bundle, in the root as on the host
+
+
 def nspawn(root: Path, *cmd: str, private_network: bool = True) -> list[str]:
-    return ["systemd-nspawn", "-q", "--register=no", "--keep-unit", "--resolv-conf=copy-host",
+    cas = [f"--setenv={name}={BUNDLE}" for name in CA_VARIABLES if os.environ.get(name) == BUNDLE]
+    return ["systemd-nspawn", "-q", "--register=no", "--keep-unit", "--resolv-conf=copy-host", *cas,
             *(["--private-network"] if private_network else []), "-D", str(root), "--", *cmd]
+
+
+def trust_host_cas(root: Path, log: Path) -> list[str]:
+    """The host's own CAs (a proxy's) trusted in the root: ca-certificates, once installed, adds them."""
+    names = sorted(p.name for p in LOCAL_CAS.glob("*.crt")) if LOCAL_CAS.is_dir() else []
+    target = root / LOCAL_CAS.relative_to("/")
+    for name in names:
+        target.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(LOCAL_CAS / name, target / name)
+    if names and (root / "usr/sbin/update-ca-certificates").exists():
+        run(nspawn(root, "update-ca-certificates"), log, 600)
+    return names
 
 
 def check_json(root: Path, log: Path, args: str) -> dict[str, Any]:
@@ -163,6 +184,7 @@ def prove(release: str, roots: Path, rebuild: bool, do_boot: bool) -> dict[str, 
     figures: dict[str, Any] = {"release": release, "log": str(log)}
     figures["debootstrap_s"] = build_root(release, root, log, rebuild)
     figures["commit"] = put_source(root)
+    figures["host_cas"] = trust_host_cas(root, log)
     seconds, _ = run(nspawn(root, "bash", "/root/companion/systemd/install.sh", private_network=False), log, 14400)
     figures["install_s"] = round(seconds)
     text = log.read_text(encoding="utf-8")

@@ -191,7 +191,7 @@ def prove(release: str, roots: Path, rebuild: bool, do_boot: bool) -> dict[str, 
     figures["install_said"] = [line for line in text.splitlines()
                                if line.startswith(("GPIO:", "no running", "no udev", "skipped (no", "at first boot",
                                                    "no group", "no raspi-config", "== tabletop"))]
-    seconds, _ = run(nspawn(root, "bash", "/root/companion/systemd/install.sh"), log, 7200)
+    seconds, _ = run(nspawn(root, "bash", "/root/companion/systemd/install.sh", private_network=False), log, 7200)
     figures["reinstall_s"] = round(seconds)  # an upgrade with nothing new: the idempotent path
     cache = root / "var/cache/companion"
     if cache.exists():

@@ -40,6 +40,7 @@ VENV = Path("/opt/companion/venv")
 COMPANION = VENV / "bin/companion"
 UNIT = Path("/etc/systemd/system/companion.service")
 GUARD_S = 600.0  # emulated arm64 is slow; only a guard against a hang
+SYSTEMD_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"  # what systemd gives a service
 
 
 def first_frame(out: Path, lang: str) -> dict[str, Any]:
@@ -116,6 +117,16 @@ def as_the_service_dirs(user: pwd.struct_passwd) -> None:
         os.chown(path, user.pw_uid, user.pw_gid)
 
 
+def from_main(sock: socket.socket, pid: int) -> str:
+    """The next notify datagram the main process sent (NotifyAccess=main: systemd ignores others')."""
+    while True:
+        data, ancillary, _, _ = sock.recvmsg(4096, socket.CMSG_SPACE(12))
+        sender = next((int.from_bytes(d[:4], sys.byteorder) for level, kind, d in ancillary
+                       if level == socket.SOL_SOCKET and kind == socket.SCM_CREDENTIALS), 0)
+        if sender == pid:
+            return data.decode()
+
+
 def phone() -> dict[str, Any]:
     import paho.mqtt.client as mqtt
 
@@ -132,11 +143,12 @@ def phone() -> dict[str, Any]:
     folder = Path(tempfile.mkdtemp(prefix="notify-"))
     notify = folder / "notify"
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)
     sock.bind(str(notify))
     os.chmod(folder, 0o755)
     os.chmod(notify, 0o777)
     sock.settimeout(GUARD_S)
-    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", **unit_environment(), **ports, "NOTIFY_SOCKET": str(notify),
+    env = {"PATH": SYSTEMD_PATH, **unit_environment(), **ports, "NOTIFY_SOCKET": str(notify),
            "WATCHDOG_USEC": "4000000", "SDL_AUDIODRIVER": "dummy", "COMPANION_GAME__PLAYERS": '["ana", "ben"]'}
     started = time.perf_counter()
     child = subprocess.Popen([str(COMPANION), "run"], cwd=state, env=env, user=user.pw_uid, group=user.pw_gid,
@@ -148,7 +160,7 @@ def phone() -> dict[str, Any]:
     try:
         ready: dict[str, str] = {}
         while "READY" not in ready:
-            data = sock.recv(4096).decode()
+            data = from_main(sock, child.pid)
             ready = dict(line.split("=", 1) for line in data.splitlines() if "=" in line)
         result["ready_s"] = round(time.perf_counter() - started, 2)
         result["status"] = ready.get("STATUS", "")
@@ -184,10 +196,12 @@ def phone() -> dict[str, Any]:
         client.loop_stop()
         watchdog = 0
         while watchdog < 2:
-            data = sock.recv(4096).decode()
+            data = from_main(sock, child.pid)
             watchdog += "WATCHDOG=1" in data
         result["watchdog_fed"] = watchdog
         result["ok"] = bool(answer.get("ok")) and status == b"headless" and result["page_http"] == 200
+    except Exception as err:  # what went wrong goes into the figures, with the companion's own lines
+        result["error"] = f"{type(err).__name__}: {err}"
     finally:
         if child.poll() is None:
             child.send_signal(signal.SIGINT)

@@ -13,10 +13,12 @@ import glob
 import json
 import os
 import queue
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -81,32 +83,46 @@ def test_only_a_connected_output_counts_as_a_screen(tmp_path: Path) -> None:
 # --- the service on a Pi with no screen ------------------------------------------------------------------
 
 class Systemd:
-    """The notify socket systemd gives a Type=notify service: every datagram lands in a queue."""
+    """The notify socket systemd gives a Type=notify service: each datagram lands in a queue with the
+    sender's PID (SCM_CREDENTIALS), since the unit's NotifyAccess=main takes only the main process's."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
+    def __init__(self) -> None:
+        # like systemd's /run/systemd/notify: any process may write to it (Mosquitto drops to its own user)
+        self.folder = Path(tempfile.mkdtemp(prefix="notify-"))
+        self.folder.chmod(0o755)
+        self.path = self.folder / "notify"
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-        self.sock.bind(str(path))
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)
+        self.sock.bind(str(self.path))
+        self.path.chmod(0o777)
         self.sock.settimeout(GUARD_S)
-        self.messages: queue.Queue[dict[str, str]] = queue.Queue()
+        self.messages: queue.Queue[tuple[int, dict[str, str]]] = queue.Queue()
+        self.main_pid = 0
+        self.foreign: list[tuple[int, dict[str, str]]] = []  # what systemd would refuse from other processes
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
         while True:
             try:
-                data = self.sock.recv(4096)
+                data, ancillary, _, _ = self.sock.recvmsg(4096, socket.CMSG_SPACE(12))
             except OSError:
                 return
-            self.messages.put(dict(line.split("=", 1) for line in data.decode().splitlines() if "=" in line))
+            pid = next((int.from_bytes(d[:4], sys.byteorder) for level, kind, d in ancillary
+                        if level == socket.SOL_SOCKET and kind == socket.SCM_CREDENTIALS), 0)
+            self.messages.put((pid, dict(line.split("=", 1) for line in data.decode().splitlines() if "=" in line)))
 
     def next_with(self, key: str) -> dict[str, str]:
+        """The next message holding `key` from the main process (others are kept in `foreign`)."""
         while True:
-            msg = self.messages.get(timeout=GUARD_S)
-            if key in msg:
+            pid, msg = self.messages.get(timeout=GUARD_S)
+            if pid != self.main_pid:
+                self.foreign.append((pid, msg))
+            elif key in msg:
                 return msg
 
     def close(self) -> None:
         self.sock.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 def service_env(tmp_path: Path, ports: Ports, notify: Path, **extra: str) -> dict[str, str]:
@@ -163,8 +179,9 @@ def test_the_service_on_a_pi_with_no_screen_runs_headless_and_answers_phones(tmp
     if has_a_screen():
         pytest.skip("this machine has a screen connected: kmsdrm would open it")
     ports = Ports.pick()
-    systemd = Systemd(tmp_path / "notify")
-    child, lines = start(tmp_path, service_env(tmp_path, ports, systemd.path))
+    systemd = Systemd()
+    child, lines = start(tmp_path, service_env(tmp_path, ports, systemd.path, COMPANION_MQTT__BROKER="mosquitto"))
+    systemd.main_pid = child.pid
     try:
         line = said(lines, "headless")
         assert "no screen" in line.lower() and "kmsdrm" in line
@@ -184,6 +201,8 @@ def test_the_service_on_a_pi_with_no_screen_runs_headless_and_answers_phones(tmp
         finally:
             ana.close()
         assert systemd.next_with("WATCHDOG")["WATCHDOG"] == "1"  # still fed after the phone's move
+        # the managed Mosquitto does not inherit the notify socket (it would send its own READY=1)
+        assert systemd.foreign == []
     finally:
         code = stop(child)
         systemd.close()
@@ -197,10 +216,11 @@ def test_the_service_on_a_pi_with_no_screen_runs_headless_and_answers_phones(tmp
 def test_a_screen_that_cannot_be_opened_falls_back_to_headless(tmp_path: Path) -> None:
     """Detection saw a display, SDL could not open it (here: an X display nobody serves)."""
     ports = Ports.pick()
-    systemd = Systemd(tmp_path / "notify")
+    systemd = Systemd()
     env = service_env(tmp_path, ports, systemd.path, COMPANION_DISPLAY__DRIVER="x11", SDL_VIDEODRIVER="x11",
                       DISPLAY=":4711")
     child, lines = start(tmp_path, env)
+    systemd.main_pid = child.pid
     try:
         line = said(lines, "headless")
         assert "x11" in line

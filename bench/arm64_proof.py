@@ -258,6 +258,10 @@ def report(results: list[dict[str, Any]]) -> str:
         row("READY after ExecStart; last watchdog ping after READY",
             lambda r: f"{r['boot'].get('ready_after_start_s', '?')} s; "
                       f"{r['boot'].get('last_watchdog_after_ready_s', '?')} s (WatchdogSec=30)")
+        row("systemd's STATUS= when booted", lambda r: f"\"{r['boot'].get('StatusText', '')}\"")
+        row("other units failed in the container", lambda r: ", ".join(
+            line.split()[1] for line in r["boot"].get("failed_units", "").splitlines() if len(line.split()) > 1)
+            or "none")
     row("the whole run of this release", lambda r: f"{r['total_s'] / 60:.0f} min")
     row("commit", lambda r: f"`{r['commit']}`")
     said = []

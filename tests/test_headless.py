@@ -31,7 +31,7 @@ from companion.core.contract import Player, Setup
 from companion.core.eventlog import EventLog
 from companion.core.referee import Referee
 from companion.games import registry
-from companion.kiosk.detect import ScreenChoice, screen_choice
+from companion.kiosk.detect import ScreenChoice, drm_connected, screen_choice
 from companion.phones.runner import start_phones
 from companion.service import Table
 from companion.status import DeviceStatus, StatusBoard
@@ -65,8 +65,6 @@ def test_kmsdrm_without_a_connected_screen_is_headless_not_a_crash() -> None:
 
 def test_only_a_connected_output_counts_as_a_screen(tmp_path: Path) -> None:
     """What the Pi's kernel shows in /sys/class/drm: HDMI unplugged, composite and writeback 'unknown'."""
-    from companion.kiosk.detect import drm_connected
-
     drm = tmp_path / "drm"
     for name, state in (("card1-HDMI-A-1", "disconnected"), ("card1-HDMI-A-2", "disconnected"),
                         ("card1-Composite-1", "unknown"), ("card1-Writeback-1", "unknown")):

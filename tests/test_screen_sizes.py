@@ -18,6 +18,7 @@ import pytest
 from companion import config
 from companion.kiosk.layout import COMMON_SIZES, Layout
 from companion.kiosk.scenes import SCREENS, make_scene, show_screen
+from companion.kiosk.screenshots import example_seats
 from companion.kiosk.text import TextCache
 from tests.kiosk_fixtures import SIZES, surface, text, text_cache
 
@@ -71,7 +72,7 @@ def test_the_design_is_centred_with_even_bars(size: str) -> None:
 @pytest.mark.parametrize("screen", SCREENS)
 def test_every_screen_is_laid_out_inside_the_screen_without_overlaps(screen: str, size: str,
                                                                       text: TextCache) -> None:
-    scene = make_scene(surface(size), text, "en", join_url=lambda pid: f"http://table.local/join/{pid}")
+    scene = make_scene(surface(size), text, "en", seats=example_seats())  # codes for free seats, one joined
     try:
         show_screen(scene, screen)
         screen_rect = scene.kiosk.layout.full()

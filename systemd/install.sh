@@ -221,6 +221,8 @@ run rsync -a --delete --exclude .git --exclude .venv --exclude node_modules --ex
 if [ -f "$src/companion/phones/web/package-lock.json" ]; then  # the phone page's MQTT client (pinned)
   run env -C /opt/companion/src/companion/phones/web npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 fi
+# pip builds the companion in the source tree (build/); a stale one would install files removed upstream
+run rm -rf /opt/companion/src/build
 run python3 -m venv --system-site-packages /opt/companion/venv
 run /opt/companion/venv/bin/python -m pip install -q --upgrade pip
 run /opt/companion/venv/bin/python -m pip install -q --upgrade /opt/companion/src

@@ -153,6 +153,7 @@ def test_dry_run_plans_the_whole_install_on_a_pi_and_changes_nothing(tmp_path: P
         "--user-group companion",
         "would run: env -C /opt/companion/src/companion/phones/web npm ci --ignore-scripts --no-audit --no-fund "
         "--loglevel=error",
+        "would run: rm -rf /opt/companion/src/build",
         "would run: python3 -m venv --system-site-packages /opt/companion/venv",
         "would run: /opt/companion/venv/bin/python -m pip install -q --upgrade /opt/companion/src",
         "would write: /etc/companion/config.toml (mode 0644)",

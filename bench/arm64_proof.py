@@ -139,6 +139,20 @@ def put_source(root: Path) -> str:
                           check=True).stdout.strip()
 
 
+BOOT_GUARD_S = 600  # the proof unit powers off about a minute after READY; past this the boot is stuck
+
+
+def kill_inside(root: Path) -> None:
+    """SIGKILL the processes whose root directory is `root` (the container this script booted)."""
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            try:
+                if os.readlink(proc / "root") == str(root):
+                    os.kill(int(proc.name), 9)
+            except OSError:
+                continue
+
+
 def boot(root: Path, log: Path) -> dict[str, Any]:
     """Boot the root (systemd as PID 1 under qemu) until the proof unit has looked and powered off."""
     unit = root / "etc/systemd/system" / PROOF_UNIT
@@ -149,9 +163,24 @@ def boot(root: Path, log: Path) -> dict[str, Any]:
     wants.parent.mkdir(parents=True, exist_ok=True)
     wants.unlink(missing_ok=True)
     wants.symlink_to(f"/etc/systemd/system/{PROOF_UNIT}")
+    cmd = ["systemd-nspawn", "-q", "--register=no", "--keep-unit", "--private-network", "--console=pipe",
+           "--boot", "-D", str(root)]
+    say("$ " + " ".join(cmd))
+    started = time.perf_counter()
     try:
-        seconds, code = run(["systemd-nspawn", "-q", "--register=no", "--keep-unit", "--private-network",
-                             "--console=pipe", "--boot", "-D", str(root)], log, 3600, check=False)
+        with log.open("a", encoding="utf-8") as out:
+            out.write(f"\n$ {' '.join(cmd)}\n")
+            out.flush()
+            boot_proc = subprocess.Popen([*NICE, *cmd], stdout=out, stderr=subprocess.STDOUT)
+            try:
+                code = boot_proc.wait(BOOT_GUARD_S)
+            except subprocess.TimeoutExpired:
+                code = -1
+                kill_inside(root)  # the container's own processes (its systemd), then nspawn ends
+                boot_proc.kill()
+                boot_proc.wait()
+        seconds = time.perf_counter() - started
+        say(f"  exit {code} after {seconds:.0f} s")
     finally:
         wants.unlink(missing_ok=True)
         unit.unlink(missing_ok=True)
@@ -165,7 +194,7 @@ def boot(root: Path, log: Path) -> dict[str, Any]:
     journal = (root / "root/proof-journal.txt")
     lines = journal.read_text(encoding="utf-8").splitlines() if journal.exists() else []
     failed = (root / "root/proof-failed.txt")
-    result: dict[str, Any] = {"wall_s": round(seconds, 1), "exit_code": code, **props,
+    result: dict[str, Any] = {"wall_s": round(seconds, 1), "exit_code": code, "stuck": code == -1, **props,
                               "journal": lines[-15:], "failed_units": failed.read_text().strip() if failed.exists()
                               else ""}
     start, active = props.get("ExecMainStartTimestampMonotonic"), props.get("ActiveEnterTimestampMonotonic")
@@ -194,6 +223,7 @@ def prove(release: str, roots: Path, rebuild: bool, do_boot: bool, command: str)
     text = log.read_text(encoding="utf-8")
     figures["install_said"] = [line for line in text.splitlines()
                                if line.startswith(("GPIO:", "no running", "no udev", "skipped (no", "at first boot",
+                                                   "no lgpio wheel", "warning:",
                                                    "no group", "no raspi-config", "== tabletop"))]
     seconds, _ = run(nspawn(root, "bash", "/root/companion/systemd/install.sh", private_network=False), log, 7200)
     figures["reinstall_s"] = round(seconds)  # an upgrade with nothing new: the idempotent path
@@ -254,7 +284,9 @@ def report(results: list[dict[str, Any]]) -> str:
     if all("boot" in r for r in results):
         row("booted (`systemd-nspawn --boot`): companion.service",
             lambda r: f"{r['boot'].get('ActiveState', '?')}/{r['boot'].get('SubState', '?')}, "
-                      f"NRestarts={r['boot'].get('NRestarts', '?')}, {ok(r['boot']['ok'])}")
+                      f"NRestarts={r['boot'].get('NRestarts', '?')}, {ok(r['boot']['ok'])}" if r["boot"].get(
+                          "ActiveState") else f"**the root did not boot**: no word from its systemd in "
+                                              f"{r['boot']['wall_s']:.0f} s (stopped by hand or by the guard)")
         row("READY after ExecStart; last watchdog ping after READY",
             lambda r: f"{r['boot'].get('ready_after_start_s', '?')} s; "
                       f"{r['boot'].get('last_watchdog_after_ready_s', '?')} s (WatchdogSec=30)")

@@ -22,6 +22,7 @@ from companion.core.eventlog import EventLog
 from companion.games import registry
 from companion.kiosk.engine import build
 from companion.kiosk.kiosk import Settings
+from companion.kiosk.layout import COMMON_SIZES
 from companion.kiosk.scenes import Scene, SetClock
 from companion.kiosk.screens.play import PlayScreen
 from companion.kiosk.text import TextCache
@@ -82,7 +83,7 @@ def moment_scene(surface: pygame.Surface, text: TextCache, lang: str, moment: st
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("out", type=Path)
-    parser.add_argument("--size", action="append", choices=["800x480", "1920x1080"])
+    parser.add_argument("--size", action="append", choices=COMMON_SIZES)
     parser.add_argument("--lang", action="append", choices=i18n.LANGUAGES)
     parser.add_argument("--scene", action="append", choices=sorted(MOMENTS))
     args = parser.parse_args(argv)

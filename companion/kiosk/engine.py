@@ -124,6 +124,7 @@ def run_with_table(table: Table, cfg: Config, games: Mapping[str, Game], status:
         table.stop()
         thread.join(timeout=10)
         kiosk.sound.close()
+        kiosk.close()
         pygame.quit()
         if thread.is_alive():
             print("companion: the table's loop did not stop", file=sys.stderr)

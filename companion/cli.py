@@ -21,10 +21,10 @@ from companion.core.eventlog import EventLog, LogError
 from companion.core.referee import PUBLIC, Outcome, Referee
 from companion.core.rejection import Rejected
 from companion.games import demo_script, registry
-from companion.kiosk.detect import display_driver
+from companion.kiosk.detect import screen_choice
 from companion.service import Table, read_lines
 from companion.session import open_table
-from companion.status import StatusBoard
+from companion.status import DeviceStatus, StatusBoard
 from companion.tokens.cli import tokens as tokens_group
 
 if TYPE_CHECKING:
@@ -117,22 +117,26 @@ def run(ctx: click.Context, config_file: Path | None, db: Path | None, game_id: 
         table.resume_paused()
 
     status = StatusBoard()
-    driver = display_driver(cfg, os.environ, machine_mode=jsonl)
-    if driver is not None:  # the kiosk owns the main thread; the table's loop runs on its own
-        running: list[app.Running] = []
-        if sys.stdin.isatty():
-            read_lines(sys.stdin, table, _replier(out, cfg.table.language, jsonl))
+    screen = screen_choice(cfg, os.environ, machine_mode=jsonl)
+    headless = screen.headless
+    if screen.driver is not None:  # the kiosk owns the main thread; the table's loop runs on its own
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        from companion.kiosk.engine import run_with_table  # loads SDL: only when there is a screen
-        try:  # readers and phones start once the kiosk is an output, so it hears taps and joins
-            run_with_table(table, cfg, registry(), status, driver, table.referee.setup.options,
-                           None if jsonl else out, on_ready=lambda: _start_for_kiosk(table, cfg, status, running))
-        finally:
-            app.stop_all(running)
-            table.referee.log.close()
-        return
+        from companion.kiosk.engine import NoScreen  # loads SDL: only when there is a screen
+
+        try:
+            _run_kiosk(table, cfg, status, screen.driver, out, jsonl)
+            return
+        except NoScreen as err:
+            if cfg.display.enabled is True:  # the host insisted on the screen: no fallback
+                table.referee.log.close()
+                raise click.ClickException(i18n.translate(cfg.table.language, "status.no_screen_error",
+                                                          {"reason": str(err)})) from None
+            headless = str(err)
+    if headless:  # a screen was wanted and is not there: everything else runs as with one
+        _go_headless(cfg, status, headless, out)
     running = app.start_all(table, cfg, status)
-    read_lines(sys.stdin, table, _replier(out, cfg.table.language, jsonl))
+    if not headless or sys.stdin.isatty():  # under systemd standard input is /dev/null: no Ctrl-D there
+        read_lines(sys.stdin, table, _replier(out, cfg.table.language, jsonl))
     try:
         with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C ends the session; the log is already durable
             table.run()
@@ -170,6 +174,38 @@ def _guarded(lang: str, directory: Path) -> Iterator[None]:
 
 def _state_refusal(lang: str, err: statedir.StateDirError) -> str:
     return i18n.describe(lang, err.to_json()) if isinstance(err, statedir.AlreadyRunning) else str(err)
+
+
+def _run_kiosk(table: Table, cfg: configuration.Config, status: StatusBoard, driver: str, out: TextIO,
+               jsonl: bool) -> None:
+    """The kiosk on the main thread until it or the table ends; `NoScreen` (nothing started) if SDL
+    cannot open the screen."""
+    from companion.kiosk.engine import NoScreen, run_with_table
+
+    running: list[app.Running] = []
+
+    def ready() -> KioskSeats | None:  # the screen is open
+        if sys.stdin.isatty():
+            read_lines(sys.stdin, table, _replier(out, cfg.table.language, jsonl))
+        return _start_for_kiosk(table, cfg, status, running)
+
+    closing = True
+    try:  # readers and phones start once the kiosk is an output, so it hears taps and joins
+        run_with_table(table, cfg, registry(), status, driver, table.referee.setup.options,
+                       None if jsonl else out, on_ready=ready)
+    except NoScreen:
+        closing = False  # nothing had started: the caller goes on without the screen
+        raise
+    finally:
+        if closing:
+            app.stop_all(running)
+            table.referee.log.close()
+
+
+def _go_headless(cfg: configuration.Config, status: StatusBoard, reason: str, out: TextIO) -> None:
+    """Say so in the journal (standard output) and on the status board, which the phones and systemd hear."""
+    status.set(DeviceStatus("screen", "kiosk", "missing", detail=reason))
+    print(i18n.translate(cfg.table.language, "status.headless", {"reason": reason}), file=out, flush=True)
 
 
 def _start_for_kiosk(table: Table, cfg: configuration.Config, status: StatusBoard,

@@ -28,6 +28,10 @@ PLAYER_ID = r"^[a-z0-9_-]{1,32}$"
 TABLE_ID = r"^[a-z0-9][a-z0-9_-]{0,31}$"  # goes into MQTT topics and file names: no '/', '+', '#'
 GAME_ID = r"^[a-z][a-z0-9_]{0,31}$"
 DISPLAY_DRIVERS = ("kmsdrm", "x11", "wayland", "dummy")
+# The screens the kiosk is laid out and tested for (tests/kiosk_fixtures.py: SIZES): the Pi's 7" panel,
+# 7" HDMI panels, 720p, 10" panels and 1080p TVs; "auto" is the screen's own size when fullscreen.
+DisplaySize = Literal["800x480", "1024x600", "1280x720", "1280x800", "1920x1080", "auto"]
+DISPLAY_SIZES: tuple[str, ...] = tuple(size for size in get_args(DisplaySize) if size != "auto")
 MQTT_PREFIX = r"^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$"
 MQTT_URL = r"^(mqtt|mqtts|ws|wss)://\S+$"
 READER_NAME = r"^[a-z0-9][a-z0-9_-]{0,31}$"
@@ -99,7 +103,7 @@ class TimersConfig(_Section):
 
 
 class DisplayConfig(_Section):
-    size: Literal["800x480", "1920x1080", "auto"] = "auto"
+    size: DisplaySize = "auto"
     fullscreen: StrictBool = False
     enabled: Literal["auto"] | StrictBool = "auto"  # auto: a screen when there is one (not in --jsonl mode)
     driver: Literal["kmsdrm", "x11", "wayland", "dummy"] | None = None  # SDL video driver; default: SDL's choice

@@ -152,5 +152,6 @@ def start_notify(table: Table, cfg: Config, status: StatusBoard,
             added.append((hooks, hook))
         logger.info("watchdog: %.1f s, fed while these loops turn: %s; and these threads run: %s", period,
                     ", ".join(loops), ", ".join(alive) or "none")
-    notifier.send("READY=1", f"STATUS=table {cfg.table.id}: running")
+    headless = any(s.kind == "screen" and s.state == "missing" for s in status.snapshot())
+    notifier.send("READY=1", f"STATUS=table {cfg.table.id}: running" + (" headless (no screen)" if headless else ""))
     return RunningNotify(notifier, added)

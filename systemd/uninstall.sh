@@ -51,7 +51,11 @@ remove() {
 
 say "== tabletop companion: uninstalling${root:+ under $root}$([ "$dry_run" = 1 ] && printf ' (dry run)')"
 run systemctl disable --now companion.service
-remove /etc/systemd/system/companion.service /etc/udev/rules.d/99-companion-readers.rules /opt/companion
+if [ -e "$root/etc/systemd/system/companion-firstboot.service" ]; then
+  run systemctl disable companion-firstboot.service
+fi
+remove /etc/systemd/system/companion.service /etc/systemd/system/companion-firstboot.service \
+  /etc/udev/rules.d/99-companion-readers.rules /etc/udev/rules.d/99-companion-gpio.rules /opt/companion
 if [ -e "$root/etc/mosquitto/conf.d/companion.conf" ]; then
   remove /etc/mosquitto/conf.d/companion.conf /etc/mosquitto/companion.acl
   run systemctl restart mosquitto.service

@@ -1,11 +1,23 @@
-"""pytest set-up: the shared helper modules' asserts get pytest's detailed messages, as in a test file."""
+"""pytest set-up: the shared helper modules' asserts get pytest's detailed messages, as in a test file;
+no test MQTT phone outlives its test."""
 
+import sys
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 pytest.register_assert_rewrite("tests.toolkit_script")
+
+
+@pytest.fixture(autouse=True)
+def _no_phone_left_open() -> Iterator[None]:
+    """A test MQTT phone (tests/phones_kit.py) still open when its test ends is closed: left open, its
+    thread and sockets stay for the rest of the run (see `close_phones`)."""
+    yield
+    kit = sys.modules.get("tests.phones_kit")
+    if kit is not None:
+        kit.close_phones()
 
 
 @pytest.fixture(scope="module")

@@ -12,9 +12,10 @@ import pytest
 
 from companion.drawing.text import Drawn, TextCache
 from companion.kiosk.engine import fonts, open_display
+from companion.kiosk.layout import COMMON_SIZES
 from companion.kiosk.widgets import BG
 
-SIZES = ("800x480", "1920x1080")
+SIZES = COMMON_SIZES  # every screen size `display.size` accepts: each screen is checked at each
 
 
 @pytest.fixture(scope="session")

@@ -73,6 +73,7 @@ def serving(referee: Referee, tmp_path: Path, broker: str, **options: Any) -> It
     finally:
         table.stop()
         thread.join(WAIT_S)
+        close_phones(phones.address.port)  # while their broker is up: each disconnects at once
         phones.stop()
         referee.log.close()
 
@@ -103,6 +104,7 @@ class Phone:
     filters: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        _OPEN[id(self)] = self
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=self.client_id or self.user or "",
                                   clean_session=self.clean)
         if self.user is not None:
@@ -162,8 +164,26 @@ class Phone:
         return self.wait_for(pred, timeout)
 
     def close(self) -> None:
+        _OPEN.pop(id(self), None)
         self.client.disconnect()
         self.client.loop_stop()
+
+
+# Every Phone not closed yet. One left open keeps its network thread and sockets (paho reconnects to
+# its broker forever): a few hundred of those across the suite take the process past the 1024 file
+# descriptors select() can watch, and then no MQTT client in it can connect.
+_OPEN: dict[int, Phone] = {}
+
+
+def close_phones(port: int | None = None) -> None:
+    """Close the phones a test left open (those on broker `port`, or all): `serving` at its end, and
+    tests/conftest.py after each test for phones made without it."""
+    left = [p for p in _OPEN.values() if port is None or p.port == port]
+    for p in left:  # every thread told first, so they wind down together
+        _OPEN.pop(id(p), None)
+        p.client.disconnect()
+    for p in left:
+        p.client.loop_stop()
 
 
 def phone(run: Running, who: str, **kw: Any) -> Phone:

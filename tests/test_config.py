@@ -280,7 +280,7 @@ def test_bad_environment_values_name_the_variable(tmp_path: Path) -> None:
         'environment variable COMPANION_STORAGE__JOURNAL: storage.journal = "WAL" is not a known key; '
         "[storage] has: path, synchronous",
         'environment variable COMPANION_DISPLAY__SIZE: display.size = "640x480" is not allowed; '
-        "choose one of 800x480, 1920x1080, auto",
+        "choose one of 800x480, 1024x600, 1280x720, 1280x800, 1920x1080, auto",
         'environment variable COMPANION_DISPLAY__FULLSCREEN: display.fullscreen = "yes" is not allowed; '
         "expected true or false",
     ]

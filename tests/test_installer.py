@@ -1,6 +1,9 @@
-"""The Pi's unit, installer and uninstaller (issue 7): `systemd-analyze verify` on the unit, shellcheck
-on the scripts, the dry-run plan for Bookworm and Trixie, idempotence into a fake root (run twice,
-compare), upgrades keeping config and games, and the uninstaller's plan and effect."""
+"""The Pi's unit, installer and uninstaller (issues 7 and 19): `systemd-analyze verify` on the units,
+shellcheck on the scripts, the dry-run plan for Bookworm and Trixie, idempotence into a fake root (run
+twice, compare), upgrades keeping config and games, and the uninstaller's plan and effect. Issue 19:
+plain Debian (no python3-lgpio: lgpio from PyPI, a gpio group and udev rule made), and an image
+build or a container (no running systemd, no udev: those steps skipped, each said, the Pi's own
+settings left to a first-boot unit). The real install on arm64 roots is bench/arm64_proof.py."""
 
 from __future__ import annotations
 
@@ -27,19 +30,36 @@ def sh(script: Path, *args: str | Path, check: bool = True) -> subprocess.Comple
     return result
 
 
-def fake_pi(tmp_path: Path, release: str = "bookworm", pi: bool = True) -> Path:
-    """A Raspberry Pi OS root: os-release, the boot partition's cmdline.txt, raspi-config, the model."""
+RPI_LIST = "var/lib/apt/lists/archive.raspberrypi.com_debian_dists_bookworm_main_binary-arm64_Packages"
+DEBIAN_LIST = "var/lib/apt/lists/deb.debian.org_debian_dists_bookworm_main_binary-arm64_Packages"
+
+
+def fake_pi(tmp_path: Path, release: str = "bookworm", pi: bool = True, booted: bool = True,
+            raspi_os: bool | None = None) -> Path:
+    """A Raspberry Pi OS root: os-release, the boot partition's cmdline.txt, raspi-config, the model, the
+    Raspberry Pi archive's package list (python3-lgpio), and (booted) a running systemd and udev."""
+    raspi_os = pi if raspi_os is None else raspi_os
     root = tmp_path / "root"
     (root / "etc").mkdir(parents=True)
     (root / "etc/os-release").write_text(f'PRETTY_NAME="Debian GNU/Linux"\nVERSION_CODENAME={release}\n')
+    (root / "etc/group").write_text("root:x:0:\ndialout:x:20:\naudio:x:29:\nvideo:x:44:\ninput:x:101:\n"
+                                    "render:x:106:\n" + ("gpio:x:997:\n" if raspi_os else ""))
     (root / "boot/firmware").mkdir(parents=True)
     (root / "boot/firmware/cmdline.txt").write_text("console=tty1 root=PARTUUID=1234-02 rootfstype=ext4 rootwait\n")
-    if pi:
+    (root / "var/lib/apt/lists").mkdir(parents=True)
+    (root / DEBIAN_LIST).write_text("Package: python3-gpiozero\nVersion: 1.6.2-1\n\nPackage: python3-libgpiod\n")
+    if raspi_os:
         (root / "usr/bin").mkdir(parents=True)
         (root / "usr/bin/raspi-config").write_text("#!/bin/sh\nexit 0\n")
         (root / "usr/bin/raspi-config").chmod(0o755)
+        (root / RPI_LIST).write_text("Package: python3-lgpio\nVersion: 0.2.2-1~rpt1\n")
+    if pi:
         (root / "proc/device-tree").mkdir(parents=True)
         (root / "proc/device-tree/model").write_bytes(b"Raspberry Pi 4 Model B Rev 1.5\x00")
+    if booted:
+        (root / "run/systemd/system").mkdir(parents=True)
+        (root / "run/udev").mkdir(parents=True)
+        (root / "run/udev/control").write_text("")
     return root
 
 
@@ -120,7 +140,9 @@ def test_dry_run_plans_the_whole_install_on_a_pi_and_changes_nothing(tmp_path: P
     before = tree(root)
     plan = sh(INSTALL, "--dry-run", "--root", root).stdout.splitlines()
     assert tree(root) == before  # a dry run writes nothing
-    assert plan[0].startswith(f"== tabletop companion: installing from {ROOT} for {release} on a Raspberry Pi")
+    assert plan[0].startswith(f"== tabletop companion: installing from {ROOT} for Raspberry Pi OS {release}")
+    assert "on a Raspberry Pi" in plan[0]
+    assert "GPIO: lgpio from the Debian package python3-lgpio (Raspberry Pi OS's archive has it)" in plan
     apt = next(line for line in plan if "apt-get install" in line)
     for package in ("python3-venv", "python3-lgpio", "fonts-noto-cjk", "fonts-thai-tlwg", "fonts-noto-core",
                     "mosquitto", "libgbm1", "nodejs", "npm"):
@@ -131,11 +153,14 @@ def test_dry_run_plans_the_whole_install_on_a_pi_and_changes_nothing(tmp_path: P
         "--user-group companion",
         "would run: env -C /opt/companion/src/companion/phones/web npm ci --ignore-scripts --no-audit --no-fund "
         "--loglevel=error",
+        "would run: rm -rf /opt/companion/src/build",
         "would run: python3 -m venv --system-site-packages /opt/companion/venv",
         "would run: /opt/companion/venv/bin/python -m pip install -q --upgrade /opt/companion/src",
         "would write: /etc/companion/config.toml (mode 0644)",
         "would write: /etc/systemd/system/companion.service (mode 0644)",
         "would write: /etc/udev/rules.d/99-companion-readers.rules (mode 0644)",
+        "would write: /etc/udev/rules.d/99-companion-gpio.rules (mode 0644)",
+        "would run: udevadm control --reload",
         "would run: systemctl disable --now mosquitto.service",
         "would run: raspi-config nonint do_serial_hw 0",
         "would run: raspi-config nonint do_serial_cons 1",
@@ -148,6 +173,8 @@ def test_dry_run_plans_the_whole_install_on_a_pi_and_changes_nothing(tmp_path: P
     assert [line for line in plan if line in expected] == expected  # all of them, in this order
     for group in ("gpio", "dialout", "video", "render", "input", "audio"):
         assert f"would run: usermod -a -G {group} companion" in plan
+    assert not [line for line in plan if "groupadd" in line or "no running" in line or "no udev" in line]
+    assert not [line for line in plan if "pip install" in line and "lgpio" in line]
 
 
 def test_dry_run_on_this_machine_needs_no_root_and_skips_the_pi_parts() -> None:
@@ -155,8 +182,9 @@ def test_dry_run_on_this_machine_needs_no_root_and_skips_the_pi_parts() -> None:
     unit = Path("/etc/systemd/system/companion.service")
     there = unit.exists()
     result = sh(INSTALL, "--dry-run", "--os", "trixie")
-    assert "not a Raspberry Pi (no raspi-config): serial port left alone" in result.stdout
-    assert "raspi-config" not in result.stdout.replace("(no raspi-config)", "")
+    left = "no raspi-config (plain Debian, or not a Pi): serial port and blanking left alone (docs/pi.md)"
+    assert left in result.stdout
+    assert "raspi-config nonint" not in result.stdout
     assert unit.exists() == there  # nothing written
 
 
@@ -226,6 +254,121 @@ def test_bad_options_and_other_systems_are_refused_clearly(tmp_path: Path) -> No
     root = fake_pi(tmp_path, release="bullseye")
     old = sh(INSTALL, "--dry-run", "--root", root, check=False)
     assert old.returncode == 1
-    assert "Raspberry Pi OS Bookworm or Trixie expected, found 'bullseye' (use --os to insist)" in old.stderr
+    assert ("Raspberry Pi OS or Debian, Bookworm (12) or Trixie (13), expected, found 'bullseye' (use --os to insist)"
+            in old.stderr)
+    gpio = sh(INSTALL, "--dry-run", "--os", "trixie", "--gpio", "wiringpi", check=False)
+    assert gpio.returncode == 2 and "--gpio takes auto, debian, pypi or none, not 'wiringpi'" in gpio.stderr
     if os.geteuid() != 0:
         assert "run as root" in sh(INSTALL, "--os", "bookworm", check=False).stderr
+
+
+# --- issue 19: plain Debian, image builds and containers ------------------------------------------------
+
+def test_systemd_analyze_verify_passes_on_the_first_boot_unit(tmp_path: Path) -> None:
+    analyze = shutil.which("systemd-analyze")
+    assert analyze, "systemd-analyze is needed: tests/run.sh installs the systemd package"
+    unit = ROOT / "systemd/companion-firstboot.service"
+    text = unit.read_text().replace("/opt/companion/src/systemd/install.sh", str(INSTALL))
+    assert text != unit.read_text()
+    (tmp_path / "companion-firstboot.service").write_text(text)
+    result = subprocess.run([analyze, "verify", str(tmp_path / "companion-firstboot.service")], capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+
+
+@pytest.mark.parametrize("release", ["bookworm", "trixie"])
+def test_plain_debian_on_a_pi_gets_lgpio_from_pypi_a_gpio_group_and_its_udev_rule(tmp_path: Path,
+                                                                                 release: str) -> None:
+    """Debian 12/13 arm64 put on a Pi by hand: no python3-lgpio in its archive, no gpio group, no raspi-config."""
+    root = fake_pi(tmp_path, release, raspi_os=False)
+    plan = sh(INSTALL, "--dry-run", "--root", root).stdout.splitlines()
+    assert plan[0].startswith(f"== tabletop companion: installing from {ROOT} for Debian {release}")
+    apt = next(line for line in plan if "apt-get install" in line)
+    assert "python3-lgpio" not in apt  # `E: Unable to locate package python3-lgpio` on Debian
+    said = "GPIO: lgpio from PyPI into the virtual environment (no python3-lgpio in this system's archives)"
+    assert plan.count(said) == 2  # before the packages and in the last lines
+    assert "would run: /opt/companion/venv/bin/python -m pip install -q --only-binary=lgpio lgpio>=0.2" in plan
+    assert any("built from its source with swig, gcc" in line for line in plan)
+    # the unit's SupplementaryGroups includes gpio: without the group systemd could not start it
+    assert "would run: groupadd --system gpio" in plan
+    assert not [line for line in plan if line.startswith("would run: groupadd") and "gpio" not in line]
+    assert "would run: raspi-config nonint do_serial_hw 0" not in plan
+    sh(INSTALL, "--root", root)
+    rules = (root / "etc/udev/rules.d/99-companion-gpio.rules").read_text()
+    assert 'SUBSYSTEM=="gpio", KERNEL=="gpiochip*", GROUP="gpio", MODE="0660"' in rules
+
+
+def test_gpio_can_be_chosen_by_hand(tmp_path: Path) -> None:
+    root = fake_pi(tmp_path, raspi_os=False)
+    debian = sh(INSTALL, "--dry-run", "--root", root, "--gpio", "debian").stdout
+    assert " python3-lgpio" in next(line for line in debian.splitlines() if "apt-get install" in line)
+    none = sh(INSTALL, "--dry-run", "--root", root, "--gpio", "none").stdout
+    assert "GPIO: none (--gpio none): buttons, LEDs and the buzzer stay off" in none
+    assert "lgpio" not in none.replace("--gpio none", "")
+
+
+def image_build_plan(root: Path) -> list[str]:
+    return sh(INSTALL, "--dry-run", "--root", root).stdout.splitlines()
+
+
+def test_an_image_build_skips_what_needs_systemd_or_udev_and_says_so(tmp_path: Path) -> None:
+    """Raspberry Pi OS in a chroot (an image build): raspi-config there, not on a Pi, nothing running."""
+    root = fake_pi(tmp_path, "trixie", pi=False, booted=False, raspi_os=True)
+    plan = image_build_plan(root)
+    assert ("no running systemd here (an image build or a container): the units are enabled now; starting and "
+            "reloading wait for the first boot") in plan
+    assert ("no udev running here (an image build or a container): udevadm is skipped; udev applies the rules "
+            "when it starts at boot") in plan
+    assert "skipped (no udev running): udevadm control --reload; udevadm trigger (the rules apply at boot)" in plan
+    assert "skipped (no running systemd): systemctl daemon-reload (systemd reads the units at boot)" in plan
+    assert not [line for line in plan if line.startswith("would run:") and ("udevadm" in line or "--now" in line
+                                                                            or "daemon-reload" in line)]
+    # what works without them still happens: packages, the user, the program, the units enabled
+    for step in ("would run: apt-get update -qq", "would run: systemctl enable companion.service",
+                 "would run: systemctl disable mosquitto.service",
+                 "would run: python3 -m venv --system-site-packages /opt/companion/venv"):
+        assert step in plan
+    # the Pi's own settings need the Pi: a unit does them at first boot
+    assert "would run: raspi-config nonint do_serial_hw 0" not in plan
+    assert "would write: /etc/systemd/system/companion-firstboot.service (mode 0644)" in plan
+    assert "would run: systemctl enable companion-firstboot.service" in plan
+    assert plan[-1] == ("at first boot: the Pi's serial port and blanking (companion-firstboot.service); "
+                        "starting companion.service (it is enabled)")
+    sh(INSTALL, "--root", root)
+    firstboot = root / "etc/systemd/system/companion-firstboot.service"
+    assert firstboot.read_bytes() == (ROOT / "systemd/companion-firstboot.service").read_bytes()
+    assert (root / "etc/companion/first-boot").exists()
+
+
+def test_a_container_of_plain_debian_needs_no_first_boot_unit(tmp_path: Path) -> None:
+    root = fake_pi(tmp_path, "bookworm", pi=False, booted=False, raspi_os=False)
+    plan = image_build_plan(root)
+    assert "would write: /etc/systemd/system/companion-firstboot.service (mode 0644)" not in plan
+    assert plan[-1] == "at first boot: starting companion.service (it is enabled)"
+
+
+def test_the_first_boot_makes_the_pis_settings_then_disables_itself(tmp_path: Path) -> None:
+    root = fake_pi(tmp_path, "bookworm", pi=True, booted=True, raspi_os=True)
+    plan = sh(INSTALL, "--first-boot", "--dry-run", "--root", root).stdout.splitlines()
+    assert plan == [
+        f"== tabletop companion: the first boot's steps under {root} (dry run)",
+        "== serial port for a PN532 (UART on GPIO14/15 as /dev/serial0, no login console on it)",
+        "would run: raspi-config nonint do_serial_hw 0",
+        "would run: raspi-config nonint do_serial_cons 1",
+        "== screen blanking off, no desktop (the kiosk draws on the console)",
+        "would run: raspi-config nonint do_blanking 1",
+        "would run: systemctl set-default multi-user.target",
+        "the serial port and blanking settings take effect at the next boot",
+        "would run: rm -f /etc/companion/first-boot",
+        "would run: systemctl disable companion-firstboot.service",
+    ]
+
+
+def test_uninstall_removes_the_first_boot_unit_and_the_gpio_rule(tmp_path: Path) -> None:
+    root = fake_pi(tmp_path, "trixie", pi=False, booted=False, raspi_os=True)
+    sh(INSTALL, "--root", root)
+    assert (root / "etc/udev/rules.d/99-companion-gpio.rules").exists()
+    out = sh(UNINSTALL, "--root", root).stdout
+    assert "skipped (--root): systemctl disable companion-firstboot.service" in out
+    assert not (root / "etc/systemd/system/companion-firstboot.service").exists()
+    assert not (root / "etc/udev/rules.d/99-companion-gpio.rules").exists()

@@ -1,4 +1,4 @@
-"""Screenshots of every kiosk screen in en, zh and th at 800x480 and 1920x1080 (SDL dummy driver),
+"""Screenshots of every kiosk screen in en, zh and th at every common size, 800x480 to 1920x1080 (SDL dummy driver),
 saved as PNG files, each checked as a person would: not blank, every character in a font that has it,
 no glyph cut off, every text inside the box it was laid out for, and in the screen's language."""
 
@@ -39,7 +39,7 @@ def test_each_screen_renders_readably(screen: str, lang: str, size: str, text: T
 
 
 def test_the_layout_scales_one_design(text: TextCache) -> None:
-    """The same screen at both sizes puts each region at the same place relative to the design."""
+    """The same screen at every size puts each region at the same place relative to the design."""
     rects = {}
     for size in SIZES:
         scene = make_scene(surface(size), text, "en")
@@ -49,7 +49,8 @@ def test_the_layout_scales_one_design(text: TextCache) -> None:
         rects[size] = {r.name: ((r.rect.x - ox) / layout.scale, (r.rect.y - oy) / layout.scale)
                        for r in scene.kiosk.regions() if r.name != "status"}
         scene.close()
-    small, big = rects.values()
-    assert small.keys() == big.keys()
-    for name in small:
-        assert small[name] == pytest.approx(big[name], abs=1.5), name
+    small, *others = rects.values()
+    for size, other in zip(SIZES[1:], others, strict=True):
+        assert small.keys() == other.keys(), size
+        for name in small:
+            assert small[name] == pytest.approx(other[name], abs=1.5), (size, name)

@@ -145,6 +145,7 @@ def evening(tmp_path: Path, text: TextCache) -> Iterator[Evening]:
                 readers.stop()
             table.stop()
             loop.join(WAIT)
+            kiosk.close()
             table.referee.log.close()
 
 

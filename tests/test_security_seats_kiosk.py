@@ -58,6 +58,7 @@ def kiosk_table(tmp_path: Path, broker: str, text: TextCache, size: str) -> Iter
         yield kiosk, phones
     finally:
         phones.stop()
+        kiosk.close()
         referee.log.close()
 
 

@@ -24,6 +24,7 @@ from companion.drawing.text import TextCache
 from companion.games import folder, registry
 from companion.kiosk.engine import build
 from companion.kiosk.kiosk import Settings
+from companion.kiosk.layout import COMMON_SIZES
 from companion.kiosk.scenes import Scene, SetClock
 from companion.kiosk.screens.play import PlayScreen
 from companion.service import Table
@@ -86,7 +87,7 @@ def moment_scene(surface: pygame.Surface, text: TextCache, lang: str, moment: st
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("out", type=Path)
-    parser.add_argument("--size", action="append", choices=["800x480", "1920x1080"])
+    parser.add_argument("--size", action="append", choices=COMMON_SIZES)
     parser.add_argument("--lang", action="append", choices=i18n.LANGUAGES)
     parser.add_argument("--scene", action="append", choices=sorted(moments()))
     args = parser.parse_args(argv)

@@ -32,6 +32,10 @@ from hardware.events import ButtonEdge, DeviceEvent
 DEFAULT_SIZE = (800, 480)
 
 
+class NoScreen(Exception):
+    """SDL could not open the screen (no device, no display server, no permission): the message says why."""
+
+
 def open_display(size: str, fullscreen: bool, driver: str = "") -> pygame.Surface:
     """Initialise SDL's video with `driver` (unless SDL_VIDEODRIVER is already set) and open the screen."""
     if driver and not os.environ.get("SDL_VIDEODRIVER"):
@@ -83,8 +87,13 @@ def run_with_table(table: Table, cfg: Config, games: Mapping[str, Game], status:
     `on_ready` runs once the kiosk is one of the table's outputs and before the table's loop starts:
     `companion run` starts the readers and phones there, so taps reach the kiosk's booth and prompts.
     It returns the seats (their QR codes, their release) for the kiosk when phones are served.
+    Raises `NoScreen`, before anything has started, when SDL cannot open the screen.
     """
-    surface = open_display(cfg.display.size, cfg.display.fullscreen, driver)
+    try:
+        surface = open_display(cfg.display.size, cfg.display.fullscreen, driver)
+    except pygame.error as err:
+        pygame.quit()
+        raise NoScreen(f"{driver or os.environ.get('SDL_VIDEODRIVER') or 'SDL'}: {err}") from None
     if out is not None:
         w, h = surface.get_size()
         print(i18n.translate(cfg.table.language, "kiosk.opened",
@@ -115,6 +124,7 @@ def run_with_table(table: Table, cfg: Config, games: Mapping[str, Game], status:
         table.stop()
         thread.join(timeout=10)
         kiosk.sound.close()
+        kiosk.close()
         pygame.quit()
         if thread.is_alive():
             print("companion: the table's loop did not stop", file=sys.stderr)

@@ -203,6 +203,10 @@ class Kiosk:
         while self.running and (until is None or not until.is_set()):
             self.step()
 
+    def close(self) -> None:
+        """Release the wake pipe (the kiosk's own, even when it came with the feed); after the loop."""
+        self.waker.close()
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
             self.running = False

@@ -2,7 +2,8 @@
 
 Sizes and positions are written in design units (the 7" screen's pixels); `Layout` scales them by
 the smaller of the two ratios and centres the design on wider screens (1920x1080 is 16:9, 800x480
-is 5:3), so a screen reads the same on the Pi's panel and on a TV.
+is 5:3), so a screen reads the same on the Pi's panel and on a TV. `COMMON_SIZES` are the screens
+it is tested at (every screen, every language): 800x480, 1024x600, 1280x720, 1280x800, 1920x1080.
 """
 
 from __future__ import annotations
@@ -11,10 +12,13 @@ from dataclasses import dataclass
 
 import pygame
 
+from companion.config import DISPLAY_SIZES
+
 DESIGN_W, DESIGN_H = 800, 480
 STATUS_H = 32  # the status bar at the top
 FOOTER_H = 56  # buttons at the bottom
 MARGIN = 16
+COMMON_SIZES = DISPLAY_SIZES  # what `display.size` accepts besides "auto"
 
 
 @dataclass(frozen=True)

@@ -108,6 +108,7 @@ class Scene:
         self.kiosk.process()
 
     def close(self) -> None:
+        self.kiosk.close()
         self.tokens.close()
         self.log.close()
 

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from companion import i18n
+from companion.kiosk.layout import COMMON_SIZES
 from companion.kiosk.scenes import SCREENS, all_screens
 from companion.kiosk.seats import ShownSeats
 
@@ -29,7 +30,7 @@ def example_seats() -> ShownSeats:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("out", type=Path)
-    parser.add_argument("--size", action="append", choices=["800x480", "1920x1080"])
+    parser.add_argument("--size", action="append", choices=COMMON_SIZES)
     parser.add_argument("--lang", action="append", choices=i18n.LANGUAGES)
     parser.add_argument("--screen", action="append", choices=SCREENS)
     args = parser.parse_args(argv)

@@ -37,7 +37,7 @@ from companion.core.rejection import Rejected
 from companion.games import registry
 from companion.phones import intake
 from companion.phones.credentials import GameCredentials
-from companion.phones.topics import OFFLINE, ONLINE, REFEREE_USER, VIEW_MAX_BYTES, Seat, Topics
+from companion.phones.topics import HEADLESS, OFFLINE, ONLINE, REFEREE_USER, VIEW_MAX_BYTES, Seat, Topics
 from companion.service import Table
 from companion.status import DeviceStatus, StatusBoard
 
@@ -207,7 +207,7 @@ class Mirror:
             return
         client.subscribe([(self.topics.all_commands, 1), (SYS_CONNECTED, 0)])
         with self._lock:
-            client.publish(self.topics.status, ONLINE, qos=1, retain=True)
+            client.publish(self.topics.status, self._online(), qos=1, retain=True)
             for topic, payload in self._retained.items():
                 client.publish(topic, payload, qos=1, retain=True)
             self.connections += 1
@@ -220,6 +220,11 @@ class Mirror:
             self._set_status("searching", str(rc))
         except Exception as err:  # paho's thread must not end
             logger.error("the mirror failed on a disconnection: %s", failure(err))
+
+    def _online(self) -> str:
+        """`headless` while the table runs without its screen (`companion run` puts that on the board)."""
+        board = self.status.snapshot() if self.status is not None else []
+        return HEADLESS if any(s.kind == "screen" and s.state == "missing" for s in board) else ONLINE
 
     def _set_status(self, state: str, detail: str = "") -> None:
         if self.status is not None:

@@ -165,9 +165,11 @@ class ManagedMosquitto:
         self._write("passwd", self._password_file())
         self._write("mosquitto.conf", config_text(self._dir, self.host, self.port, self.ws_port))
         self._lines = queue.Queue()
+        # not systemd's notify socket: Mosquitto would send its own READY=1 on the companion's behalf
+        env = {k: v for k, v in os.environ.items() if k not in ("NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID")}
         self._proc = subprocess.Popen(["mosquitto", "-c", str(self._dir / "mosquitto.conf")],
                                       stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                      stderr=subprocess.PIPE, text=True)
+                                      stderr=subprocess.PIPE, text=True, env=env)
         threading.Thread(target=self._pump, args=(self._proc, self._lines), name="mosquitto-log",
                          daemon=True).start()
         self._wait_for(" running", "did not start")

@@ -1,6 +1,6 @@
 """The MQTT topic layout (version 1) and the user names of a game's credentials: one place for both sides.
 
-    {prefix}/v1/{table}/status              retained "online" / "offline" (the referee's last will)
+    {prefix}/v1/{table}/status              retained "online" / "headless" / "offline" (the referee's last will)
     {prefix}/v1/{table}/public              retained public view (JSON)
     {prefix}/v1/{table}/events              public events: announcements as they happen (not retained)
     {prefix}/v1/{table}/seat/{user}/view    retained private view of that user (player or host view)
@@ -37,6 +37,7 @@ VIEW_MAX_BYTES = 256 * 1024  # the largest view the referee publishes
 MAX_PACKET_BYTES = VIEW_MAX_BYTES + 1024
 
 ONLINE, OFFLINE = "online", "offline"
+HEADLESS = "headless"  # online, and the table has no screen: the phones are its display (docs/pi.md)
 
 _USER = re.compile(r"^(?P<table>[a-z0-9][a-z0-9_-]{0,31})\.g(?P<game>[0-9]{1,12})\."
                    r"(?:p\.(?P<pid>[a-z0-9_-]{1,32})|j\.(?P<joins>[a-z0-9_-]{1,32})|(?P<host>host)(?P<hostjoin>\.j)?"

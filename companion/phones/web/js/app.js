@@ -144,7 +144,11 @@ function join(seat, fallback = null, fresh = false) {
       }
       console.info(`companion: link ${name}`);
     },
-    status: (word) => { page.refereeOnline = word === "online"; $("referee-offline").hidden = page.refereeOnline; },
+    status: (word) => {
+      page.refereeOnline = word === "online" || word === "headless"; // headless: the table has no screen
+      $("referee-offline").hidden = page.refereeOnline;
+      $("no-screen").hidden = word !== "headless";
+    },
     // A seat's own view holds the public view too and changes whenever it does: once it has come, it is
     // what the page draws; the public view is for spectators and for the moment before it comes.
     publicView: (view) => {

@@ -8,18 +8,27 @@ from typing import Any, TextIO
 from companion import i18n
 from companion.core.referee import PUBLIC, Outcome, Referee
 
-WHO_PARAMS = ("by", "player")  # announcement params that name a sender or a player
+#: Announcement params that name a sender or a player (a list of players too: ``players``, ``ranking``).
+#: The same list is in the phone page's js/i18n.js.
+WHO_PARAMS = ("by", "player", "players", "target", "attacker", "defender", "loser", "sheriff", "ranking")
 
 
 def with_names(announcement: dict[str, Any], players: list[dict[str, str]]) -> dict[str, Any]:
     """The announcement with player ids shown as the players' names and senders as words."""
     names = {p["id"]: p["name"] for p in players}
     params = dict(announcement.get("params", {}))
+
+    def named(value: Any) -> Any:
+        if isinstance(value, list):
+            return [named(v) for v in value]
+        if not isinstance(value, str):
+            return value
+        return names.get(value.removeprefix("player:")) or (
+            f"sender.{value}" if value in ("host", "table", "clock") else value)
+
     for key in WHO_PARAMS:
-        value = params.get(key)
-        if isinstance(value, str):
-            pid = value.removeprefix("player:")
-            params[key] = names.get(pid) or (f"sender.{value}" if value in ("host", "table", "clock") else value)
+        if key in params:
+            params[key] = named(params[key])
     return {**announcement, "params": params}
 
 

@@ -213,7 +213,8 @@ def settle(ctx: Ctx) -> None:
         step(ctx)
     state["prev_hp"] = dict(state["shown_hp"])
     state["shown_hp"] = {pid: int(p["hp"]) for pid, p in state["pl"].items()}
-    ctx.announce("lockdown.hp_shown", hp=[f"{pid} {hp}" for pid, hp in state["shown_hp"].items()])
+    names = {p["id"]: p["name"] for p in state["players"]}  # public: the screen names players, never ids
+    ctx.announce("lockdown.hp_shown", hp=[f"{names.get(pid, pid)} {hp}" for pid, hp in state["shown_hp"].items()])
     for pid in state["new_shadows"]:
         health.to_morgue_room(state, pid)
     for p in state["pl"].values():

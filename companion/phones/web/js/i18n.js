@@ -2,7 +2,8 @@
 // (/i18n/<lang>.json), placeholders filled like companion.i18n.translate does on the Pi.
 
 const TRANSLATED_PARAM_PREFIXES = ["kind.", "sender.", "reject."];
-const WHO_PARAMS = ["by", "player"]; // announcement params that name a sender or a player
+// Announcement params that name a sender or a player, or a list of players (as companion/console.py).
+const WHO_PARAMS = ["by", "player", "players", "target", "attacker", "defender", "loser", "sheriff", "ranking"];
 let messages = {};
 let language = "en";
 
@@ -40,12 +41,15 @@ export function describe(obj, players = []) {
 export function withNames(params, players) {
   const names = Object.fromEntries(players.map((p) => [p.id, p.name]));
   const out = { ...params };
-  for (const key of WHO_PARAMS) {
-    const value = out[key];
-    if (typeof value !== "string") continue;
+  const named = (value) => {
+    if (Array.isArray(value)) return value.map(named);
+    if (typeof value !== "string") return value;
     const pid = value.startsWith("player:") ? value.slice(7) : value;
-    if (names[pid]) out[key] = names[pid];
-    else if (["host", "table", "clock"].includes(value)) out[key] = `sender.${value}`;
+    if (Object.prototype.hasOwnProperty.call(names, pid)) return names[pid];
+    return ["host", "table", "clock"].includes(value) ? `sender.${value}` : value;
+  };
+  for (const key of WHO_PARAMS) {
+    if (Object.prototype.hasOwnProperty.call(out, key)) out[key] = named(out[key]);
   }
   return out;
 }

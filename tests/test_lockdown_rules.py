@@ -11,7 +11,7 @@ import pytest
 from companion.core.contract import Player, Setup
 from companion.core.fold import initial
 from companion.core.rejection import Rejected
-from companion.games.lockdown import GAME, actions, items, movement, poison, rooms, rounds, settlement, views
+from companion.games.lockdown import GAME, actions, flow, items, movement, poison, rooms, settlement, views
 from tests.lockdown_script import bare, ctx, hand, place, play, prepare, room, setup_line, turn_of
 
 # -- L1 setup ---------------------------------------------------------------------------------------------
@@ -261,7 +261,7 @@ def test_L3_9_helipad_airdrops_accumulate_one_each_round_first_come_first_served
                                 {"free_seconds": 0, "turn_seconds": 0}, 3))
     c = ctx(state)
     for _ in range(3):
-        rounds.begin_round(c)
+        flow.begin_round(c)
     assert sorted(items.kind_of(x) for x in state["airdrops"]) == ["airdrop1", "airdrop2", "airdrop3"]
     for pid in ("ana", "ben"):
         state["pl"][pid].update(genes={"force": 4, "speed": 3, "load": 3}, room="202")
@@ -327,11 +327,11 @@ def test_junkyard_keeps_at_most_two_non_junk_cards_and_refuses_gold() -> None:
     hand(state, "ana", "gold")
     turn_of(state, "ana")
     actions.draw(state, "ana", random.Random(0), 5, [])
-    assert sorted(items.kind_of(c) for c in rounds.junk_extras(state, "ana")) in (["rocket"], ["gas_mask"], ["rope"])
+    assert sorted(items.kind_of(c) for c in flow.junk_extras(state, "ana")) in (["rocket"], ["gas_mask"], ["rope"])
     with pytest.raises(Rejected, match="no_gold_here"):
         actions.gold(state, "ana", "rope")
-    actions.drop(state, "ana", rounds.junk_extras(state, "ana"))
-    assert rounds.junk_extras(state, "ana") == []
+    actions.drop(state, "ana", flow.junk_extras(state, "ana"))
+    assert flow.junk_extras(state, "ana") == []
 
 
 def test_gold_shows_the_stock_and_takes_one_more_card_but_not_gold() -> None:
@@ -356,6 +356,6 @@ def test_the_morgue_stocks_the_cards_of_the_dead_from_the_next_round() -> None:
     turn_of(state, "ana")
     with pytest.raises(Rejected, match="stock_short"):
         actions.draw(state, "ana", random.Random(0), 1, [])
-    rounds.begin_round(ctx(state))
+    flow.begin_round(ctx(state))
     turn_of(state, "ana")
     assert actions.draw(state, "ana", random.Random(0), 1, []) == knife

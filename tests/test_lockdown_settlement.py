@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.core.rejection import Rejected
-from companion.games.lockdown import actions, health, items, movement, poison, ranking, rounds, settlement
+from companion.games.lockdown import actions, flow, health, items, movement, poison, ranking, settlement
 from tests.lockdown_script import bare, ctx, hand, place, room, said, turn_of
 
 # -- L5 the order ------------------------------------------------------------------------------------------
@@ -225,7 +225,7 @@ def test_L8_1_a_shadow_drops_everything_to_the_morgue_and_can_do_nothing() -> No
         actions.draw(state, "ana", None, None, ["knife"])
     state["poison"] = ["B7"]
     assert not poison.hits(state, "ana")
-    rounds.begin_round(ctx(state))
+    flow.begin_round(ctx(state))
     assert cards[0] in state["stocks"][room(state, "morgue")]
 
 
@@ -257,7 +257,7 @@ def test_L9_1_one_survivor_wins_at_once() -> None:
     poison.open_vote(state)
     c = ctx(state)
     settlement.settle(c)
-    rounds.end_or_next(c)
+    flow.end_or_next(c)
     assert state["outcome"]["reason"] == "survivor" and state["outcome"]["ranking"][0] == ["ana"]
     assert state["phase"] == "over"
 
@@ -270,7 +270,7 @@ def test_L9_2_all_shadows_rank_by_hp_at_the_end_of_the_previous_round() -> None:
     poison.open_vote(state)
     c = ctx(state)
     settlement.settle(c)  # both starve at step 4
-    rounds.end_or_next(c)
+    flow.end_or_next(c)
     assert state["outcome"]["reason"] == "all_shadows"
     assert state["outcome"]["ranking"] == [["ben"], ["ana"]]
 

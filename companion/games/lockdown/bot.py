@@ -11,7 +11,7 @@ from typing import Any
 from companion.core.contract import Setup
 from companion.core.fold import initial, step
 from companion.core.inputs import Input
-from companion.games.lockdown import actions, items, mapgraph, movement, poison, rounds
+from companion.games.lockdown import actions, flow, items, mapgraph, movement, poison
 from companion.games.lockdown.game import GAME
 
 State = dict[str, Any]
@@ -57,7 +57,7 @@ def next_step(state: State, rng: random.Random) -> Step:
         return _by(pid, "prepare", spawn=spawn, **genes(rng))
     if phase == "free":
         return free_step(state, rng)
-    pid = rounds.current(state)
+    pid = flow.current_player(state)
     assert pid is not None
     return turn_step(state, pid, rng)
 
@@ -90,7 +90,7 @@ def turn_step(state: State, pid: str, rng: random.Random) -> Step:
         step = living_step(state, pid, rng)
         if step is not None:
             return step
-    extra = rounds.junk_extras(state, pid)
+    extra = flow.junk_extras(state, pid)
     if extra:
         return _by(pid, "drop", cards=extra)
     if items.over_load(p):

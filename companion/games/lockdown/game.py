@@ -18,7 +18,7 @@ from companion.core.gamedata import GameDataError
 from companion.core.inputs import actor_player
 from companion.core.prompts import Prompt
 from companion.core.rejection import Rejected
-from companion.games.lockdown import data, items, lines, mapgraph, prompts, rounds, views
+from companion.games.lockdown import data, flow, forms, items, lines, mapgraph, views
 from companion.games.lockdown.moves import MOVES
 from companion.parts import timers
 
@@ -107,13 +107,13 @@ class Lockdown(GameBase):
         return outcome
 
     def phase(self, state: State) -> str | None:
-        return str(state["phase"])
+        return flow.phase(state)
 
     def current_player(self, state: State) -> str | None:
-        return rounds.current(state)
+        return flow.current_player(state)
 
     def prompts(self, state: State, actor: str) -> Sequence[Prompt]:
-        return prompts.for_actor(state, actor)
+        return forms.for_actor(state, actor)
 
     def tokens(self, state: State) -> dict[str, list[str]]:
         """What a tag can be enrolled as (companion/tokens/kinds.py): an item card by kind, a room of the map."""
@@ -123,7 +123,7 @@ class Lockdown(GameBase):
         """Physical items: a tapped item card is a draw (or a pick at the helipad) by the player whose turn
         it is; a tapped room token names the rocket's target. Anything else means nothing now."""
         pid = actor_player(actor)
-        if pid is None or rounds.current(state) != pid or not state["turn_state"]["moved"]:
+        if pid is None or flow.current_player(state) != pid or not state["turn_state"]["moved"]:
             return None
         p = state["pl"][pid]
         if kind == "item" and state["options"]["items"] == "physical":

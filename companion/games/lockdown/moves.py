@@ -14,7 +14,7 @@ from pydantic import Field
 
 from companion.core.contract import Args, Ctx, Move
 from companion.core.rejection import Rejected
-from companion.games.lockdown import mapgraph, rooms, rounds, trades
+from companion.games.lockdown import flow, mapgraph, rooms, trades
 from companion.games.lockdown.moves_turn import TURN_MOVES, CardId, Cards, NoArgs, RoomId
 from companion.parts import timers
 
@@ -48,7 +48,7 @@ def prepare(ctx: Ctx, a: PrepareArgs) -> None:
     p = ctx.state["pl"][_pid(ctx)]
     p.update(genes={"force": a.force, "speed": a.speed, "load": a.load}, spawn=a.spawn, room=a.spawn)
     if all(q["genes"] is not None for q in ctx.state["pl"].values()):
-        rounds.begin_round(ctx)
+        flow.begin_round(ctx)
 
 
 # -- free phase -----------------------------------------------------------------------------------------
@@ -88,7 +88,7 @@ def discard(ctx: Ctx, a: DiscardArgs) -> None:
 
 
 def begin_actions(ctx: Ctx, a: NoArgs) -> None:
-    rounds.begin_actions(ctx)
+    flow.begin_actions(ctx)
 
 
 # -- host controls and the clock ------------------------------------------------------------------------
@@ -96,7 +96,7 @@ def begin_actions(ctx: Ctx, a: NoArgs) -> None:
 
 def force_end_turn(ctx: Ctx, a: NoArgs) -> None:
     """The host ends a turn (a player walked away): the same as the turn timer running out."""
-    rounds.finish_turn(ctx, forced=True)
+    flow.finish_turn(ctx, forced=True)
 
 
 class TimerArgs(Args):
@@ -144,9 +144,9 @@ def timer_expire(ctx: Ctx, a: TimerArgs) -> None:
     timers.expire(_timer(ctx, a.name), ctx.at)
     ctx.announce("lockdown.timer_expired", name=f"kind.lockdown_timer_{a.name}")
     if a.name == "free" and ctx.state["phase"] == "free":
-        rounds.begin_actions(ctx)
+        flow.begin_actions(ctx)
     elif a.name == "turn" and ctx.state["phase"] == "action":
-        rounds.finish_turn(ctx, forced=True)
+        flow.finish_turn(ctx, forced=True)
 
 
 MOVES: dict[str, Move] = {

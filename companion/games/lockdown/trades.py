@@ -3,7 +3,7 @@
 A player offers another player some of their cards (by kind) for some of the other's (by kind), and/or
 a swap of order cards; it happens only when the other accepts, and only if both still hold what was
 offered. Offers are secret between the two. Shadows hold no items (L8.1), so they trade order cards only.
-Over-load is allowed during the free phase and trimmed at its end (L3.3, rounds.trim_to_load).
+Over-load is allowed during the free phase and trimmed at its end (L3.3, flow.trim_to_load).
 """
 
 from __future__ import annotations

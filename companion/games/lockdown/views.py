@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.lockdown import actions, items, mapgraph, movement, poison, rounds
+from companion.games.lockdown import actions, flow, items, mapgraph, movement, poison
 from companion.parts import timers
 
 State = dict[str, Any]
@@ -26,7 +26,7 @@ def public(state: State) -> dict[str, Any]:
             for pid, p in state["pl"].items()
         ],
         "ready": [pid for pid, p in state["pl"].items() if p["genes"] is not None] if state["phase"] == "setup" else [],
-        "turn": rounds.current(state),
+        "turn": flow.current_player(state),
         "timers": {name: timers.public(t) for name, t in state["timers"].items()},
         "result": state["outcome"],
     }
@@ -55,7 +55,7 @@ def player(state: State, pid: str) -> dict[str, Any]:
         mine["voted"] = poison.voted(state, pid)
         b = state["ballot"]
         mine["vote"] = b["votes"].get(pid) if b is not None else None
-    if rounds.current(state) == pid and state["turn_state"] is not None:
+    if flow.current_player(state) == pid and state["turn_state"] is not None:
         ts = state["turn_state"]
         mine["turn"] = {k: ts[k] for k in ("moved", "path", "used_room", "drawn", "recycled", "peek")}
         if ts["moved"] and mapgraph.function_of(state, p["room"]) == "helipad":

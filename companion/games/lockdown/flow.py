@@ -83,7 +83,12 @@ def begin_actions(ctx: Ctx) -> None:
     begin_turn(ctx)
 
 
-def current(state: State) -> str | None:
+def phase(state: State) -> str:
+    """``setup``, ``free``, ``action``, ``settlement`` or ``over``."""
+    return str(state["phase"])
+
+
+def current_player(state: State) -> str | None:
     if state["phase"] != "action":
         return None
     order: list[str] = state["action_order"]
@@ -92,7 +97,7 @@ def current(state: State) -> str | None:
 
 def begin_turn(ctx: Ctx) -> None:
     state = ctx.state
-    pid = current(state)
+    pid = current_player(state)
     state["turn_state"] = {
         "moved": False, "path": [], "used_room": False, "drawn": [], "recycled": False,
         "airdrop_taken": False, "peek": None,
@@ -106,7 +111,7 @@ def finish_turn(ctx: Ctx, forced: bool) -> None:
     """End the current player's turn. A forced end (timer or host) keeps the player where they are if
     they had not moved, casts no vote, and trims the hand (junkyard extras back to its stock first)."""
     state = ctx.state
-    pid = current(state)
+    pid = current_player(state)
     assert pid is not None
     if forced:
         return_junk_extras(state, pid)
@@ -114,7 +119,7 @@ def finish_turn(ctx: Ctx, forced: bool) -> None:
         ctx.announce("lockdown.turn_timed_out", player=pid)
     stop_timer(state, "turn")
     state["turn"] += 1
-    if current(state) is not None:
+    if current_player(state) is not None:
         begin_turn(ctx)
         return
     state["phase"] = "settlement"

@@ -9,7 +9,7 @@ from typing import Any
 
 from companion.core.inputs import HOST, actor_player
 from companion.core.prompts import Choice, Field, Prompt
-from companion.games.lockdown import actions, data, items, mapgraph, movement, poison, rounds
+from companion.games.lockdown import actions, data, flow, items, mapgraph, movement, poison
 
 State = dict[str, Any]
 OK = (Field("ok", "confirm", "lockdown.done"),)
@@ -41,7 +41,7 @@ def for_actor(state: State, actor: str) -> list[Prompt]:
         return [prepare(state)]
     if state["phase"] == "free":
         return free(state, pid)
-    if state["phase"] == "action" and rounds.current(state) == pid:
+    if state["phase"] == "action" and flow.current_player(state) == pid:
         return turn(state, pid)
     return []
 
@@ -177,7 +177,7 @@ def host(state: State) -> list[Prompt]:
         out.append(Prompt("lockdown.begin_actions", "lockdown.prompt.begin_actions", OK))
     if state["phase"] == "action":
         out.append(Prompt("lockdown.force_end_turn", "lockdown.prompt.force_end_turn",
-                          OK, params={"player": rounds.current(state)}))
+                          OK, params={"player": flow.current_player(state)}))
     for name, t in state["timers"].items():
         if t["running"]:
             out.append(Prompt("lockdown.timer_pause", "lockdown.prompt.timer_pause", fixed={"name": name},

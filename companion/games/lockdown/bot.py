@@ -31,7 +31,7 @@ def genes(rng: random.Random, total: int = 10) -> dict[str, int]:
 
 def reachable(state: State, pid: str) -> dict[str, list[str]]:
     """Every room the player can end in, with one shortest legal path to it (breadth first)."""
-    p = state["pl"][pid]
+    p = state["people"][pid]
     start = p["room"]
     paths: dict[str, list[str]] = {start: []}
     frontier = [start]
@@ -52,7 +52,7 @@ def reachable(state: State, pid: str) -> dict[str, list[str]]:
 def next_step(state: State, rng: random.Random) -> Step:
     phase = state["phase"]
     if phase == "setup":
-        pid = next(pid for pid, p in state["pl"].items() if p["genes"] is None)
+        pid = next(pid for pid, p in state["people"].items() if p["genes"] is None)
         spawn = rng.choice(sorted(mapgraph.rooms(state)))
         return _by(pid, "prepare", spawn=spawn, **genes(rng))
     if phase == "free":
@@ -65,18 +65,18 @@ def next_step(state: State, rng: random.Random) -> Step:
 def free_step(state: State, rng: random.Random) -> Step:
     for tid, t in sorted(state["trades"].items()):
         return _by(t["to"], "accept" if rng.random() < 0.6 else "withdraw", trade=tid)
-    living = [pid for pid, p in state["pl"].items() if not p["shadow"] and p["items"]]
+    living = [pid for pid, p in state["people"].items() if not p["shadow"] and p["items"]]
     if living and rng.random() < 0.15 and not state.get("bot_traded"):
         a = rng.choice(living)
-        b = rng.choice([pid for pid in state["pl"] if pid != a and not state["pl"][pid]["shadow"]] or [a])
+        b = rng.choice([pid for pid in state["people"] if pid != a and not state["people"][pid]["shadow"]] or [a])
         if b != a:
-            give = [items.kind_of(rng.choice(state["pl"][a]["items"]))]
+            give = [items.kind_of(rng.choice(state["people"][a]["items"]))]
             return _by(a, "offer", to=b, give=give, swap_order=rng.random() < 0.5)
     return {"by": "host", "move": "lockdown.begin_actions", "args": {}}
 
 
 def turn_step(state: State, pid: str, rng: random.Random) -> Step:
-    p = state["pl"][pid]
+    p = state["people"][pid]
     ts = state["turn_state"]
     if not ts["moved"]:
         paths = reachable(state, pid)
@@ -99,7 +99,7 @@ def turn_step(state: State, pid: str, rng: random.Random) -> Step:
 
 
 def living_step(state: State, pid: str, rng: random.Random) -> Step | None:
-    p = state["pl"][pid]
+    p = state["people"][pid]
     ts = state["turn_state"]
     fn = mapgraph.function_of(state, p["room"])
     rule = actions.stock_rule(state, p["room"])
@@ -135,7 +135,7 @@ def living_step(state: State, pid: str, rng: random.Random) -> Step | None:
 
 
 def room_step(state: State, pid: str, fn: str | None, rng: random.Random) -> Step | None:
-    p = state["pl"][pid]
+    p = state["people"][pid]
     if fn == "gene_bank":
         return _by(pid, "gene_bank")
     if fn == "gene_console":

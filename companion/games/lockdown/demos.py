@@ -24,7 +24,7 @@ def write(out: Path, n: int, mode: str, free: int, turn: int, tries: int = 400) 
         players = tuple(Player(p, p.title()) for p in NAMES[:n])
         setup = Setup("lockdown", players, {"items": mode, "free_seconds": free, "turn_seconds": turn}, 1000 + seed)
         lines, state = bot.play(setup, seed)
-        outcome = state["outcome"]
+        outcome = state["finished"]
         if outcome and outcome["reason"] == "rounds" and len(outcome["ranking"]) > 1:
             break
     else:

@@ -41,10 +41,10 @@ def begin_round(ctx: Ctx) -> None:
     state["stocks"][morgue].extend(state["morgue_incoming"])  # L8.1: drawable from the next round
     state["morgue_incoming"] = []
     state["new_shadows"], state["announced_shadows"] = [], []
-    numbers = list(range(1, len(state["pl"]) + 1))
+    numbers = list(range(1, len(state["people"]) + 1))
     ctx.rng().shuffle(numbers)
-    for pid, n in zip(state["pl"], numbers, strict=True):
-        state["pl"][pid]["order"] = n
+    for pid, n in zip(state["people"], numbers, strict=True):
+        state["people"][pid]["order"] = n
     state["trades"] = {}
     state["phase"] = "free"
     ctx.announce("lockdown.round_started", round=r)
@@ -58,7 +58,7 @@ def items_airdrop(r: int) -> str:
 def trim_to_load(state: State, pid: str) -> None:
     """Bring a hand within load by dropping the cards received last: into the room's stock where the room
     keeps one (a draw room or the helipad), else out of the game (docs: free-phase and turn timeouts)."""
-    p = state["pl"][pid]
+    p = state["people"][pid]
     extra = items.over_load(p)
     if extra:
         dropped = p["items"][-extra:]
@@ -71,10 +71,10 @@ def begin_actions(ctx: Ctx) -> None:
     """End of the free phase (L3.3: nobody holds more than load outside it), then the first turn."""
     state = ctx.state
     stop_timer(state, "free")
-    for pid in state["pl"]:
+    for pid in state["people"]:
         trim_to_load(state, pid)
     state["trades"] = {}
-    state["action_order"] = sorted(state["pl"], key=lambda pid: state["pl"][pid]["order"])
+    state["action_order"] = sorted(state["people"], key=lambda pid: state["people"][pid]["order"])
     state["turn"] = 0
     poison.open_vote(state)
     state["single_votes"] = []
@@ -130,7 +130,7 @@ def finish_turn(ctx: Ctx, forced: bool) -> None:
 def junk_extras(state: State, pid: str) -> list[str]:
     """Junkyard rule: of the non-junk cards drawn there this turn, at most 2 may be kept (still held)."""
     ts = state["turn_state"]
-    p = state["pl"][pid]
+    p = state["people"][pid]
     if mapgraph.function_of(state, p["room"]) != "junkyard":
         return []
     kept = [c for c in ts["drawn"] if c in p["items"] and items.kind_of(c) != "junk"]
@@ -141,8 +141,8 @@ def junk_extras(state: State, pid: str) -> list[str]:
 def return_junk_extras(state: State, pid: str) -> None:
     extra = junk_extras(state, pid)
     if extra:
-        items.take_from(state["pl"][pid]["items"], extra)
-        state["stocks"][state["pl"][pid]["room"]].extend(extra)
+        items.take_from(state["people"][pid]["items"], extra)
+        state["stocks"][state["people"][pid]["room"]].extend(extra)
 
 
 def end_or_next(ctx: Ctx) -> None:
@@ -162,8 +162,8 @@ def end_or_next(ctx: Ctx) -> None:
 def finish(ctx: Ctx, reason: str) -> None:
     state = ctx.state
     state["phase"] = "over"
-    state["outcome"] = ranking.outcome(state, reason)
+    state["finished"] = ranking.outcome(state, reason)
     for name in state["timers"]:
         stop_timer(state, name)
     ctx.announce("lockdown.game_over", reason=f"kind.lockdown_end_{reason}", ranking=[" = ".join(g) for g in
-                                                                                   state["outcome"]["ranking"]])
+                                                                                   state["finished"]["ranking"]])

@@ -35,7 +35,7 @@ def for_actor(state: State, actor: str) -> list[Prompt]:
     if actor == HOST:
         return host(state)
     pid = actor_player(actor)
-    if pid is None or pid not in state["pl"]:
+    if pid is None or pid not in state["people"]:
         return []
     if state["phase"] == "setup":
         return [prepare(state)]
@@ -57,7 +57,7 @@ def prepare(state: State) -> Prompt:
 
 
 def free(state: State, pid: str) -> list[Prompt]:
-    p = state["pl"][pid]
+    p = state["people"][pid]
     others = tuple(Choice(o["id"], o["name"], plain=True) for o in state["players"] if o["id"] != pid)
     out = [Prompt("lockdown.offer", "lockdown.prompt.offer", (
         Field("to", "choice", "lockdown.field.to", others),
@@ -81,7 +81,7 @@ def free(state: State, pid: str) -> list[Prompt]:
 
 
 def turn(state: State, pid: str) -> list[Prompt]:
-    p = state["pl"][pid]
+    p = state["people"][pid]
     ts = state["turn_state"]
     if not ts["moved"]:
         return [Prompt("lockdown.move", "lockdown.prompt.move", (
@@ -106,7 +106,7 @@ def turn(state: State, pid: str) -> list[Prompt]:
 
 
 def room_prompts(state: State, pid: str) -> list[Prompt]:
-    p = state["pl"][pid]
+    p = state["people"][pid]
     ts = state["turn_state"]
     fn = mapgraph.function_of(state, p["room"])
     rule = actions.stock_rule(state, p["room"])
@@ -150,7 +150,7 @@ def room_prompts(state: State, pid: str) -> list[Prompt]:
 
 
 def item_prompts(state: State, pid: str) -> list[Prompt]:
-    p = state["pl"][pid]
+    p = state["people"][pid]
     ts = state["turn_state"]
     out: list[Prompt] = []
     if items.holds(p, "rocket"):

@@ -65,13 +65,13 @@ class Lockdown(GameBase):
             "map": data.compact(loaded),
             "round": 0,
             "phase": "setup",
-            "pl": {pid: new_player() for pid in pids},
+            "people": {pid: new_player() for pid in pids},
             "consumed": [], "morgue_incoming": [], "airdrops": [], "poison": [], "detox": [],
             "ballot": None, "single_floor": None, "single_votes": [],
             "action_order": [], "turn": 0, "turn_state": None,
             "trades": {}, "trade_seq": 0,
             "shown_hp": {pid: 10 for pid in pids}, "prev_hp": {pid: 10 for pid in pids},
-            "new_shadows": [], "announced_shadows": [], "outcome": None,
+            "new_shadows": [], "announced_shadows": [], "finished": None,
             "timers": {},
         }
         by_function, airdrops = items.new_deck()
@@ -103,7 +103,7 @@ class Lockdown(GameBase):
         return [("lockdown.timer_pause", {"name": n}) for n, t in state["timers"].items() if t["running"]]
 
     def result(self, state: State) -> dict[str, Any] | None:
-        outcome: dict[str, Any] | None = state["outcome"]
+        outcome: dict[str, Any] | None = state["finished"]
         return outcome
 
     def phase(self, state: State) -> str | None:
@@ -125,7 +125,7 @@ class Lockdown(GameBase):
         pid = actor_player(actor)
         if pid is None or flow.current_player(state) != pid or not state["turn_state"]["moved"]:
             return None
-        p = state["pl"][pid]
+        p = state["people"][pid]
         if kind == "item" and state["options"]["items"] == "physical":
             if mapgraph.function_of(state, p["room"]) == "helipad":
                 return "lockdown.take", {"cards": [token_id]}

@@ -45,9 +45,9 @@ def prepare(ctx: Ctx, a: PrepareArgs) -> None:
     rooms.check_genes(a.force, a.speed, a.load, 10)
     if a.spawn not in mapgraph.rooms(ctx.state):
         raise Rejected("reject.lockdown_no_such_room", room=a.spawn)
-    p = ctx.state["pl"][_pid(ctx)]
+    p = ctx.state["people"][_pid(ctx)]
     p.update(genes={"force": a.force, "speed": a.speed, "load": a.load}, spawn=a.spawn, room=a.spawn)
-    if all(q["genes"] is not None for q in ctx.state["pl"].values()):
+    if all(q["genes"] is not None for q in ctx.state["people"].values()):
         flow.begin_round(ctx)
 
 

@@ -143,7 +143,7 @@ def vote(ctx: Ctx, a: VoteArgs) -> None:
     """Ruling L4.1: every living player votes once per round, after moving, for a floor not yet poisonous."""
     if not ctx.state["turn_state"]["moved"]:
         raise Rejected("reject.lockdown_move_first")
-    if ctx.state["pl"][_pid(ctx)]["shadow"]:
+    if ctx.state["people"][_pid(ctx)]["shadow"]:
         raise Rejected("reject.lockdown_shadow_no_vote")
     if a.floor in ctx.state["poison"]:
         raise Rejected("reject.lockdown_already_poisonous", floor=a.floor)
@@ -153,7 +153,7 @@ def vote(ctx: Ctx, a: VoteArgs) -> None:
 def end_turn(ctx: Ctx, a: NoArgs) -> None:
     """The player leaves the action room: moved, voted (if living), within load, junkyard rule kept."""
     state, pid = ctx.state, _pid(ctx)
-    p = state["pl"][pid]
+    p = state["people"][pid]
     if not state["turn_state"]["moved"]:
         raise Rejected("reject.lockdown_move_first")
     if poison.must_vote(state, pid) and not poison.voted(state, pid):

@@ -23,17 +23,17 @@ def public(state: State) -> dict[str, Any]:
         "poison": list(state["poison"]),
         "players": [
             {"id": pid, "shadow": bool(p.get("known_shadow")), "hp": state["shown_hp"][pid]}
-            for pid, p in state["pl"].items()
+            for pid, p in state["people"].items()
         ],
-        "ready": [pid for pid, p in state["pl"].items() if p["genes"] is not None] if state["phase"] == "setup" else [],
+        "ready": [pid for pid, p in state["people"].items() if p["genes"] is not None and state["phase"] == "setup"],
         "turn": flow.current_player(state),
         "timers": {name: timers.public(t) for name, t in state["timers"].items()},
-        "result": state["outcome"],
+        "result": state["finished"],
     }
 
 
 def player(state: State, pid: str) -> dict[str, Any]:
-    p = state["pl"][pid]
+    p = state["people"][pid]
     mine: dict[str, Any] = {
         "hp": p["hp"],
         "genes": p["genes"],
@@ -70,6 +70,6 @@ def host(state: State) -> dict[str, Any]:
     return {
         "round": state["round"],
         "phase": state["phase"],
-        "ready": [pid for pid, p in state["pl"].items() if p["genes"] is not None],
+        "ready": [pid for pid, p in state["people"].items() if p["genes"] is not None],
         "turns_left": max(0, len(state["action_order"]) - state["turn"]) if state["phase"] == "action" else None,
     }

@@ -12,22 +12,14 @@ from typing import Any
 
 from companion.core.contract import Ctx
 from companion.games.lockdown import data, health, items, mapgraph, poison, ranking, settlement
-from companion.parts import timers
+from companion.parts.turn_timer import PhaseTimers, TurnTimer
 
 State = dict[str, Any]
 ROUNDS = 6
-
-
-def start_timer(state: State, name: str, at: int) -> None:
-    t = state["timers"].get(name)
-    if t is not None:
-        timers.start(t, at)
-
-
-def stop_timer(state: State, name: str) -> None:
-    t = state["timers"].get(name)
-    if t is not None:
-        t.update(running=False, deadline=None, remaining=t["duration"], warned=[], expired=False)
+#: The free phase's timer and each action turn's, at ``state["timers"]`` (absent when set to 0 seconds).
+FREE = TurnTimer("lockdown", "free", named=True)
+TURN = TurnTimer("lockdown", "turn", named=True)
+TIMERS = PhaseTimers((FREE, TURN))
 
 
 def begin_round(ctx: Ctx) -> None:
@@ -48,7 +40,7 @@ def begin_round(ctx: Ctx) -> None:
     state["trades"] = {}
     state["phase"] = "free"
     ctx.announce("lockdown.round_started", round=r)
-    start_timer(state, "free", ctx.at)
+    FREE.restart(ctx)
 
 
 def items_airdrop(r: int) -> str:
@@ -70,7 +62,7 @@ def trim_to_load(state: State, pid: str) -> None:
 def begin_actions(ctx: Ctx) -> None:
     """End of the free phase (L3.3: nobody holds more than load outside it), then the first turn."""
     state = ctx.state
-    stop_timer(state, "free")
+    FREE.reset(state)
     for pid in state["people"]:
         trim_to_load(state, pid)
     state["trades"] = {}
@@ -104,7 +96,7 @@ def begin_turn(ctx: Ctx) -> None:
     }
     if pid is not None:
         ctx.announce("lockdown.turn", player=pid)
-        start_timer(state, "turn", ctx.at)
+        TURN.restart(ctx)
 
 
 def finish_turn(ctx: Ctx, forced: bool) -> None:
@@ -117,7 +109,7 @@ def finish_turn(ctx: Ctx, forced: bool) -> None:
         return_junk_extras(state, pid)
         trim_to_load(state, pid)
         ctx.announce("lockdown.turn_timed_out", player=pid)
-    stop_timer(state, "turn")
+    TURN.reset(state)
     state["turn"] += 1
     if current_player(state) is not None:
         begin_turn(ctx)
@@ -163,7 +155,7 @@ def finish(ctx: Ctx, reason: str) -> None:
     state = ctx.state
     state["phase"] = "over"
     state["finished"] = ranking.outcome(state, reason)
-    for name in state["timers"]:
-        stop_timer(state, name)
+    for timer in TIMERS.timers:
+        timer.reset(state)
     ctx.announce("lockdown.game_over", reason=f"kind.lockdown_end_{reason}", ranking=[" = ".join(g) for g in
                                                                                    state["finished"]["ranking"]])

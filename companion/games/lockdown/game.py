@@ -93,14 +93,10 @@ class Lockdown(GameBase):
         return views.host(state)
 
     def deadlines(self, state: State) -> Sequence[Deadline]:
-        out: list[Deadline] = []
-        for name, t in state["timers"].items():
-            out.extend(timers.deadlines(name, t, "lockdown.timer_warn", "lockdown.timer_expire"))
-        return out
+        return flow.TIMERS.deadlines(state)
 
     def on_resume(self, state: State) -> Sequence[tuple[str, dict[str, Any]]]:
-        """After a restart the running timers are paused; the host resumes them when the table is ready."""
-        return [("lockdown.timer_pause", {"name": n}) for n, t in state["timers"].items() if t["running"]]
+        return flow.TIMERS.on_resume(state)
 
     def result(self, state: State) -> dict[str, Any] | None:
         outcome: dict[str, Any] | None = state["finished"]

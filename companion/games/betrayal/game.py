@@ -3,14 +3,13 @@ modules beside this."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from pydantic import Field, field_validator
 
 from companion.core import gamedata, rng
-from companion.core.contract import Args, Ctx, Deadline, GameBase, Setup, State
-from companion.core.prompts import Prompt
+from companion.core.contract import Args, Ctx, GameBase, Setup, State
+from companion.core.modules import Modules
 from companion.core.rejection import Rejected
 from companion.games.betrayal import data, explorers, flow, forms, house, lines, seating, views
 from companion.games.betrayal.moves import MOVES
@@ -42,6 +41,7 @@ class Betrayal(GameBase):
     max_players = 6
     Options = BetrayalOptions
     moves = MOVES
+    modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER)
     menu_rank = 4
     public_lines = staticmethod(lines.public_lines)  # what the views say in words: see lines.py
     private_lines = staticmethod(lines.private_lines)
@@ -102,31 +102,6 @@ class Betrayal(GameBase):
         first = seating.birthday_first(s)
         ctx.announce("betrayal.first_player", player=first)
         flow.begin(ctx, first, start_timer=False)
-
-    def view_public(self, state: State) -> dict[str, Any]:
-        return views.public(state)
-
-    def view_player(self, state: State, pid: str) -> dict[str, Any]:
-        return views.player(state, pid)
-
-    def deadlines(self, state: State) -> Sequence[Deadline]:
-        return TIMER.deadlines(state)
-
-    def on_resume(self, state: State) -> Sequence[tuple[str, dict[str, Any]]]:
-        return TIMER.on_resume(state)
-
-    def result(self, state: State) -> dict[str, Any] | None:
-        finished: dict[str, Any] | None = state["finished"]
-        return finished
-
-    def phase(self, state: State) -> str | None:
-        return flow.phase(state)
-
-    def current_player(self, state: State) -> str | None:
-        return flow.current_player(state)
-
-    def prompts(self, state: State, actor: str) -> Sequence[Prompt]:
-        return forms.for_actor(state, actor)
 
     def on_token(self, state: State, kind: str, token_id: str, actor: str) -> tuple[str, dict[str, Any]] | None:
         """A room tile's token tapped while the table lays a room; an omen, item or event card's token

@@ -1,4 +1,5 @@
-"""Lockdown (禁闭逃杀): setup, views, deadlines, phases, prompts, tokens and the end.
+"""Lockdown (禁闭逃杀): setup, the host's view, tokens and the board; the rest comes from the modules
+it names (`modules`: views, flow, forms, timers; companion/core/modules.py).
 
 Options: ``items`` (``digital``: the referee draws from the seeded source; ``physical``: players draw real
 cards and tap them), ``map_file`` (another map, ruling L1.4), ``free_seconds`` and ``turn_seconds`` (the
@@ -7,16 +8,16 @@ free-phase and action-turn timers; 0 for none).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import Field
 
-from companion.core.contract import Args, BoardPicture, Deadline, GameBase, Setup, State
+from companion.core.contract import Args, BoardPicture, GameBase, Setup, State
 from companion.core.gamedata import GameDataError
 from companion.core.inputs import actor_player
-from companion.core.prompts import Prompt
+from companion.core.modules import Modules
 from companion.core.rejection import Rejected
 from companion.games.lockdown import data, flow, forms, items, lines, mapgraph, views
 from companion.games.lockdown.moves import MOVES
@@ -47,6 +48,7 @@ class Lockdown(GameBase):
     max_players = 9
     Options = LockdownOptions
     moves = MOVES
+    modules = Modules(views=views, flow=flow, forms=forms, timer=flow.TIMERS)
     menu_rank = 1
     #: Demo moments worth a picture: round 3, two poisoned floors, HP announced twice.
     moments: Mapping[str, tuple[str, int]] = {"lockdown": ("lockdown-5p.jsonl", 60)}
@@ -83,33 +85,8 @@ class Lockdown(GameBase):
                 state["timers"][name] = timers.new(seconds, TIMER_WARNINGS)
         return state
 
-    def view_public(self, state: State) -> dict[str, Any]:
-        return views.public(state)
-
-    def view_player(self, state: State, pid: str) -> dict[str, Any]:
-        return views.player(state, pid)
-
     def view_host(self, state: State) -> dict[str, Any]:
         return views.host(state)
-
-    def deadlines(self, state: State) -> Sequence[Deadline]:
-        return flow.TIMERS.deadlines(state)
-
-    def on_resume(self, state: State) -> Sequence[tuple[str, dict[str, Any]]]:
-        return flow.TIMERS.on_resume(state)
-
-    def result(self, state: State) -> dict[str, Any] | None:
-        outcome: dict[str, Any] | None = state["finished"]
-        return outcome
-
-    def phase(self, state: State) -> str | None:
-        return flow.phase(state)
-
-    def current_player(self, state: State) -> str | None:
-        return flow.current_player(state)
-
-    def prompts(self, state: State, actor: str) -> Sequence[Prompt]:
-        return forms.for_actor(state, actor)
 
     def tokens(self, state: State) -> dict[str, list[str]]:
         """What a tag can be enrolled as (companion/tokens/kinds.py): an item card by kind, a room of the map."""

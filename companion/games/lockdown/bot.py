@@ -1,5 +1,5 @@
-"""A table of bots: the next legal input of a Lockdown game, chosen at random. It plays the kiosk's
-attract-mode games, writes the scripted demo games in docs/games/lockdown/, and drives the property
+"""Lockdown's choice function for the random legal table (companion/core/bot.py): the next legal input,
+chosen at random. Its games are the scripted demo games in docs/games/lockdown/ and drive the property
 tests. It reads the whole state (it plays every seat), so it is never used for a real player.
 """
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.core.contract import Setup
-from companion.core.fold import initial, step
+from companion.core.bot import Bot
+from companion.core.contract import Game
 from companion.core.inputs import Input
 from companion.games.lockdown import actions, flow, items, mapgraph, movement, poison
 from companion.games.lockdown.game import GAME
@@ -150,16 +150,9 @@ def room_step(state: State, pid: str, fn: str | None, rng: random.Random) -> Ste
     return None
 
 
-def play(setup: Setup, seed: int, step_ms: int = 4000, limit: int = 5000) -> tuple[list[dict[str, Any]], State]:
-    """A whole bot game from `setup`: its inputs as script lines
-    (docs/scripting.md) and the final state."""
-    state = initial(GAME, setup)
-    rng = random.Random(seed)
-    lines: list[dict[str, Any]] = []
-    at = 0
-    while not state["ended"] and len(lines) < limit:
-        at += step_ms
-        s = next_step(state, rng)
-        state = step(GAME, state, Input(s["move"], s["by"], s["args"], at))
-        lines.append({**s, "at": at})
-    return lines, state
+def next_input(game: Game, state: State, rnd: random.Random, at: int) -> Input:
+    s = next_step(state, rnd)
+    return Input(s["move"], s["by"], s["args"], at)
+
+
+BOT = Bot(GAME, next_input, limit=5000, step_ms=4000)

@@ -47,7 +47,7 @@ TURNS = turns_by_number(GAME, lambda state: int(state["turn"]["number"]))
 
 def run(games: int, repeat: int, where: Path) -> str:
     rss_start = peak_rss_mib()
-    played = [(setup(seed), *bot.play(GAME, setup(seed), random.Random(seed))) for seed in range(games)]
+    played = [(setup(seed), *bot.BOT.play(setup(seed), random.Random(seed))) for seed in range(games)]
     fig = measure(GAME, played, TURNS, repeat, where)
     longest = max(played, key=lambda g: len(g[2]))
     rss_end = peak_rss_mib()

@@ -18,6 +18,7 @@ longer twins and the comparison stops.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -29,18 +30,11 @@ from companion.core.fold import initial
 from companion.core.inputs import HOST, Input, actor_player
 from companion.core.referee import HOST_VIEW, PUBLIC, Referee
 from companion.games import registry
-from companion.games.betrayal import bot as betrayal_bot
-from companion.games.jailbreak import bot as jailbreak_bot
-from companion.games.lab_escape import bot as lab_escape_bot
-from companion.games.lockdown import bot as lockdown_bot
-from companion.games.room25 import bot as room25_bot
 
 Bot = Callable[[State, random.Random, int], "Input | None"]
 GAMES = registry()
 UNDO_CHANCE, AMEND_CHANCE = 0.04, 0.03
 BOT_TRIES = 8  # how often B's bot is asked for a secret input from the sender of A's
-PROMPT_BOTS = {"room25": room25_bot, "jailbreak": jailbreak_bot, "lab_escape": lab_escape_bot,
-               "betrayal": betrayal_bot}
 
 
 @dataclass
@@ -155,25 +149,12 @@ def seed_twin(setup: Setup, tries: int = 3000, games: Mapping[str, Game] = GAMES
 
 
 def game_bot(name: str) -> Bot:
-    """The game's own random player (companion.games.<game>.bot, every seat); the toolkit's is below."""
+    """The game's own random player, every seat: the `BOT` of its package's ``bot.py``
+    (companion/core/bot.py with the game's choices); the toolkit's is below."""
     if name == "toolkit":
         return toolkit_bot
-    if name == "lockdown":
-        return _lockdown_bot
-    game, module = GAMES[name], PROMPT_BOTS[name]
-
-    def bot(state: State, rnd: random.Random, at: int) -> Input | None:
-        inp: Input | None = module.next_input(game, state, rnd, at)
-        return inp
-
+    bot: Bot = importlib.import_module(f"companion.games.{name}.bot").BOT
     return bot
-
-
-def _lockdown_bot(state: State, rnd: random.Random, at: int) -> Input | None:
-    if state.get("ended"):
-        return None
-    s = lockdown_bot.next_step(state, rnd)
-    return Input(s["move"], s["by"], s["args"], at)
 
 
 TOOLKIT_RARE = {"game.end": 0.05, "dice.roll": 0.2, "ballot.close": 0.3}  # so that evenings go on a while

@@ -163,4 +163,4 @@ class Table:
 
 
 def play(s: Setup, rnd: Any, limit: int = 3000) -> tuple[State, list[Input]]:
-    return bot.play(GAME, s, rnd, limit)
+    return bot.BOT.play(s, rnd, limit)

@@ -55,7 +55,7 @@ def bare(players: list[str], genes: dict[str, tuple[int, int, int]] | None = Non
                                 {"free_seconds": 0, "turn_seconds": 0}, 5))
     for pid in players:
         f, s, l_ = (genes or {}).get(pid, (4, 3, 3))
-        state["pl"][pid].update(genes={"force": f, "speed": s, "load": l_}, room="B102", spawn="B102")
+        state["people"][pid].update(genes={"force": f, "speed": s, "load": l_}, room="B102", spawn="B102")
     state["round"] = rnd
     state["phase"] = "action"
     state["action_order"] = list(players)
@@ -68,7 +68,7 @@ def ctx(state: State) -> Ctx:
 
 def place(state: State, **where: str) -> None:
     for pid, room in where.items():
-        state["pl"][pid]["room"] = room
+        state["people"][pid]["room"] = room
 
 
 def hand(state: State, pid: str, *kinds: str) -> list[str]:
@@ -79,7 +79,7 @@ def hand(state: State, pid: str, *kinds: str) -> list[str]:
             card = next((c for c in pile if c.rsplit("-", 1)[0] == kind), None)
             if card is not None:
                 pile.remove(card)
-                state["pl"][pid]["items"].append(card)
+                state["people"][pid]["items"].append(card)
                 got.append(card)
                 break
         else:
@@ -98,7 +98,7 @@ def said(ref_or_state: Any) -> list[str]:
 
 def turn_of(state: State, pid: str, moved: bool = True) -> None:
     """Make it `pid`'s action turn, having moved already (or not)."""
-    state["action_order"] = [pid, *[p for p in state["pl"] if p != pid]]
+    state["action_order"] = [pid, *[p for p in state["people"] if p != pid]]
     state["turn"] = 0
     state["turn_state"] = {"moved": moved, "path": [], "used_room": False, "drawn": [], "recycled": False,
                            "airdrop_taken": False, "peek": None}

@@ -21,8 +21,8 @@ def setup(mode: str, count: int, seed: int, **options: Any) -> Setup:
 
 
 def next_input(state: State, rnd: random.Random, at: int) -> Input | None:
-    return bot.next_input(GAME, state, rnd, at)
+    return bot.BOT(state, rnd, at)
 
 
 def play(s: Setup, rnd: random.Random, limit: int = 3000) -> tuple[State, list[Input]]:
-    return bot.play(GAME, s, rnd, limit)
+    return bot.BOT.play(s, rnd, limit)

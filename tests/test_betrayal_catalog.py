@@ -37,7 +37,7 @@ def seen_ids() -> frozenset[str]:
             actors = [HOST, *(f"player:{p}" for p in state["seats"])]
             for actor in actors:
                 prompt_ids([p.to_json() for p in GAME.prompts(state, actor)])
-            inp = bot.next_input(GAME, state, rnd, 1000 * (n + 1))
+            inp = bot.BOT(state, rnd, 1000 * (n + 1))
             if inp is None:
                 break
             before = state["announced"]

@@ -81,7 +81,7 @@ def test_random_legal_games_keep_traits_on_their_tracks_keep_goals_secret_and_re
         assert_traits_on_their_tracks(state)
         assert_goals_kept(state)
         haunted += state["haunt"] is not None
-        inp = bot.next_input(GAME, state, rnd, 1000 * (n + 1))
+        inp = bot.BOT(state, rnd, 1000 * (n + 1))
         if inp is None:
             break
         state = step(GAME, state, inp)
@@ -94,7 +94,7 @@ def test_the_bots_games_reach_the_haunt_and_the_checks_see_goals() -> None:
     """The properties above are not vacuous: random games do reach the haunt, and there are goals."""
     reached = 0
     for seed in range(6):
-        state, _ = bot.play(GAME, setup(4, seed, "06-01"), random.Random(seed), limit=700)
+        state, _ = bot.BOT.play(setup(4, seed, "06-01"), random.Random(seed), limit=700)
         if state["haunt"] is not None:
             reached += 1
             assert all(goal_texts(state))
@@ -103,7 +103,7 @@ def test_the_bots_games_reach_the_haunt_and_the_checks_see_goals() -> None:
 
 def test_the_goal_check_catches_a_view_that_shows_the_traitors_goals() -> None:
     for seed in range(10):
-        state, _ = bot.play(GAME, setup(4, seed, "06-01"), random.Random(seed), limit=700)
+        state, _ = bot.BOT.play(setup(4, seed, "06-01"), random.Random(seed), limit=700)
         if state["haunt"] is not None and state["haunt"]["traitor"] is not None and not state["ended"]:
             break
     else:

@@ -34,7 +34,7 @@ def test_a_restart_replays_a_random_game_identically(tmp_path: Path) -> None:
     ref = start(tmp_path / "log.sqlite3")
     rnd = random.Random(4)
     for _ in range(400):
-        inp = bot.next_input(GAME, ref.state, rnd, ref.state.get("now", 0) + 1000)
+        inp = bot.BOT(ref.state, rnd, ref.state.get("now", 0) + 1000)
         if inp is None:
             break
         assert ref.submit(inp).accepted

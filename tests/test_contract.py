@@ -8,15 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from pydantic import BaseModel, Field
 
 from companion.core import gamedata
-from companion.core.contract import Args, Ctx, GameBase, Move, Player, Setup, State
+from companion.core.contract import Args, Ctx, Deadline, GameBase, Move, Player, Setup, State
 from companion.core.eventlog import EventLog
 from companion.core.inputs import Input
+from companion.core.modules import Modules
+from companion.core.prompts import Prompt
 from companion.core.referee import Referee
 from companion.parts import turn_order
 
@@ -141,3 +144,38 @@ def test_a_broken_data_file_gives_the_line(tmp_path: Path) -> None:
         gamedata.load(bad, Track)
     with pytest.raises(gamedata.GameDataError, match="cannot read"):
         gamedata.load(tmp_path / "missing.json", Track)
+
+
+def test_a_game_that_names_its_modules_gets_its_views_flow_prompts_and_timer_from_them() -> None:
+    """What the four turn-based games and Lockdown declare instead of a block of delegating methods."""
+    views = SimpleNamespace(public=lambda s: {"turn": s["turn"]}, player=lambda s, pid: {"card": s["hands"][pid]})
+    flow = SimpleNamespace(phase=lambda s: s["phase"], current_player=lambda s: s["turn"])
+    run = Prompt("race.run", "race.prompt.run")
+    forms = SimpleNamespace(for_actor=lambda s, actor: [run] if actor == f"player:{s['turn']}" else [])
+    due = Deadline(5000, "timer.expire", {"name": "turn"})
+    timer = SimpleNamespace(deadlines=lambda s: [due], on_resume=lambda s: [("timer.pause", {})])
+
+    class Named(GameBase):
+        modules = Modules(views=views, flow=flow, forms=forms, timer=timer)
+
+    state = {"turn": "ana", "phase": "race", "hands": {"ana": 3}, "finished": None}
+    game = Named()
+    assert (game.view_public(state), game.view_player(state, "ana"), game.view_host(state)) == (
+        {"turn": "ana"}, {"card": 3}, {})
+    assert (game.phase(state), game.current_player(state)) == ("race", "ana")
+    assert (game.prompts(state, "player:ana"), game.prompts(state, "player:ben")) == ([run], [])
+    assert (game.deadlines(state), game.on_resume(state)) == ([due], [("timer.pause", {})])
+    assert game.result(state) is None
+    assert game.result({**state, "finished": {"ranking": [["ana"]]}}) == {"ranking": [["ana"]]}
+
+
+def test_a_game_that_names_no_modules_has_no_phases_turns_prompts_or_timers_and_defines_its_views() -> None:
+    class Bare(GameBase):
+        pass
+
+    state = {"turn": "ana", "phase": "race", "finished": None}
+    game = Bare()
+    assert (game.phase(state), game.current_player(state), game.prompts(state, "player:ana")) == (None, None, [])
+    assert (game.deadlines(state), game.on_resume(state)) == ([], [])
+    with pytest.raises(NotImplementedError, match="view_public"):
+        game.view_public(state)

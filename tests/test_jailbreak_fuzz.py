@@ -34,7 +34,7 @@ def test_any_input_is_accepted_or_refused_with_a_reason_and_a_refusal_changes_no
     rnd = random.Random(seed)
     state = initial(GAME, setup(5, seed, turn_seconds=timer))
     for n in range(moves):
-        inp = bot.next_input(GAME, state, rnd, 1000 * (n + 1))
+        inp = bot.BOT(state, rnd, 1000 * (n + 1))
         if inp is None:
             break
         state = step(GAME, state, inp)
@@ -60,7 +60,7 @@ def test_a_tapped_token_means_an_input_the_referee_accepts_or_nothing(
     rnd = random.Random(seed)
     state = initial(GAME, setup(5, seed))
     for n in range(moves):
-        inp = bot.next_input(GAME, state, rnd, 1000 * (n + 1))
+        inp = bot.BOT(state, rnd, 1000 * (n + 1))
         if inp is None:
             break
         state = step(GAME, state, inp)

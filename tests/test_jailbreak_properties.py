@@ -63,7 +63,7 @@ def test_random_legal_games_keep_the_invariants_and_replay_identically(n: int, s
         elif timer and not state["timer"]["started"]:
             inp = Input("timer.start", "host", {}, at)
         else:
-            inp = bot.next_input(GAME, state, rnd, at)
+            inp = bot.BOT(state, rnd, at)
         if inp is None:
             break
         owner = state["turn"]["player"]
@@ -92,7 +92,7 @@ def test_random_legal_games_keep_the_invariants_and_replay_identically(n: int, s
 def test_bots_reach_both_wins() -> None:
     winners = set()
     for seed in range(30):
-        state, _ = bot.play(GAME, setup(3 + seed % 6, seed), random.Random(seed))
+        state, _ = bot.BOT.play(setup(3 + seed % 6, seed), random.Random(seed))
         winners.add(GAME.result(state)["winner"])  # type: ignore[index]
     assert winners == {"prisoners", "sheriffs"}
 

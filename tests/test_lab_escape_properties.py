@@ -10,6 +10,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.core.bot import choose, spread
 from companion.core.fold import fold, initial, step
 from companion.core.inputs import Input
 from companion.games.lab_escape import bot
@@ -29,7 +30,7 @@ def test_random_legal_games_keep_stamina_in_1_to_6_every_component_accounted_and
     inputs = []
     for n in range(250):
         assert_invariants(state)
-        inp = bot.next_input(GAME, state, rnd, 1000 * (n + 1))
+        inp = bot.BOT(state, rnd, 1000 * (n + 1))
         if inp is None:
             break
         state = step(GAME, state, inp)
@@ -58,8 +59,8 @@ def test_every_prompt_offered_filled_with_any_of_its_choices_is_accepted(
             break
         for prompt in GAME.prompts(state, f"player:{pid}"):
             p = prompt.to_json()
-            step(GAME, state, Input(p["move"], f"player:{pid}", bot.choose(p, rnd), n))  # raises if refused
-        inp = bot.next_input(GAME, state, rnd, n)
+            step(GAME, state, Input(p["move"], f"player:{pid}", choose(p, rnd, spread), n))  # raises if refused
+        inp = bot.BOT(state, rnd, n)
         assert inp is not None
         state = step(GAME, state, inp)
 
@@ -69,7 +70,7 @@ def test_long_random_games_end_with_one_winner_who_holds_the_usb_key_in_the_hall
     ended = 0
     for seed in range(6):
         s = setup(2 + seed % 3, seed, dice="referee")
-        state, inputs = bot.play(GAME, s, random.Random(seed), 3000)
+        state, inputs = bot.BOT.play(s, random.Random(seed), 3000)
         assert_invariants(state)
         if state["ended"]:
             ended += 1

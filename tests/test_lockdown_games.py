@@ -37,7 +37,7 @@ def test_scripted_game_replays_to_its_ranking(tmp_path: Path, script: Path) -> N
     assert result is not None and result["reason"] == "rounds" and state["round"] == 6
     assert result["ranking"] == header_ranking(script)
     # L9.3 recomputed: living by HP then gene force, then shadows by force at death
-    pl = state["pl"]
+    pl = state["people"]
 
     def key(p: str) -> tuple[int, int, int]:
         q = pl[p]

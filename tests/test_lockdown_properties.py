@@ -39,7 +39,7 @@ def scrambled(state: State, rng: random.Random) -> State:
     detoxed rooms, rocket targets, the turn's details and the room stocks."""
     s = copy.deepcopy(state)
     rooms = sorted(mapgraph.rooms(s))
-    for p in s["pl"].values():
+    for p in s["people"].values():
         p["room"] = rng.choice(rooms)
         p["spawn"] = rng.choice(rooms)
         p["hp"] = rng.randint(0, 10)
@@ -67,7 +67,7 @@ def check_prompts(state: State) -> None:
     """Every prompt names a move of the game, sends only that move's arguments, and every label a player
     reads is translated (a plain proper name excepted)."""
     known = i18n.msgids("en") & i18n.msgids("zh") & i18n.msgids("th")
-    for actor in ["host", *(f"player:{pid}" for pid in state["pl"])]:
+    for actor in ["host", *(f"player:{pid}" for pid in state["people"])]:
         for prompt in GAME.prompts(state, actor):
             move = GAME.moves[prompt.move]
             sent = {f.name for f in prompt.fields if f.kind != "confirm"} | set(prompt.fixed)
@@ -81,10 +81,10 @@ def check_prompts(state: State) -> None:
 def check_player_views(state: State, rng: random.Random) -> None:
     """A player's view does not change when another player's secrets do (position, HP, hand, spawn,
     order card, declared items, rocket target, vote)."""
-    pids = list(state["pl"])
+    pids = list(state["people"])
     a = rng.choice(pids)
     other = copy.deepcopy(state)
-    q = other["pl"][a]
+    q = other["people"][a]
     q.update(room=rng.choice(sorted(mapgraph.rooms(other))), spawn="B777", hp=rng.randint(0, 10),
              items=[f"junk-{rng.randint(100, 999)}"], order=99, declared=["pill-77"], rocket_target="B707")
     if other["ballot"] is not None and a in other["ballot"]["votes"]:
@@ -95,7 +95,7 @@ def check_player_views(state: State, rng: random.Random) -> None:
 
 
 def check_invariants(state: State, rng: random.Random) -> None:
-    for p in state["pl"].values():
+    for p in state["people"].values():
         assert 0 <= p["hp"] <= 10
         assert not (p["shadow"] and p["items"])
     cards = items.all_places(state)
@@ -106,7 +106,7 @@ def check_invariants(state: State, rng: random.Random) -> None:
     for a in state["announcements"]:
         assert set(a["params"]) <= PUBLIC_PARAMS.get(a["msg"], {"name", "seconds"}), a
         if a["msg"] == "lockdown.hp_shown":
-            assert len(a["params"]["hp"]) == len(state["pl"])
+            assert len(a["params"]["hp"]) == len(state["people"])
 
 
 JUNK_INPUTS = [
@@ -161,7 +161,7 @@ def test_the_scrambler_would_catch_a_leak() -> None:
         state = step(GAME, state, Input(s["move"], s["by"], s["args"], 0))
 
     def leaky(st_: State) -> dict[str, Any]:
-        return {**views.public(st_), "where": [p["room"] for p in st_["pl"].values()]}
+        return {**views.public(st_), "where": [p["room"] for p in st_["people"].values()]}
 
     assert leaky(state) != leaky(scrambled(state, random.Random(2)))
 

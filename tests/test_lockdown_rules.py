@@ -11,7 +11,7 @@ import pytest
 from companion.core.contract import Player, Setup
 from companion.core.fold import initial
 from companion.core.rejection import Rejected
-from companion.games.lockdown import GAME, actions, items, movement, poison, rooms, rounds, settlement, views
+from companion.games.lockdown import GAME, actions, flow, items, movement, poison, rooms, settlement, views
 from tests.lockdown_script import bare, ctx, hand, place, play, prepare, room, setup_line, turn_of
 
 # -- L1 setup ---------------------------------------------------------------------------------------------
@@ -23,9 +23,9 @@ def test_L1_1_two_to_nine_players_start_with_10_hp_never_exceeded() -> None:
             initial(GAME, Setup("lockdown", tuple(Player(f"p{i}", "x") for i in range(n)), {}, 1))
         assert err.value.code == "reject.player_count"
     state = bare(["ana", "ben"])
-    assert {p["hp"] for p in state["pl"].values()} == {10}
+    assert {p["hp"] for p in state["people"].values()} == {10}
     from companion.games.lockdown import health
-    assert health.heal(state, "ana", 3) == 0 and state["pl"]["ana"]["hp"] == 10
+    assert health.heal(state, "ana", 3) == 0 and state["people"]["ana"]["hp"] == 10
 
 
 def test_L1_2_genes_add_up_to_10_with_speed_at_least_1(tmp_path: Path) -> None:
@@ -95,7 +95,7 @@ def test_L2_2_rope_and_shadows_go_straight_up_or_down() -> None:
         movement.check(state, "ana", ["B201"])
     hand(state, "ana", "rope")
     assert movement.check(state, "ana", ["B201", "B301"]) == ["rope", "rope"]
-    state["pl"]["ben"]["shadow"] = True
+    state["people"]["ben"]["shadow"] = True
     assert movement.check(state, "ben", ["B201"]) == ["float"]
 
 
@@ -127,7 +127,7 @@ def test_L2_5_each_entry_into_102_costs_1_hp_at_once() -> None:
     state = bare(["ana", "ben"], {"ana": (4, 4, 2)})
     place(state, ana="103")
     movement.walk(state, "ana", ["102", "101", "102"])
-    assert state["pl"]["ana"]["hp"] == 8 and state["pl"]["ana"]["room"] == "102"
+    assert state["people"]["ana"]["hp"] == 8 and state["people"]["ana"]["room"] == "102"
 
 
 def test_L2_6_a_refused_path_changes_nothing(tmp_path: Path) -> None:
@@ -149,23 +149,23 @@ def test_L2_6_a_refused_path_changes_nothing(tmp_path: Path) -> None:
 def test_L3_1_items_stack_and_airdrops_count_as_their_contents() -> None:
     state = bare(["ana", "ben"], {"ana": (2, 4, 4)})
     hand(state, "ana", "knife", "knife")
-    assert items.force(state["pl"]["ana"]) == 6
-    state["pl"]["ana"]["items"] = []
+    assert items.force(state["people"]["ana"]) == 6
+    state["people"]["ana"]["items"] = []
     hand(state, "ana", "airdrop1")
-    assert items.force(state["pl"]["ana"]) == 6  # airdrop 1 = two knives on one card
+    assert items.force(state["people"]["ana"]) == 6  # airdrop 1 = two knives on one card
     hand(state, "ana", "airdrop3")
-    assert items.counts(state["pl"]["ana"]["items"])["water"] == 1
-    assert items.counts(state["pl"]["ana"]["items"])["food"] == 1
+    assert items.counts(state["people"]["ana"]["items"])["water"] == 1
+    assert items.counts(state["people"]["ana"]["items"])["food"] == 1
 
 
 def test_L3_2_force_and_gunners() -> None:
     state = bare(["ana", "ben"], {"ana": (1, 5, 4)})
     hand(state, "ana", "knife", "pistol", "shotgun")
-    assert items.force(state["pl"]["ana"]) == 1 + 2 + 2 + 4
-    assert items.has_gun(state["pl"]["ana"]) and not items.has_gun(state["pl"]["ben"])
-    state["pl"]["ben"]["items"] = []
+    assert items.force(state["people"]["ana"]) == 1 + 2 + 2 + 4
+    assert items.has_gun(state["people"]["ana"]) and not items.has_gun(state["people"]["ben"])
+    state["people"]["ben"]["items"] = []
     hand(state, "ben", "airdrop4")
-    assert items.has_gun(state["pl"]["ben"])
+    assert items.has_gun(state["people"]["ben"])
 
 
 def test_L3_3_draw_up_to_the_limit_then_drop_the_excess_into_the_room() -> None:
@@ -176,16 +176,16 @@ def test_L3_3_draw_up_to_the_limit_then_drop_the_excess_into_the_room() -> None:
         actions.draw(state, "ana", random.Random(1), 5, [])
     got = actions.draw(state, "ana", random.Random(1), 4, [])
     assert len(got) == 4 and len(state["stocks"]["101"]) == 6
-    assert items.over_load(state["pl"]["ana"]) == 2
+    assert items.over_load(state["people"]["ana"]) == 2
     actions.drop(state, "ana", got[:2])
-    assert len(state["stocks"]["101"]) == 8 and items.over_load(state["pl"]["ana"]) == 0
+    assert len(state["stocks"]["101"]) == 8 and items.over_load(state["people"]["ana"]) == 0
 
 
 def test_L3_4_used_consumables_go_to_the_consumed_pile_and_the_recycler_draws_from_it() -> None:
     state = bare(["ana", "ben"], {"ana": (4, 3, 3)}, rnd=2)
     pill = hand(state, "ana", "pill")
     hand(state, "ana", "recycler")
-    state["pl"]["ana"]["declared"] = pill
+    state["people"]["ana"]["declared"] = pill
     settlement.consumables(ctx(state))
     assert state["consumed"] == pill
     turn_of(state, "ana")
@@ -199,7 +199,7 @@ def test_L3_5_gene_bank_adds_1_to_each_and_shows_everyone_privately(tmp_path: Pa
     place(state, ana="201")
     turn_of(state, "ana")
     rooms.gene_bank(state, "ana")
-    assert state["pl"]["ana"]["genes"] == {"force": 5, "speed": 4, "load": 4}
+    assert state["people"]["ana"]["genes"] == {"force": 5, "speed": 4, "load": 4}
     assert views.player(state, "ana")["seen_genes"]["ben"] == {"force": 7, "speed": 2, "load": 1}
     assert views.player(state, "ben")["seen_genes"] is None
     assert "seen_genes" not in str(views.public(state))
@@ -215,7 +215,7 @@ def test_L3_6_gene_console_redistributes_the_current_total() -> None:
     with pytest.raises(Rejected, match="over_load"):
         rooms.gene_console(state, "ana", 8, 1, 1)
     rooms.gene_console(state, "ana", 7, 1, 2)
-    assert state["pl"]["ana"]["genes"] == {"force": 7, "speed": 1, "load": 2}
+    assert state["people"]["ana"]["genes"] == {"force": 7, "speed": 1, "load": 2}
 
 
 def test_L3_7a_control_room_makes_one_vote_count_ten() -> None:
@@ -249,9 +249,9 @@ def test_L3_8_operating_room_one_two_or_three_players() -> None:
         pids = ["ana", "ben", "cai"][:n] + (["dan"] if n == 1 else [])
         state = bare(pids, {p: (3, 4, 3) for p in pids})
         for pid in pids[:n]:
-            state["pl"][pid].update(room="B202", hp=5)
+            state["people"][pid].update(room="B202", hp=5)
         settlement.surgery(ctx(state))
-        assert [state["pl"][p]["hp"] for p in pids[:n]] == hp_after
+        assert [state["people"][p]["hp"] for p in pids[:n]] == hp_after
         assert state["announcements"][-1]["msg"] == said
         assert [r for r, _ in settlement.fight_rooms(state)] == (["B202"] if n == 3 else [])
 
@@ -261,10 +261,10 @@ def test_L3_9_helipad_airdrops_accumulate_one_each_round_first_come_first_served
                                 {"free_seconds": 0, "turn_seconds": 0}, 3))
     c = ctx(state)
     for _ in range(3):
-        rounds.begin_round(c)
+        flow.begin_round(c)
     assert sorted(items.kind_of(x) for x in state["airdrops"]) == ["airdrop1", "airdrop2", "airdrop3"]
     for pid in ("ana", "ben"):
-        state["pl"][pid].update(genes={"force": 4, "speed": 3, "load": 3}, room="202")
+        state["people"][pid].update(genes={"force": 4, "speed": 3, "load": 3}, room="202")
     state["stocks"]["202"].append("knife-99")
     state["phase"] = "action"
     turn_of(state, "ana")
@@ -282,7 +282,7 @@ def test_L3_9_helipad_airdrops_accumulate_one_each_round_first_come_first_served
 def test_L4_1_living_players_vote_for_a_floor_not_yet_poisonous() -> None:
     state = bare(["ana", "ben", "cai"])
     state["poison"] = ["B1"]
-    state["pl"]["cai"]["shadow"] = True
+    state["people"]["cai"]["shadow"] = True
     poison.open_vote(state)
     assert "B1" not in state["ballot"]["options"] and state["ballot"]["voters"] == ["ana", "ben"]
     with pytest.raises(Rejected):
@@ -327,11 +327,11 @@ def test_junkyard_keeps_at_most_two_non_junk_cards_and_refuses_gold() -> None:
     hand(state, "ana", "gold")
     turn_of(state, "ana")
     actions.draw(state, "ana", random.Random(0), 5, [])
-    assert sorted(items.kind_of(c) for c in rounds.junk_extras(state, "ana")) in (["rocket"], ["gas_mask"], ["rope"])
+    assert sorted(items.kind_of(c) for c in flow.junk_extras(state, "ana")) in (["rocket"], ["gas_mask"], ["rope"])
     with pytest.raises(Rejected, match="no_gold_here"):
         actions.gold(state, "ana", "rope")
-    actions.drop(state, "ana", rounds.junk_extras(state, "ana"))
-    assert rounds.junk_extras(state, "ana") == []
+    actions.drop(state, "ana", flow.junk_extras(state, "ana"))
+    assert flow.junk_extras(state, "ana") == []
 
 
 def test_gold_shows_the_stock_and_takes_one_more_card_but_not_gold() -> None:
@@ -356,6 +356,6 @@ def test_the_morgue_stocks_the_cards_of_the_dead_from_the_next_round() -> None:
     turn_of(state, "ana")
     with pytest.raises(Rejected, match="stock_short"):
         actions.draw(state, "ana", random.Random(0), 1, [])
-    rounds.begin_round(ctx(state))
+    flow.begin_round(ctx(state))
     turn_of(state, "ana")
     assert actions.draw(state, "ana", random.Random(0), 1, []) == knife

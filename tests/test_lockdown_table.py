@@ -38,7 +38,7 @@ def test_prompts_follow_the_phase_and_go_only_to_their_actor(tmp_path: Path) -> 
     assert moves_of(ref.view(f"player:{me}")) == ["lockdown.move"]
     assert moves_of(ref.view(f"player:{other}")) == []
     path = ref.view(f"player:{me}")["prompts"][0]["fields"][0]
-    assert path["kind"] == "path" and path["max"] == ref.state["pl"][me]["genes"]["speed"]
+    assert path["kind"] == "path" and path["max"] == ref.state["people"][me]["genes"]["speed"]
 
 
 def test_a_whole_turn_through_the_referee(tmp_path: Path) -> None:
@@ -75,8 +75,8 @@ def test_physical_item_cards_are_checked_against_the_room_stock(tmp_path: Path) 
 def test_trades_need_both_sides_and_stay_secret(tmp_path: Path) -> None:
     ref = play(tmp_path / "tr.db", setup_line(["ana", "ben", "cai"]), [
         prepare("ana", 4, 3, 3, "101"), prepare("ben", 4, 3, 3, "B106"), prepare("cai", 4, 3, 3, "B701")])
-    ref.state["pl"]["ana"]["items"].append(ref.state["stocks"]["101"].pop())  # ana holds a water
-    orders = {p: ref.state["pl"][p]["order"] for p in ("ana", "ben")}
+    ref.state["people"]["ana"]["items"].append(ref.state["stocks"]["101"].pop())  # ana holds a water
+    orders = {p: ref.state["people"][p]["order"] for p in ("ana", "ben")}
     offer = {"to": "ben", "give": ["water"], "swap_order": True}
     assert ref.submit(Input("lockdown.offer", "player:ana", offer)).accepted
     assert "water" not in str(ref.view("public")) and "t1" not in str(ref.view("host"))
@@ -86,8 +86,8 @@ def test_trades_need_both_sides_and_stay_secret(tmp_path: Path) -> None:
     refused = ref.submit(Input("lockdown.accept", "player:cai", {"trade": "t1"}))
     assert refused.reason is not None and refused.reason.code == "reject.lockdown_no_such_trade"
     assert ref.submit(Input("lockdown.accept", "player:ben", {"trade": "t1"})).accepted
-    assert [c.rsplit("-", 1)[0] for c in ref.state["pl"]["ben"]["items"]] == ["water"]
-    assert (ref.state["pl"]["ana"]["order"], ref.state["pl"]["ben"]["order"]) == (orders["ben"], orders["ana"])
+    assert [c.rsplit("-", 1)[0] for c in ref.state["people"]["ben"]["items"]] == ["water"]
+    assert (ref.state["people"]["ana"]["order"], ref.state["people"]["ben"]["order"]) == (orders["ben"], orders["ana"])
 
 
 def test_free_phase_timer_expiry_starts_the_actions(tmp_path: Path) -> None:
@@ -103,12 +103,12 @@ def test_turn_timer_expiry_keeps_a_player_who_did_not_move_in_place(tmp_path: Pa
     setup = setup_line(["ana", "ben"], free_seconds=0, turn_seconds=30)
     ref = play(tmp_path / "e.db", setup, [*START, {**host("begin_actions"), "at": 1000}])
     first = whose(ref)
-    room = ref.state["pl"][first]["room"]
+    room = ref.state["people"][first]["room"]
     from companion.core.clock import advance
 
     outcomes = advance(ref, 32000)
     assert outcomes and all(o.accepted for o in outcomes)
-    assert whose(ref) != first and ref.state["pl"][first]["room"] == room
+    assert whose(ref) != first and ref.state["people"][first]["room"] == room
     assert ref.state["ballot"]["votes"] == {}
     assert "lockdown.turn_timed_out" in [a["msg"] for a in ref.view("public")["announcements"]]
 
@@ -124,7 +124,7 @@ def test_turn_timer_expiry_trims_an_overloaded_hand_into_the_room(tmp_path: Path
     from companion.core.clock import advance
 
     advance(ref, 40000)
-    assert len(ref.state["pl"][first]["items"]) == 1 and len(ref.state["stocks"]["101"]) == 9
+    assert len(ref.state["people"][first]["items"]) == 1 and len(ref.state["stocks"]["101"]) == 9
 
 
 def test_on_resume_pauses_running_timers_and_the_host_resumes(tmp_path: Path) -> None:
@@ -163,7 +163,7 @@ def test_a_tapped_room_token_aims_the_rocket(tmp_path: Path) -> None:
     assert GAME.on_token(ref.state, "room", "B605", f"player:{me}") is None  # no launcher
     launcher = next(c for c in ref.state["stocks"]["B503"] if c.startswith("rocket"))
     ref.state["stocks"]["B503"].remove(launcher)
-    ref.state["pl"][me]["items"].append(launcher)
+    ref.state["people"][me]["items"].append(launcher)
     assert GAME.on_token(ref.state, "room", "B605", f"player:{me}") == ("lockdown.rocket", {"room": "B605"})
     assert ref.submit(Input("lockdown.rocket", f"player:{me}", {"room": "B605"})).accepted
     assert ref.view(f"player:{me}")["private"]["rocket_target"] == "B605"

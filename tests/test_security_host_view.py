@@ -136,7 +136,7 @@ def test_two_lockdown_turns_one_in_the_control_room_one_voting_elsewhere_show_th
         for n, line in enumerate(lines):
             assert ref.submit(Input(line["move"], line["by"], line["args"], 10_000 + n)).accepted, line
     a, b = refs
-    assert a.state["pl"]["ana"]["room"] != b.state["pl"]["ana"]["room"]
+    assert a.state["people"]["ana"]["room"] != b.state["people"]["ana"]["room"]
     assert a.view("public") == b.view("public")
     assert a.view("host") == b.view("host")
 
@@ -175,7 +175,7 @@ class LeakyLockdown(Lockdown):
     """A careless host view: where everyone is."""
 
     def view_host(self, state: State) -> dict[str, Any]:
-        return {**super().view_host(state), "rooms": {pid: p["room"] for pid, p in state["pl"].items()}}
+        return {**super().view_host(state), "rooms": {pid: p["room"] for pid, p in state["people"].items()}}
 
 
 def test_the_twin_evenings_catch_a_host_view_that_shows_a_secret() -> None:

@@ -4,7 +4,8 @@ Modelled on declarative games: a game has a setup, moves (inputs it accepts, who
 argument schema and a pure apply), views per audience, deadlines the clock must turn into inputs, and
 an end with a ranking. It also declares how it is shown: its tokens, the lines that say its public and
 private views in words (the booth, the phones), and an optional board picture for the table's screen;
-`GameBase` holds the defaults, so a game overrides only what it has.
+`GameBase` holds the defaults, so a game overrides only what it has, and delegates its views, phase,
+turn, prompts and timers to the modules it names (`companion.core.modules`).
 
 A move receives a private deep copy of the state and returns it changed; to refuse, it raises `Rejected`
 and the referee throws the copy away.
@@ -21,6 +22,7 @@ from pydantic import BaseModel, ConfigDict
 
 from companion.core import rng
 from companion.core.lines import Lines
+from companion.core.modules import Modules
 from companion.core.prompts import Prompt
 
 State = dict[str, Any]
@@ -208,25 +210,42 @@ class Game(Protocol):
 
 
 class GameBase:
-    """Defaults for the optional parts of the contract; a game overrides what it has."""
+    """Defaults for the optional parts of the contract; a game overrides what it has.
+
+    Its views, phase, whose turn it is, prompts, deadlines and resume come from the modules it names
+    (`modules`); with none named it defines its views and has no phases, turns, prompts or timers. Its
+    result is ``state["finished"]`` (None while the game goes on).
+    """
+
+    modules = Modules()
+
+    def view_public(self, state: State) -> dict[str, Any]:
+        return self.modules.public(state)
+
+    def view_player(self, state: State, pid: str) -> dict[str, Any]:
+        return self.modules.player(state, pid)
 
     def view_host(self, state: State) -> dict[str, Any]:
         return {}
 
+    def result(self, state: State) -> dict[str, Any] | None:
+        finished: dict[str, Any] | None = state["finished"]
+        return finished
+
     def deadlines(self, state: State) -> Sequence[Deadline]:
-        return []
+        return self.modules.deadlines(state)
 
     def on_resume(self, state: State) -> Sequence[tuple[str, dict[str, Any]]]:
-        return []
+        return self.modules.on_resume(state)
 
     def phase(self, state: State) -> str | None:
-        return None
+        return self.modules.phase(state)
 
     def current_player(self, state: State) -> str | None:
-        return None
+        return self.modules.current_player(state)
 
     def prompts(self, state: State, actor: str) -> Sequence[Prompt]:
-        return []
+        return self.modules.prompts(state, actor)
 
     def on_token(self, state: State, kind: str, token_id: str, actor: str) -> tuple[str, dict[str, Any]] | None:
         return None

@@ -56,6 +56,11 @@ def resume(t: Timer, now: int) -> None:
     t.update(running=True, deadline=now + t["remaining"])
 
 
+def reset(t: Timer) -> None:
+    """Stopped and back to its full duration, its warnings re-armed."""
+    t.update(running=False, deadline=None, remaining=t["duration"], warned=[], expired=False)
+
+
 def extend(t: Timer, seconds: int, now: int) -> None:
     """Add time; a timer that had expired comes back paused with the added time, and one that was never
     started becomes that much longer."""

@@ -3,14 +3,14 @@ modules beside this."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import Field, field_validator
 
 from companion.core import gamedata, rng
-from companion.core.contract import Args, BoardPicture, Ctx, Deadline, GameBase, Setup, State
-from companion.core.prompts import Prompt
+from companion.core.contract import Args, BoardPicture, Ctx, GameBase, Setup, State
+from companion.core.modules import Modules
 from companion.core.rejection import Rejected
 from companion.games.betrayal import data, explorers, flow, forms, house, lines, seating, views
 from companion.games.betrayal.moves import MOVES
@@ -42,6 +42,7 @@ class Betrayal(GameBase):
     max_players = 6
     Options = BetrayalOptions
     moves = MOVES
+    modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER)
     menu_rank = 4
     #: Demo moments worth a picture: the haunt (Dao's roll of 1 against 2 omens reveals haunt 2, and Dao,
     #: the revealer, is the traitor: B3.1, B3.2) and the exploring before it (three floors explored, two
@@ -107,31 +108,6 @@ class Betrayal(GameBase):
         first = seating.birthday_first(s)
         ctx.announce("betrayal.first_player", player=first)
         flow.begin(ctx, first, start_timer=False)
-
-    def view_public(self, state: State) -> dict[str, Any]:
-        return views.public(state)
-
-    def view_player(self, state: State, pid: str) -> dict[str, Any]:
-        return views.player(state, pid)
-
-    def deadlines(self, state: State) -> Sequence[Deadline]:
-        return TIMER.deadlines(state)
-
-    def on_resume(self, state: State) -> Sequence[tuple[str, dict[str, Any]]]:
-        return TIMER.on_resume(state)
-
-    def result(self, state: State) -> dict[str, Any] | None:
-        finished: dict[str, Any] | None = state["finished"]
-        return finished
-
-    def phase(self, state: State) -> str | None:
-        return flow.phase(state)
-
-    def current_player(self, state: State) -> str | None:
-        return flow.current_player(state)
-
-    def prompts(self, state: State, actor: str) -> Sequence[Prompt]:
-        return forms.for_actor(state, actor)
 
     def on_token(self, state: State, kind: str, token_id: str, actor: str) -> tuple[str, dict[str, Any]] | None:
         """A room tile's token tapped while the table lays a room; an omen, item or event card's token

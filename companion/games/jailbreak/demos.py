@@ -9,12 +9,13 @@ the deck runs out), and writes the script (docs/scripting.md format) with its re
 from __future__ import annotations
 
 import json
-import random
 import sys
 from pathlib import Path
 
-from companion.core.contract import Player, Setup
-from companion.games.jailbreak import bot
+from companion.core.bot import script
+from companion.core.contract import Player, Setup, State
+from companion.core.inputs import Input
+from companion.games.jailbreak.bot import BOT
 from companion.games.jailbreak.game import GAME
 
 NAMES = ("ana", "ben", "chai", "dao", "eli", "fon", "gus", "hui")
@@ -26,24 +27,19 @@ TABLES = (
 )
 
 
-def write(out: Path, n: int, reason: str, options: dict[str, object], tries: int = 400) -> Path:
-    for seed in range(1, tries):
-        setup = Setup("jailbreak", tuple(Player(p, p.title()) for p in NAMES[:n]), options, 2000 + seed)
-        state, inputs = bot.play(GAME, setup, random.Random(seed))
+def write(out: Path, n: int, reason: str, options: dict[str, object]) -> Path:
+    players = tuple(Player(p, p.title()) for p in NAMES[:n])
+
+    def wanted(state: State, inputs: list[Input]) -> bool:
         result = GAME.result(state)
-        if result is not None and result["reason"] == reason and len(inputs) >= 40:
-            break
-    else:
-        raise SystemExit(f"no {n}-player game ending by {reason} in {tries} tries")
+        return result is not None and result["reason"] == reason and len(inputs) >= 40
+
+    seed, setup, state, inputs = BOT.first(lambda seed: Setup("jailbreak", players, options, 2000 + seed), wanted)
     path = out / f"jailbreak-{n}p-{reason}.jsonl"
-    text = [
-        f"# Jailbreak, {n} players: a complete game played by bots (bot seed {seed}), ending by {reason}.",
-        f"# Result: {json.dumps(result)}",
-        json.dumps(setup.to_json(), ensure_ascii=False),
-        *(json.dumps({"by": i.by, "move": i.move, "args": dict(i.args), "at": i.at}, ensure_ascii=False)
-          for i in inputs),
-    ]
-    path.write_text("\n".join(text) + "\n", encoding="utf-8")
+    path.write_text(script([
+        f"Jailbreak, {n} players: a complete game played by bots (bot seed {seed}), ending by {reason}.",
+        f"Result: {json.dumps(GAME.result(state))}",
+    ], setup, inputs), encoding="utf-8")
     return path
 
 

@@ -3,15 +3,15 @@ this: `deal` (J1), `flow` (J2.1, J3), `attacks` (J2.2, J2.4-J2.6), `items` (J2.2
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import Field
 
 from companion.core import rng
-from companion.core.contract import Args, BoardPicture, Ctx, Deadline, GameBase, Setup, State
+from companion.core.contract import Args, BoardPicture, Ctx, GameBase, Setup, State
 from companion.core.inputs import actor_player
-from companion.core.prompts import Prompt
+from companion.core.modules import Modules
 from companion.games.jailbreak import data, deal, flow, forms, lines, views
 from companion.games.jailbreak.moves import MOVES, TIMER
 from companion.parts import timers
@@ -32,6 +32,7 @@ class Jailbreak(GameBase):
     max_players = 8
     Options = JailbreakOptions
     moves = MOVES
+    modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER)
     menu_rank = 3
     #: Demo moments worth a picture: eight players spread over scenes 1-4 in turn 15 (Ana face down, Ben
     #: cuffed), and five players near the end of the deck (2 cards left, two face down, one cuffed).
@@ -75,31 +76,6 @@ class Jailbreak(GameBase):
         if options.turn_seconds:
             state["timer"] = timers.new(options.turn_seconds, [10])
         return state
-
-    def view_public(self, state: State) -> dict[str, Any]:
-        return views.public(state)
-
-    def view_player(self, state: State, pid: str) -> dict[str, Any]:
-        return views.player(state, pid)
-
-    def deadlines(self, state: State) -> Sequence[Deadline]:
-        return TIMER.deadlines(state)
-
-    def on_resume(self, state: State) -> Sequence[tuple[str, dict[str, Any]]]:
-        return TIMER.on_resume(state)
-
-    def result(self, state: State) -> dict[str, Any] | None:
-        finished: dict[str, Any] | None = state["finished"]
-        return finished
-
-    def phase(self, state: State) -> str | None:
-        return flow.phase(state)
-
-    def current_player(self, state: State) -> str | None:
-        return flow.current_player(state)
-
-    def prompts(self, state: State, actor: str) -> Sequence[Prompt]:
-        return forms.for_actor(state, actor)
 
     def on_token(self, state: State, kind: str, token_id: str, actor: str) -> tuple[str, dict[str, Any]] | None:
         """A tapped card (kind ``card``, id the card's name) means the play it can be now (forms.token)."""

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic import Field
 
 from companion.core import rng
-from companion.core.contract import Args, Ctx, Deadline, GameBase, Setup, State
-from companion.core.prompts import Prompt
+from companion.core.contract import Args, Ctx, GameBase, Setup, State
+from companion.core.modules import Modules
 from companion.games.lab_escape import data, flow, forms, lines, views
 from companion.games.lab_escape.moves import MOVES, TIMER
 from companion.parts import timers
@@ -31,6 +30,7 @@ class LabEscape(GameBase):
     max_players = 4
     Options = LabEscapeOptions
     moves = MOVES
+    modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER)
     menu_rank = 5
     public_lines = staticmethod(lines.public_lines)  # what the views say in words: see lines.py
     private_lines = staticmethod(lines.private_lines)
@@ -69,31 +69,6 @@ class LabEscape(GameBase):
         flow.refill(ctx)  # E1.1 / setup ②: two display cards (a physical deck: the table reports them)
         flow.begin(ctx)
         return state
-
-    def view_public(self, state: State) -> dict[str, Any]:
-        return views.public(state)
-
-    def view_player(self, state: State, pid: str) -> dict[str, Any]:
-        return views.player(state, pid)
-
-    def deadlines(self, state: State) -> Sequence[Deadline]:
-        return TIMER.deadlines(state)
-
-    def on_resume(self, state: State) -> Sequence[tuple[str, dict[str, Any]]]:
-        return TIMER.on_resume(state)
-
-    def result(self, state: State) -> dict[str, Any] | None:
-        finished: dict[str, Any] | None = state["finished"]
-        return finished
-
-    def phase(self, state: State) -> str | None:
-        return flow.phase(state)
-
-    def current_player(self, state: State) -> str | None:
-        return flow.current_player(state)
-
-    def prompts(self, state: State, actor: str) -> Sequence[Prompt]:
-        return forms.for_actor(state, actor)
 
     def on_token(self, state: State, kind: str, token_id: str, actor: str) -> tuple[str, dict[str, Any]] | None:
         """Cards tapped as they are turned up or placed; a room tapped as the player steps into it;

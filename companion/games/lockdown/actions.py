@@ -17,7 +17,7 @@ State = dict[str, Any]
 
 
 def _me(state: State, pid: str) -> dict[str, Any]:
-    p: dict[str, Any] = state["pl"][pid]
+    p: dict[str, Any] = state["people"][pid]
     if not state["turn_state"]["moved"]:
         raise Rejected("reject.lockdown_move_first")
     return p

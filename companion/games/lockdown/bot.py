@@ -1,5 +1,5 @@
-"""A table of bots: the next legal input of a Lockdown game, chosen at random. It plays the kiosk's
-attract-mode games, writes the scripted demo games in docs/games/lockdown/, and drives the property
+"""Lockdown's choice function for the random legal table (companion/core/bot.py): the next legal input,
+chosen at random. Its games are the scripted demo games in docs/games/lockdown/ and drive the property
 tests. It reads the whole state (it plays every seat), so it is never used for a real player.
 """
 
@@ -8,10 +8,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.core.contract import Setup
-from companion.core.fold import initial, step
+from companion.core.bot import Bot
+from companion.core.contract import Game
 from companion.core.inputs import Input
-from companion.games.lockdown import actions, items, mapgraph, movement, poison, rounds
+from companion.games.lockdown import actions, flow, items, mapgraph, movement, poison
 from companion.games.lockdown.game import GAME
 
 State = dict[str, Any]
@@ -31,7 +31,7 @@ def genes(rng: random.Random, total: int = 10) -> dict[str, int]:
 
 def reachable(state: State, pid: str) -> dict[str, list[str]]:
     """Every room the player can end in, with one shortest legal path to it (breadth first)."""
-    p = state["pl"][pid]
+    p = state["people"][pid]
     start = p["room"]
     paths: dict[str, list[str]] = {start: []}
     frontier = [start]
@@ -52,12 +52,12 @@ def reachable(state: State, pid: str) -> dict[str, list[str]]:
 def next_step(state: State, rng: random.Random) -> Step:
     phase = state["phase"]
     if phase == "setup":
-        pid = next(pid for pid, p in state["pl"].items() if p["genes"] is None)
+        pid = next(pid for pid, p in state["people"].items() if p["genes"] is None)
         spawn = rng.choice(sorted(mapgraph.rooms(state)))
         return _by(pid, "prepare", spawn=spawn, **genes(rng))
     if phase == "free":
         return free_step(state, rng)
-    pid = rounds.current(state)
+    pid = flow.current_player(state)
     assert pid is not None
     return turn_step(state, pid, rng)
 
@@ -65,18 +65,18 @@ def next_step(state: State, rng: random.Random) -> Step:
 def free_step(state: State, rng: random.Random) -> Step:
     for tid, t in sorted(state["trades"].items()):
         return _by(t["to"], "accept" if rng.random() < 0.6 else "withdraw", trade=tid)
-    living = [pid for pid, p in state["pl"].items() if not p["shadow"] and p["items"]]
+    living = [pid for pid, p in state["people"].items() if not p["shadow"] and p["items"]]
     if living and rng.random() < 0.15 and not state.get("bot_traded"):
         a = rng.choice(living)
-        b = rng.choice([pid for pid in state["pl"] if pid != a and not state["pl"][pid]["shadow"]] or [a])
+        b = rng.choice([pid for pid in state["people"] if pid != a and not state["people"][pid]["shadow"]] or [a])
         if b != a:
-            give = [items.kind_of(rng.choice(state["pl"][a]["items"]))]
+            give = [items.kind_of(rng.choice(state["people"][a]["items"]))]
             return _by(a, "offer", to=b, give=give, swap_order=rng.random() < 0.5)
     return {"by": "host", "move": "lockdown.begin_actions", "args": {}}
 
 
 def turn_step(state: State, pid: str, rng: random.Random) -> Step:
-    p = state["pl"][pid]
+    p = state["people"][pid]
     ts = state["turn_state"]
     if not ts["moved"]:
         paths = reachable(state, pid)
@@ -90,7 +90,7 @@ def turn_step(state: State, pid: str, rng: random.Random) -> Step:
         step = living_step(state, pid, rng)
         if step is not None:
             return step
-    extra = rounds.junk_extras(state, pid)
+    extra = flow.junk_extras(state, pid)
     if extra:
         return _by(pid, "drop", cards=extra)
     if items.over_load(p):
@@ -99,7 +99,7 @@ def turn_step(state: State, pid: str, rng: random.Random) -> Step:
 
 
 def living_step(state: State, pid: str, rng: random.Random) -> Step | None:
-    p = state["pl"][pid]
+    p = state["people"][pid]
     ts = state["turn_state"]
     fn = mapgraph.function_of(state, p["room"])
     rule = actions.stock_rule(state, p["room"])
@@ -135,7 +135,7 @@ def living_step(state: State, pid: str, rng: random.Random) -> Step | None:
 
 
 def room_step(state: State, pid: str, fn: str | None, rng: random.Random) -> Step | None:
-    p = state["pl"][pid]
+    p = state["people"][pid]
     if fn == "gene_bank":
         return _by(pid, "gene_bank")
     if fn == "gene_console":
@@ -150,16 +150,9 @@ def room_step(state: State, pid: str, fn: str | None, rng: random.Random) -> Ste
     return None
 
 
-def play(setup: Setup, seed: int, step_ms: int = 4000, limit: int = 5000) -> tuple[list[dict[str, Any]], State]:
-    """A whole bot game from `setup`: its inputs as script lines
-    (docs/scripting.md) and the final state."""
-    state = initial(GAME, setup)
-    rng = random.Random(seed)
-    lines: list[dict[str, Any]] = []
-    at = 0
-    while not state["ended"] and len(lines) < limit:
-        at += step_ms
-        s = next_step(state, rng)
-        state = step(GAME, state, Input(s["move"], s["by"], s["args"], at))
-        lines.append({**s, "at": at})
-    return lines, state
+def next_input(game: Game, state: State, rnd: random.Random, at: int) -> Input:
+    s = next_step(state, rnd)
+    return Input(s["move"], s["by"], s["args"], at)
+
+
+BOT = Bot(GAME, next_input, limit=5000, step_ms=4000)

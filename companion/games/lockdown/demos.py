@@ -12,31 +12,30 @@ import json
 import sys
 from pathlib import Path
 
-from companion.core.contract import Player, Setup
-from companion.games.lockdown import bot
+from companion.core.bot import script
+from companion.core.contract import Player, Setup, State
+from companion.core.inputs import Input
+from companion.games.lockdown.bot import BOT
 
 NAMES = ("ana", "ben", "chai", "dao", "eli", "fon", "gus", "hui", "ira")
 TABLES = ((2, "digital", 0, 0), (5, "physical", 0, 0), (9, "digital", 300, 120))
 
 
-def write(out: Path, n: int, mode: str, free: int, turn: int, tries: int = 400) -> Path:
-    for seed in range(1, tries):
-        players = tuple(Player(p, p.title()) for p in NAMES[:n])
-        setup = Setup("lockdown", players, {"items": mode, "free_seconds": free, "turn_seconds": turn}, 1000 + seed)
-        lines, state = bot.play(setup, seed)
-        outcome = state["outcome"]
-        if outcome and outcome["reason"] == "rounds" and len(outcome["ranking"]) > 1:
-            break
-    else:
-        raise SystemExit(f"no complete {n}-player game in {tries} tries")
+def write(out: Path, n: int, mode: str, free: int, turn: int) -> Path:
+    players = tuple(Player(p, p.title()) for p in NAMES[:n])
+    options = {"items": mode, "free_seconds": free, "turn_seconds": turn}
+
+    def wanted(state: State, inputs: list[Input]) -> bool:
+        result = state["finished"]
+        return result is not None and result["reason"] == "rounds" and len(result["ranking"]) > 1
+
+    seed, setup, state, inputs = BOT.first(lambda seed: Setup("lockdown", players, options, 1000 + seed), wanted)
+    result = state["finished"]
     path = out / f"lockdown-{n}p.jsonl"
-    text = [
-        f"# Lockdown, {n} players, items {mode}: a complete 6-round game played by bots (bot seed {seed}).",
-        f"# Final ranking: {json.dumps(outcome['ranking'])}; points {json.dumps(outcome['points'])}",
-        json.dumps(setup.to_json(), ensure_ascii=False),
-        *(json.dumps(line, ensure_ascii=False) for line in lines),
-    ]
-    path.write_text("\n".join(text) + "\n", encoding="utf-8")
+    path.write_text(script([
+        f"Lockdown, {n} players, items {mode}: a complete 6-round game played by bots (bot seed {seed}).",
+        f"Final ranking: {json.dumps(result['ranking'])}; points {json.dumps(result['points'])}",
+    ], setup, inputs), encoding="utf-8")
     return path
 
 

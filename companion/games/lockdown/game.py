@@ -1,4 +1,5 @@
-"""Lockdown (禁闭逃杀): setup, views, deadlines, phases, prompts, tokens and the end.
+"""Lockdown (禁闭逃杀): setup, the host's view, tokens and the board; the rest comes from the modules
+it names (`modules`: views, flow, forms, timers; companion/core/modules.py).
 
 Options: ``items`` (``digital``: the referee draws from the seeded source; ``physical``: players draw real
 cards and tap them), ``map_file`` (another map, ruling L1.4), ``free_seconds`` and ``turn_seconds`` (the
@@ -7,18 +8,18 @@ free-phase and action-turn timers; 0 for none).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import Field
 
-from companion.core.contract import Args, BoardPicture, Deadline, GameBase, Setup, State
+from companion.core.contract import Args, BoardPicture, GameBase, Setup, State
 from companion.core.gamedata import GameDataError
 from companion.core.inputs import actor_player
-from companion.core.prompts import Prompt
+from companion.core.modules import Modules
 from companion.core.rejection import Rejected
-from companion.games.lockdown import data, items, lines, mapgraph, prompts, rounds, views
+from companion.games.lockdown import data, flow, forms, items, lines, mapgraph, views
 from companion.games.lockdown.moves import MOVES
 from companion.parts import timers
 
@@ -47,6 +48,7 @@ class Lockdown(GameBase):
     max_players = 9
     Options = LockdownOptions
     moves = MOVES
+    modules = Modules(views=views, flow=flow, forms=forms, timer=flow.TIMERS)
     menu_rank = 1
     #: Demo moments worth a picture: round 3, two poisoned floors, HP announced twice.
     moments: Mapping[str, tuple[str, int]] = {"lockdown": ("lockdown-5p.jsonl", 60)}
@@ -65,13 +67,13 @@ class Lockdown(GameBase):
             "map": data.compact(loaded),
             "round": 0,
             "phase": "setup",
-            "pl": {pid: new_player() for pid in pids},
+            "people": {pid: new_player() for pid in pids},
             "consumed": [], "morgue_incoming": [], "airdrops": [], "poison": [], "detox": [],
             "ballot": None, "single_floor": None, "single_votes": [],
             "action_order": [], "turn": 0, "turn_state": None,
             "trades": {}, "trade_seq": 0,
             "shown_hp": {pid: 10 for pid in pids}, "prev_hp": {pid: 10 for pid in pids},
-            "new_shadows": [], "announced_shadows": [], "outcome": None,
+            "new_shadows": [], "announced_shadows": [], "finished": None,
             "timers": {},
         }
         by_function, airdrops = items.new_deck()
@@ -83,37 +85,8 @@ class Lockdown(GameBase):
                 state["timers"][name] = timers.new(seconds, TIMER_WARNINGS)
         return state
 
-    def view_public(self, state: State) -> dict[str, Any]:
-        return views.public(state)
-
-    def view_player(self, state: State, pid: str) -> dict[str, Any]:
-        return views.player(state, pid)
-
     def view_host(self, state: State) -> dict[str, Any]:
         return views.host(state)
-
-    def deadlines(self, state: State) -> Sequence[Deadline]:
-        out: list[Deadline] = []
-        for name, t in state["timers"].items():
-            out.extend(timers.deadlines(name, t, "lockdown.timer_warn", "lockdown.timer_expire"))
-        return out
-
-    def on_resume(self, state: State) -> Sequence[tuple[str, dict[str, Any]]]:
-        """After a restart the running timers are paused; the host resumes them when the table is ready."""
-        return [("lockdown.timer_pause", {"name": n}) for n, t in state["timers"].items() if t["running"]]
-
-    def result(self, state: State) -> dict[str, Any] | None:
-        outcome: dict[str, Any] | None = state["outcome"]
-        return outcome
-
-    def phase(self, state: State) -> str | None:
-        return str(state["phase"])
-
-    def current_player(self, state: State) -> str | None:
-        return rounds.current(state)
-
-    def prompts(self, state: State, actor: str) -> Sequence[Prompt]:
-        return prompts.for_actor(state, actor)
 
     def tokens(self, state: State) -> dict[str, list[str]]:
         """What a tag can be enrolled as (companion/tokens/kinds.py): an item card by kind, a room of the map."""
@@ -123,9 +96,9 @@ class Lockdown(GameBase):
         """Physical items: a tapped item card is a draw (or a pick at the helipad) by the player whose turn
         it is; a tapped room token names the rocket's target. Anything else means nothing now."""
         pid = actor_player(actor)
-        if pid is None or rounds.current(state) != pid or not state["turn_state"]["moved"]:
+        if pid is None or flow.current_player(state) != pid or not state["turn_state"]["moved"]:
             return None
-        p = state["pl"][pid]
+        p = state["people"][pid]
         if kind == "item" and state["options"]["items"] == "physical":
             if mapgraph.function_of(state, p["room"]) == "helipad":
                 return "lockdown.take", {"cards": [token_id]}

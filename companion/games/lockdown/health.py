@@ -23,7 +23,7 @@ def protected(state: State, p: dict[str, Any]) -> bool:
 
 def hurt(state: State, pid: str, amount: int) -> int:
     """Take up to `amount` HP from a living player; returns the HP actually taken."""
-    p = state["pl"][pid]
+    p = state["people"][pid]
     if p["shadow"] or amount <= 0:
         return 0
     floor = 1 if protected(state, p) else 0
@@ -36,7 +36,7 @@ def hurt(state: State, pid: str, amount: int) -> int:
 
 
 def heal(state: State, pid: str, amount: int) -> int:
-    p = state["pl"][pid]
+    p = state["people"][pid]
     if p["shadow"]:
         return 0
     new = min(MAX_HP, int(p["hp"]) + amount)
@@ -47,7 +47,7 @@ def heal(state: State, pid: str, amount: int) -> int:
 
 def become_shadow(state: State, pid: str) -> None:
     """Ruling L8.1: items to the morgue (from next round), force and load 0, speed kept."""
-    p = state["pl"][pid]
+    p = state["people"][pid]
     p["shadow"] = True
     p["hp"] = 0
     p["absorbed"] = 0
@@ -60,8 +60,8 @@ def become_shadow(state: State, pid: str) -> None:
 
 
 def living(state: State) -> list[str]:
-    return [pid for pid, p in state["pl"].items() if not p["shadow"]]
+    return [pid for pid, p in state["people"].items() if not p["shadow"]]
 
 
 def to_morgue_room(state: State, pid: str) -> None:
-    state["pl"][pid]["room"] = mapgraph.room_of(state, "morgue")
+    state["people"][pid]["room"] = mapgraph.room_of(state, "morgue")

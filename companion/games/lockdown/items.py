@@ -105,7 +105,7 @@ def all_places(state: State) -> list[str]:
     out: list[str] = []
     for pile in state["stocks"].values():
         out += pile
-    for p in state["pl"].values():
+    for p in state["people"].values():
         out += p["items"]
     return out + state["consumed"] + state["morgue_incoming"] + state["airdrops"] + state["out"]
 

@@ -47,7 +47,7 @@ def hop_kind(state: State, p: dict[str, Any], here: str, there: str, first: bool
 
 def check(state: State, pid: str, path: list[str]) -> list[str]:
     """The kind of every hop of a legal path, or Rejected with the reason."""
-    p = state["pl"][pid]
+    p = state["people"][pid]
     start = p["room"]
     if not path:
         raise Rejected("reject.lockdown_path_empty")
@@ -73,7 +73,7 @@ def walk(state: State, pid: str, path: list[str]) -> list[str]:
     """Move along a checked path; L2.5: every entry into the laser room costs 1 HP at once."""
     kinds = check(state, pid, path)
     laser = mapgraph.room_of(state, "laser")
-    p = state["pl"][pid]
+    p = state["people"][pid]
     for room in path:
         if room == laser and not p["shadow"]:
             health.hurt(state, pid, 1)

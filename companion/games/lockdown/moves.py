@@ -1,27 +1,26 @@
 """Lockdown's inputs outside the action turn: setup, the free phase, the host's controls and the clock.
 
-Timers (companion.parts.timers) live in ``state["timers"]``: ``free`` for the free phase and ``turn`` for
-each action turn. On expiry (written down in docs/games/lockdown.md): the free phase ends as if the
-host had begun the actions (hands over load are trimmed); a turn ends as if the host had forced it
-(a player who had not moved stays where they are and casts no vote; their hand is trimmed).
+The timers are the shared phase timers (companion/parts/turn_timer.py, flow.TIMERS) in ``state["timers"]``:
+``free`` for the free phase and ``turn`` for each action turn. On expiry (written down in
+docs/games/lockdown.md): the free phase ends as if the host had begun the actions (hands over load are
+trimmed); a turn ends as if the host had forced it (a player who had not moved stays where they are and
+casts no vote; their hand is trimmed).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from pydantic import Field
 
 from companion.core.contract import Args, Ctx, Move
 from companion.core.rejection import Rejected
-from companion.games.lockdown import mapgraph, rooms, rounds, trades
+from companion.games.lockdown import flow, mapgraph, rooms, trades
 from companion.games.lockdown.moves_turn import TURN_MOVES, CardId, Cards, NoArgs, RoomId
-from companion.parts import timers
+from companion.parts.turn_timer import TimerTick
 
 PLAYER = frozenset({"player"})
 HOST = frozenset({"host"})
-CLOCK = frozenset({"clock"})
-TimerName = Literal["free", "turn"]
 
 
 def _pid(ctx: Ctx) -> str:
@@ -45,10 +44,10 @@ def prepare(ctx: Ctx, a: PrepareArgs) -> None:
     rooms.check_genes(a.force, a.speed, a.load, 10)
     if a.spawn not in mapgraph.rooms(ctx.state):
         raise Rejected("reject.lockdown_no_such_room", room=a.spawn)
-    p = ctx.state["pl"][_pid(ctx)]
+    p = ctx.state["people"][_pid(ctx)]
     p.update(genes={"force": a.force, "speed": a.speed, "load": a.load}, spawn=a.spawn, room=a.spawn)
-    if all(q["genes"] is not None for q in ctx.state["pl"].values()):
-        rounds.begin_round(ctx)
+    if all(q["genes"] is not None for q in ctx.state["people"].values()):
+        flow.begin_round(ctx)
 
 
 # -- free phase -----------------------------------------------------------------------------------------
@@ -88,7 +87,7 @@ def discard(ctx: Ctx, a: DiscardArgs) -> None:
 
 
 def begin_actions(ctx: Ctx, a: NoArgs) -> None:
-    rounds.begin_actions(ctx)
+    flow.begin_actions(ctx)
 
 
 # -- host controls and the clock ------------------------------------------------------------------------
@@ -96,57 +95,17 @@ def begin_actions(ctx: Ctx, a: NoArgs) -> None:
 
 def force_end_turn(ctx: Ctx, a: NoArgs) -> None:
     """The host ends a turn (a player walked away): the same as the turn timer running out."""
-    rounds.finish_turn(ctx, forced=True)
+    flow.finish_turn(ctx, forced=True)
 
 
-class TimerArgs(Args):
-    name: TimerName
-
-
-class ExtendArgs(Args):
-    name: TimerName
-    seconds: int = Field(ge=1, le=3600)
-
-
-class WarnArgs(Args):
-    name: TimerName
-    at_seconds: int = Field(ge=1)
-
-
-def _timer(ctx: Ctx, name: str) -> dict[str, object]:
-    t: dict[str, object] | None = ctx.state["timers"].get(name)
-    if t is None:
-        raise Rejected("reject.lockdown_no_timer", name=name)
-    return t
-
-
-def timer_pause(ctx: Ctx, a: TimerArgs) -> None:
-    timers.pause(_timer(ctx, a.name), ctx.at)
-    ctx.announce("lockdown.timer_paused", name=f"kind.lockdown_timer_{a.name}")
-
-
-def timer_resume(ctx: Ctx, a: TimerArgs) -> None:
-    timers.resume(_timer(ctx, a.name), ctx.at)
-    ctx.announce("lockdown.timer_resumed", name=f"kind.lockdown_timer_{a.name}")
-
-
-def timer_extend(ctx: Ctx, a: ExtendArgs) -> None:
-    timers.extend(_timer(ctx, a.name), a.seconds, ctx.at)
-    ctx.announce("lockdown.timer_extended", name=f"kind.lockdown_timer_{a.name}", seconds=a.seconds)
-
-
-def timer_warn(ctx: Ctx, a: WarnArgs) -> None:
-    timers.warn(_timer(ctx, a.name), a.at_seconds, ctx.at)
-    ctx.announce("lockdown.timer_warning", name=f"kind.lockdown_timer_{a.name}", seconds=a.at_seconds)
-
-
-def timer_expire(ctx: Ctx, a: TimerArgs) -> None:
-    timers.expire(_timer(ctx, a.name), ctx.at)
-    ctx.announce("lockdown.timer_expired", name=f"kind.lockdown_timer_{a.name}")
-    if a.name == "free" and ctx.state["phase"] == "free":
-        rounds.begin_actions(ctx)
-    elif a.name == "turn" and ctx.state["phase"] == "action":
-        rounds.finish_turn(ctx, forced=True)
+def timer_expire(ctx: Ctx, a: TimerTick) -> None:
+    timer = flow.TIMERS.get(a.name)
+    timer.expire(ctx, a)
+    ctx.announce("lockdown.timer_expired", **timer.said())
+    if timer is flow.FREE and ctx.state["phase"] == "free":
+        flow.begin_actions(ctx)
+    elif timer is flow.TURN and ctx.state["phase"] == "action":
+        flow.finish_turn(ctx, forced=True)
 
 
 MOVES: dict[str, Move] = {
@@ -159,11 +118,7 @@ MOVES: dict[str, Move] = {
         Move("lockdown.discard", discard, DiscardArgs, PLAYER, secret=True, phases=frozenset({"free"})),
         Move("lockdown.begin_actions", begin_actions, NoArgs, HOST, phases=frozenset({"free"})),
         Move("lockdown.force_end_turn", force_end_turn, NoArgs, HOST, phases=frozenset({"action"})),
-        Move("lockdown.timer_pause", timer_pause, TimerArgs, HOST),
-        Move("lockdown.timer_resume", timer_resume, TimerArgs, HOST),
-        Move("lockdown.timer_extend", timer_extend, ExtendArgs, HOST),
-        Move("lockdown.timer_warn", timer_warn, WarnArgs, CLOCK),
-        Move("lockdown.timer_expire", timer_expire, TimerArgs, CLOCK),
+        *flow.TIMERS.moves(timer_expire),
         *TURN_MOVES,
     )
 }

@@ -11,7 +11,7 @@ from pydantic import Field, StringConstraints
 
 from companion.core.contract import Args, Ctx, Move
 from companion.core.rejection import Rejected
-from companion.games.lockdown import actions, items, movement, poison, rooms, rounds
+from companion.games.lockdown import actions, flow, items, movement, poison, rooms
 
 RoomId = Annotated[str, StringConstraints(min_length=1, max_length=8, pattern=r"^[A-Za-z0-9]+$")]
 CardId = Annotated[str, StringConstraints(min_length=1, max_length=24, pattern=r"^[a-z0-9_-]+$")]
@@ -143,7 +143,7 @@ def vote(ctx: Ctx, a: VoteArgs) -> None:
     """Ruling L4.1: every living player votes once per round, after moving, for a floor not yet poisonous."""
     if not ctx.state["turn_state"]["moved"]:
         raise Rejected("reject.lockdown_move_first")
-    if ctx.state["pl"][_pid(ctx)]["shadow"]:
+    if ctx.state["people"][_pid(ctx)]["shadow"]:
         raise Rejected("reject.lockdown_shadow_no_vote")
     if a.floor in ctx.state["poison"]:
         raise Rejected("reject.lockdown_already_poisonous", floor=a.floor)
@@ -153,16 +153,16 @@ def vote(ctx: Ctx, a: VoteArgs) -> None:
 def end_turn(ctx: Ctx, a: NoArgs) -> None:
     """The player leaves the action room: moved, voted (if living), within load, junkyard rule kept."""
     state, pid = ctx.state, _pid(ctx)
-    p = state["pl"][pid]
+    p = state["people"][pid]
     if not state["turn_state"]["moved"]:
         raise Rejected("reject.lockdown_move_first")
     if poison.must_vote(state, pid) and not poison.voted(state, pid):
         raise Rejected("reject.lockdown_vote_first")
-    if rounds.junk_extras(state, pid):
+    if flow.junk_extras(state, pid):
         raise Rejected("reject.lockdown_junkyard_keep_two")
     if items.over_load(p):
         raise Rejected("reject.lockdown_over_load", load=items.capacity(p))
-    rounds.finish_turn(ctx, forced=False)
+    flow.finish_turn(ctx, forced=False)
 
 
 def _turn(name: str, fn: object, args: type[Args]) -> Move:

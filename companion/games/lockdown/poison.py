@@ -28,11 +28,11 @@ def open_vote(state: State) -> None:
 def cast(state: State, pid: str, floor: str) -> None:
     b = state["ballot"]
     if b is None:
-        if state.get("single_floor") == floor and not state["pl"][pid]["shadow"]:
+        if state.get("single_floor") == floor and not state["people"][pid]["shadow"]:
             state.setdefault("single_votes", []).append(pid)
             return
         raise Rejected("reject.lockdown_no_vote")
-    if pid not in b["voters"] or state["pl"][pid]["shadow"]:
+    if pid not in b["voters"] or state["people"][pid]["shadow"]:
         raise Rejected("reject.lockdown_shadow_no_vote")
     ballot.cast(b, pid, floor)
 
@@ -45,7 +45,7 @@ def voted(state: State, pid: str) -> bool:
 
 
 def must_vote(state: State, pid: str) -> bool:
-    return not state["pl"][pid]["shadow"] and (state["ballot"] is not None or state.get("single_floor") is not None)
+    return not state["people"][pid]["shadow"] and (state["ballot"] is not None or state.get("single_floor") is not None)
 
 
 def ten_votes(state: State, pid: str) -> None:
@@ -70,7 +70,7 @@ def hits(state: State, pid: str) -> bool:
     """Ruling L7.1: on a poisonous floor, except 202, rooms made safe by B101, B501 unless the warehouse's
     floor and the floor above it (B5 and B4) are both poisonous, gas-mask holders, and players in their
     first round after revival."""
-    p = state["pl"][pid]
+    p = state["people"][pid]
     room = p["room"]
     if p["shadow"]:
         return False  # L8.1: shadows are never poisoned

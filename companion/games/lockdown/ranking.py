@@ -41,17 +41,17 @@ def points(ranking: list[list[str]]) -> dict[str, int]:
 
 
 def _shadow_key(state: State) -> Callable[[str], tuple[int, ...]]:
-    return lambda pid: (int(state["pl"][pid]["force_at_death"] or 0),)
+    return lambda pid: (int(state["people"][pid]["force_at_death"] or 0),)
 
 
 def _living_key(state: State) -> Callable[[str], tuple[int, ...]]:
-    return lambda pid: (int(state["pl"][pid]["hp"]), int(state["pl"][pid]["genes"]["force"]))
+    return lambda pid: (int(state["people"][pid]["hp"]), int(state["people"][pid]["genes"]["force"]))
 
 
 def exchange_gold(state: State) -> None:
     """L9.3: each gold bar held becomes 1 HP (never above 10); the bars leave the game."""
     for pid in health.living(state):
-        p = state["pl"][pid]
+        p = state["people"][pid]
         bars = [c for c in p["items"] if items.counts([c])["gold"]]
         if bars:
             health.heal(state, pid, len(bars))
@@ -60,12 +60,12 @@ def exchange_gold(state: State) -> None:
 
 
 def outcome(state: State, reason: str) -> dict[str, Any]:
-    everyone = list(state["pl"])
+    everyone = list(state["people"])
     alive = health.living(state)
     shadows = [pid for pid in everyone if pid not in alive]
     if reason == "all_shadows":  # L9.2
         prev = state["prev_hp"]
-        ranking = _groups(everyone, lambda pid: (int(prev[pid]), int(state["pl"][pid]["force_at_death"] or 0)))
+        ranking = _groups(everyone, lambda pid: (int(prev[pid]), int(state["people"][pid]["force_at_death"] or 0)))
     elif reason == "survivor":  # L9.1
         ranking = [alive, *_groups(shadows, _shadow_key(state))]
     else:  # L9.3
@@ -74,5 +74,5 @@ def outcome(state: State, reason: str) -> dict[str, Any]:
         "ranking": ranking,
         "points": points(ranking),
         "reason": reason,
-        "hp": {pid: int(state["pl"][pid]["hp"]) for pid in everyone},
+        "hp": {pid: int(state["people"][pid]["hp"]) for pid in everyone},
     }

@@ -15,7 +15,7 @@ GENES = ("force", "speed", "load")
 
 
 def _use(state: State, pid: str, function: str) -> dict[str, Any]:
-    p: dict[str, Any] = state["pl"][pid]
+    p: dict[str, Any] = state["people"][pid]
     ts = state["turn_state"]
     if not ts["moved"]:
         raise Rejected("reject.lockdown_move_first")
@@ -40,12 +40,12 @@ def gene_bank(state: State, pid: str) -> None:
     p = _use(state, pid, "gene_bank")
     for g in GENES:
         p["genes"][g] += 1
-    p["seen_genes"] = {other: dict(q["genes"]) for other, q in state["pl"].items()}
+    p["seen_genes"] = {other: dict(q["genes"]) for other, q in state["people"].items()}
 
 
 def gene_console(state: State, pid: str, force: int, speed: int, load: int) -> None:
     """Ruling L3.6: redistribute the current total (L1.2); the hand must still fit the new load."""
-    p = state["pl"][pid]
+    p = state["people"][pid]
     total = sum(int(p["genes"][g]) for g in GENES)
     check_genes(force, speed, load, total)
     if not items.holds(p, "pocket") and len(p["items"]) > load:
@@ -67,7 +67,7 @@ def control_room(state: State, pid: str, mode: str, room: str | None) -> None:
         assert room is not None
         if room not in state["detox"]:
             state["detox"].append(room)
-        state["pl"][pid].setdefault("detoxed", []).append(room)
+        state["people"][pid].setdefault("detoxed", []).append(room)
     else:
         poison.ten_votes(state, pid)
-        state["pl"][pid]["ten_votes_round"] = state["round"]
+        state["people"][pid]["ten_votes_round"] = state["round"]

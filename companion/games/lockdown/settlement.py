@@ -23,7 +23,7 @@ PILL_HP = 2
 
 def _occupants(state: State, room: str, shadows: bool = False) -> list[str]:
     return [
-        pid for pid, p in state["pl"].items()
+        pid for pid, p in state["people"].items()
         if p["room"] == room and bool(p["shadow"]) == shadows
         and (not shadows or pid not in state["new_shadows"])
     ]
@@ -33,7 +33,7 @@ def _announce_deaths(ctx: Ctx) -> None:
     for pid in ctx.state["new_shadows"]:
         if pid not in ctx.state["announced_shadows"]:
             ctx.state["announced_shadows"].append(pid)
-            ctx.state["pl"][pid]["known_shadow"] = True
+            ctx.state["people"][pid]["known_shadow"] = True
             ctx.announce("lockdown.became_shadow", player=pid)
 
 
@@ -66,7 +66,8 @@ def combat(ctx: Ctx) -> None:
     state = ctx.state
     for room, there in fight_rooms(state):
         ctx.announce("lockdown.fight" if len(there) == 2 else "lockdown.brawl", room=room)
-        lost = fights.damage({pid: (items.force(state["pl"][pid]), items.has_gun(state["pl"][pid])) for pid in there})
+        people = state["people"]
+        lost = fights.damage({pid: (items.force(people[pid]), items.has_gun(people[pid])) for pid in there})
         for pid in there:
             health.hurt(state, pid, lost[pid])
     for room in mapgraph.rooms(state):
@@ -76,7 +77,7 @@ def combat(ctx: Ctx) -> None:
         ctx.announce("lockdown.shadow_encounter", room=room)
         for pid in alive:
             for shade in shades:
-                state["pl"][shade]["absorbed"] += health.hurt(state, pid, 1)
+                state["people"][shade]["absorbed"] += health.hurt(state, pid, 1)
     _announce_deaths(ctx)
 
 
@@ -108,7 +109,7 @@ def hunger(ctx: Ctx) -> None:
     canteen = mapgraph.room_of(state, "canteen")
     ctx.announce("lockdown.hunger")
     for pid in health.living(state):
-        p = state["pl"][pid]
+        p = state["people"][pid]
         if p["room"] == canteen or first_round_after_revival(state, p):
             continue
         missing = feed(state, p)
@@ -138,7 +139,7 @@ def rocket(ctx: Ctx) -> None:
     """Step 5, ruling L7.3: every living player in the named room loses 4 HP."""
     state = ctx.state
     for pid in state["action_order"]:
-        p = state["pl"][pid]
+        p = state["people"][pid]
         target = p.get("rocket_target")
         if target is None or p["shadow"] or not items.holds(p, "rocket"):
             continue  # a holder who died or gave the launcher up before step 5 fires nothing (L5)
@@ -153,7 +154,7 @@ def consumables(ctx: Ctx) -> None:
     state = ctx.state
     used = False
     for pid in state["action_order"]:
-        p = state["pl"][pid]
+        p = state["people"][pid]
         for card in list(p["declared"]):
             if p["shadow"] or card not in p["items"]:
                 continue
@@ -179,7 +180,7 @@ ALCOHOL = {1: "drop_all", 2: "nothing", 3: "force", 4: "speed", 5: "load", 6: "h
 def alcohol(ctx: Ctx, pid: str) -> None:
     """Ruling L7.4: 1 drop all items (consumed pile), 2 nothing, 3 force +1, 4 speed +1, 5 load +1, 6 HP +2."""
     state = ctx.state
-    p = state["pl"][pid]
+    p = state["people"][pid]
     roll = dice.roll(ctx.rng(), 1, 6)[0]
     effect = ALCOHOL[roll]
     if effect == "drop_all":
@@ -194,7 +195,7 @@ def alcohol(ctx: Ctx, pid: str) -> None:
 def revival(ctx: Ctx) -> None:
     """Step 7, ruling L8.2: a shadow that absorbed 2+ HP revives with that much (max 10), genes as before."""
     state = ctx.state
-    for pid, p in state["pl"].items():
+    for pid, p in state["people"].items():
         if p["shadow"] and pid not in state["new_shadows"] and int(p["absorbed"]) >= 2:
             p.update(shadow=False, hp=min(health.MAX_HP, int(p["absorbed"])), absorbed=0,
                      revived_round=state["round"], force_at_death=None, known_shadow=False)
@@ -212,12 +213,12 @@ def settle(ctx: Ctx) -> None:
     for step in STEPS:
         step(ctx)
     state["prev_hp"] = dict(state["shown_hp"])
-    state["shown_hp"] = {pid: int(p["hp"]) for pid, p in state["pl"].items()}
+    state["shown_hp"] = {pid: int(p["hp"]) for pid, p in state["people"].items()}
     names = {p["id"]: p["name"] for p in state["players"]}  # public: the screen names players, never ids
     ctx.announce("lockdown.hp_shown", hp=[f"{names.get(pid, pid)} {hp}" for pid, hp in state["shown_hp"].items()])
     for pid in state["new_shadows"]:
         health.to_morgue_room(state, pid)
-    for p in state["pl"].values():
+    for p in state["people"].values():
         if p.get("adrenaline_until") == state["round"]:
             p["adrenaline_until"] = None  # L7.4: speed returns after this settlement
         p["rocket_target"] = None

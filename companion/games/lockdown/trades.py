@@ -3,7 +3,7 @@
 A player offers another player some of their cards (by kind) for some of the other's (by kind), and/or
 a swap of order cards; it happens only when the other accepts, and only if both still hold what was
 offered. Offers are secret between the two. Shadows hold no items (L8.1), so they trade order cards only.
-Over-load is allowed during the free phase and trimmed at its end (L3.3, rounds.trim_to_load).
+Over-load is allowed during the free phase and trimmed at its end (L3.3, flow.trim_to_load).
 """
 
 from __future__ import annotations
@@ -31,16 +31,16 @@ def _pick(p: dict[str, Any], kinds: list[str]) -> list[str] | None:
 
 
 def offer(state: State, pid: str, to: str, give: list[str], get: list[str], swap_order: bool) -> str:
-    if to not in state["pl"] or to == pid:
+    if to not in state["people"] or to == pid:
         raise Rejected("reject.not_a_player", player=to[:32])
     if not give and not get and not swap_order:
         raise Rejected("reject.lockdown_empty_trade")
-    if (give or get) and (state["pl"][pid]["shadow"] or state["pl"][to]["shadow"]):
+    if (give or get) and (state["people"][pid]["shadow"] or state["people"][to]["shadow"]):
         raise Rejected("reject.lockdown_shadow_no_items")
     known = data.items().kinds
     if any(kind not in known and items.kind_of(kind) not in known for kind in [*give, *get]):
         raise Rejected("reject.lockdown_trade_not_held")
-    if _pick(state["pl"][pid], give) is None:
+    if _pick(state["people"][pid], give) is None:
         raise Rejected("reject.lockdown_trade_not_held")
     if len(state["trades"]) >= MAX_OPEN:
         raise Rejected("reject.lockdown_too_many_trades")
@@ -54,7 +54,7 @@ def accept(state: State, pid: str, tid: str) -> None:
     t = state["trades"].get(tid)
     if t is None or t["to"] != pid:
         raise Rejected("reject.lockdown_no_such_trade", trade=tid[:12])
-    a, b = state["pl"][t["from"]], state["pl"][pid]
+    a, b = state["people"][t["from"]], state["people"][pid]
     mine, theirs = _pick(a, t["give"]), _pick(b, t["get"])
     if mine is None or theirs is None:
         raise Rejected("reject.lockdown_trade_stale", trade=tid)
@@ -77,7 +77,7 @@ def withdraw(state: State, pid: str, tid: str) -> None:
 
 def discard(state: State, pid: str, cards: list[str]) -> None:
     """Free-phase load adjustment: cards thrown away go to the room's stock if it keeps one, else out."""
-    p = state["pl"][pid]
+    p = state["people"][pid]
     items.take_from(p["items"], cards)
     pile = state["stocks"].get(p["room"])
     (pile if pile is not None else state["out"]).extend(cards)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.lockdown import actions, items, mapgraph, movement, poison, rounds
+from companion.games.lockdown import actions, flow, items, mapgraph, movement, poison
 from companion.parts import timers
 
 State = dict[str, Any]
@@ -23,17 +23,17 @@ def public(state: State) -> dict[str, Any]:
         "poison": list(state["poison"]),
         "players": [
             {"id": pid, "shadow": bool(p.get("known_shadow")), "hp": state["shown_hp"][pid]}
-            for pid, p in state["pl"].items()
+            for pid, p in state["people"].items()
         ],
-        "ready": [pid for pid, p in state["pl"].items() if p["genes"] is not None] if state["phase"] == "setup" else [],
-        "turn": rounds.current(state),
+        "ready": [pid for pid, p in state["people"].items() if p["genes"] is not None and state["phase"] == "setup"],
+        "turn": flow.current_player(state),
         "timers": {name: timers.public(t) for name, t in state["timers"].items()},
-        "result": state["outcome"],
+        "result": state["finished"],
     }
 
 
 def player(state: State, pid: str) -> dict[str, Any]:
-    p = state["pl"][pid]
+    p = state["people"][pid]
     mine: dict[str, Any] = {
         "hp": p["hp"],
         "genes": p["genes"],
@@ -55,7 +55,7 @@ def player(state: State, pid: str) -> dict[str, Any]:
         mine["voted"] = poison.voted(state, pid)
         b = state["ballot"]
         mine["vote"] = b["votes"].get(pid) if b is not None else None
-    if rounds.current(state) == pid and state["turn_state"] is not None:
+    if flow.current_player(state) == pid and state["turn_state"] is not None:
         ts = state["turn_state"]
         mine["turn"] = {k: ts[k] for k in ("moved", "path", "used_room", "drawn", "recycled", "peek")}
         if ts["moved"] and mapgraph.function_of(state, p["room"]) == "helipad":
@@ -70,6 +70,6 @@ def host(state: State) -> dict[str, Any]:
     return {
         "round": state["round"],
         "phase": state["phase"],
-        "ready": [pid for pid, p in state["pl"].items() if p["genes"] is not None],
+        "ready": [pid for pid, p in state["people"].items() if p["genes"] is not None],
         "turns_left": max(0, len(state["action_order"]) - state["turn"]) if state["phase"] == "action" else None,
     }

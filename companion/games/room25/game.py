@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import Field
 
 from companion.core import rng
-from companion.core.contract import Args, BoardPicture, Deadline, GameBase, Setup, State
-from companion.core.prompts import Prompt
+from companion.core.contract import Args, BoardPicture, GameBase, Setup, State
+from companion.core.modules import Modules
 from companion.games.room25 import data, deal, flow, forms, grid, lines, views
 from companion.games.room25.moves import MOVES, TIMER
 from companion.parts import programming, timers
@@ -31,6 +31,7 @@ class Room25(GameBase):
     max_players = 6
     Options = Room25Options
     moves = MOVES
+    modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER)
     menu_rank = 2
     #: Demo moments worth a picture: turn 3 (rooms turned up, a row locked, players spread) and the end
     #: (the exit has left the complex).
@@ -79,31 +80,6 @@ class Room25(GameBase):
             "finished": None,
         }
         return state
-
-    def view_public(self, state: State) -> dict[str, Any]:
-        return views.public(state)
-
-    def view_player(self, state: State, pid: str) -> dict[str, Any]:
-        return views.player(state, pid)
-
-    def deadlines(self, state: State) -> Sequence[Deadline]:
-        return TIMER.deadlines(state)
-
-    def on_resume(self, state: State) -> Sequence[tuple[str, dict[str, Any]]]:
-        return TIMER.on_resume(state)
-
-    def result(self, state: State) -> dict[str, Any] | None:
-        finished: dict[str, Any] | None = state["finished"]
-        return finished
-
-    def phase(self, state: State) -> str | None:
-        return flow.phase(state)
-
-    def current_player(self, state: State) -> str | None:
-        return flow.current_player(state)
-
-    def prompts(self, state: State, actor: str) -> Sequence[Prompt]:
-        return forms.for_actor(state, actor)
 
     def tokens(self, state: State) -> dict[str, list[str]]:
         """What a tag can be enrolled as (companion/tokens/kinds.py): a room tile's token, by room kind."""

@@ -71,10 +71,6 @@ class Toolkit(GameBase):
     def prompts(self, state: State, actor: str) -> Sequence[Prompt]:
         return toolkit_prompts.prompts(state, actor)
 
-    def result(self, state: State) -> dict[str, Any] | None:
-        finished: dict[str, Any] | None = state["finished"]
-        return finished
-
     def board(self) -> BoardPicture | None:
         from companion.games.toolkit import picture  # pygame is imported only where a screen draws
 

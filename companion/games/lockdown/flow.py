@@ -12,22 +12,14 @@ from typing import Any
 
 from companion.core.contract import Ctx
 from companion.games.lockdown import data, health, items, mapgraph, poison, ranking, settlement
-from companion.parts import timers
+from companion.parts.turn_timer import PhaseTimers, TurnTimer
 
 State = dict[str, Any]
 ROUNDS = 6
-
-
-def start_timer(state: State, name: str, at: int) -> None:
-    t = state["timers"].get(name)
-    if t is not None:
-        timers.start(t, at)
-
-
-def stop_timer(state: State, name: str) -> None:
-    t = state["timers"].get(name)
-    if t is not None:
-        t.update(running=False, deadline=None, remaining=t["duration"], warned=[], expired=False)
+#: The free phase's timer and each action turn's, at ``state["timers"]`` (absent when set to 0 seconds).
+FREE = TurnTimer("lockdown", "free", named=True)
+TURN = TurnTimer("lockdown", "turn", named=True)
+TIMERS = PhaseTimers((FREE, TURN))
 
 
 def begin_round(ctx: Ctx) -> None:
@@ -41,14 +33,14 @@ def begin_round(ctx: Ctx) -> None:
     state["stocks"][morgue].extend(state["morgue_incoming"])  # L8.1: drawable from the next round
     state["morgue_incoming"] = []
     state["new_shadows"], state["announced_shadows"] = [], []
-    numbers = list(range(1, len(state["pl"]) + 1))
+    numbers = list(range(1, len(state["people"]) + 1))
     ctx.rng().shuffle(numbers)
-    for pid, n in zip(state["pl"], numbers, strict=True):
-        state["pl"][pid]["order"] = n
+    for pid, n in zip(state["people"], numbers, strict=True):
+        state["people"][pid]["order"] = n
     state["trades"] = {}
     state["phase"] = "free"
     ctx.announce("lockdown.round_started", round=r)
-    start_timer(state, "free", ctx.at)
+    FREE.restart(ctx)
 
 
 def items_airdrop(r: int) -> str:
@@ -58,7 +50,7 @@ def items_airdrop(r: int) -> str:
 def trim_to_load(state: State, pid: str) -> None:
     """Bring a hand within load by dropping the cards received last: into the room's stock where the room
     keeps one (a draw room or the helipad), else out of the game (docs: free-phase and turn timeouts)."""
-    p = state["pl"][pid]
+    p = state["people"][pid]
     extra = items.over_load(p)
     if extra:
         dropped = p["items"][-extra:]
@@ -70,11 +62,11 @@ def trim_to_load(state: State, pid: str) -> None:
 def begin_actions(ctx: Ctx) -> None:
     """End of the free phase (L3.3: nobody holds more than load outside it), then the first turn."""
     state = ctx.state
-    stop_timer(state, "free")
-    for pid in state["pl"]:
+    FREE.reset(state)
+    for pid in state["people"]:
         trim_to_load(state, pid)
     state["trades"] = {}
-    state["action_order"] = sorted(state["pl"], key=lambda pid: state["pl"][pid]["order"])
+    state["action_order"] = sorted(state["people"], key=lambda pid: state["people"][pid]["order"])
     state["turn"] = 0
     poison.open_vote(state)
     state["single_votes"] = []
@@ -83,7 +75,12 @@ def begin_actions(ctx: Ctx) -> None:
     begin_turn(ctx)
 
 
-def current(state: State) -> str | None:
+def phase(state: State) -> str:
+    """``setup``, ``free``, ``action``, ``settlement`` or ``over``."""
+    return str(state["phase"])
+
+
+def current_player(state: State) -> str | None:
     if state["phase"] != "action":
         return None
     order: list[str] = state["action_order"]
@@ -92,29 +89,29 @@ def current(state: State) -> str | None:
 
 def begin_turn(ctx: Ctx) -> None:
     state = ctx.state
-    pid = current(state)
+    pid = current_player(state)
     state["turn_state"] = {
         "moved": False, "path": [], "used_room": False, "drawn": [], "recycled": False,
         "airdrop_taken": False, "peek": None,
     }
     if pid is not None:
         ctx.announce("lockdown.turn", player=pid)
-        start_timer(state, "turn", ctx.at)
+        TURN.restart(ctx)
 
 
 def finish_turn(ctx: Ctx, forced: bool) -> None:
     """End the current player's turn. A forced end (timer or host) keeps the player where they are if
     they had not moved, casts no vote, and trims the hand (junkyard extras back to its stock first)."""
     state = ctx.state
-    pid = current(state)
+    pid = current_player(state)
     assert pid is not None
     if forced:
         return_junk_extras(state, pid)
         trim_to_load(state, pid)
         ctx.announce("lockdown.turn_timed_out", player=pid)
-    stop_timer(state, "turn")
+    TURN.reset(state)
     state["turn"] += 1
-    if current(state) is not None:
+    if current_player(state) is not None:
         begin_turn(ctx)
         return
     state["phase"] = "settlement"
@@ -125,7 +122,7 @@ def finish_turn(ctx: Ctx, forced: bool) -> None:
 def junk_extras(state: State, pid: str) -> list[str]:
     """Junkyard rule: of the non-junk cards drawn there this turn, at most 2 may be kept (still held)."""
     ts = state["turn_state"]
-    p = state["pl"][pid]
+    p = state["people"][pid]
     if mapgraph.function_of(state, p["room"]) != "junkyard":
         return []
     kept = [c for c in ts["drawn"] if c in p["items"] and items.kind_of(c) != "junk"]
@@ -136,8 +133,8 @@ def junk_extras(state: State, pid: str) -> list[str]:
 def return_junk_extras(state: State, pid: str) -> None:
     extra = junk_extras(state, pid)
     if extra:
-        items.take_from(state["pl"][pid]["items"], extra)
-        state["stocks"][state["pl"][pid]["room"]].extend(extra)
+        items.take_from(state["people"][pid]["items"], extra)
+        state["stocks"][state["people"][pid]["room"]].extend(extra)
 
 
 def end_or_next(ctx: Ctx) -> None:
@@ -157,8 +154,8 @@ def end_or_next(ctx: Ctx) -> None:
 def finish(ctx: Ctx, reason: str) -> None:
     state = ctx.state
     state["phase"] = "over"
-    state["outcome"] = ranking.outcome(state, reason)
-    for name in state["timers"]:
-        stop_timer(state, name)
+    state["finished"] = ranking.outcome(state, reason)
+    for timer in TIMERS.timers:
+        timer.reset(state)
     ctx.announce("lockdown.game_over", reason=f"kind.lockdown_end_{reason}", ranking=[" = ".join(g) for g in
-                                                                                   state["outcome"]["ranking"]])
+                                                                                   state["finished"]["ranking"]])

@@ -9,7 +9,7 @@ from typing import Any
 
 from companion.core.inputs import HOST, actor_player
 from companion.core.prompts import Choice, Field, Prompt
-from companion.games.lockdown import actions, data, items, mapgraph, movement, poison, rounds
+from companion.games.lockdown import actions, data, flow, items, mapgraph, movement, poison
 
 State = dict[str, Any]
 OK = (Field("ok", "confirm", "lockdown.done"),)
@@ -35,13 +35,13 @@ def for_actor(state: State, actor: str) -> list[Prompt]:
     if actor == HOST:
         return host(state)
     pid = actor_player(actor)
-    if pid is None or pid not in state["pl"]:
+    if pid is None or pid not in state["people"]:
         return []
     if state["phase"] == "setup":
         return [prepare(state)]
     if state["phase"] == "free":
         return free(state, pid)
-    if state["phase"] == "action" and rounds.current(state) == pid:
+    if state["phase"] == "action" and flow.current_player(state) == pid:
         return turn(state, pid)
     return []
 
@@ -57,7 +57,7 @@ def prepare(state: State) -> Prompt:
 
 
 def free(state: State, pid: str) -> list[Prompt]:
-    p = state["pl"][pid]
+    p = state["people"][pid]
     others = tuple(Choice(o["id"], o["name"], plain=True) for o in state["players"] if o["id"] != pid)
     out = [Prompt("lockdown.offer", "lockdown.prompt.offer", (
         Field("to", "choice", "lockdown.field.to", others),
@@ -81,7 +81,7 @@ def free(state: State, pid: str) -> list[Prompt]:
 
 
 def turn(state: State, pid: str) -> list[Prompt]:
-    p = state["pl"][pid]
+    p = state["people"][pid]
     ts = state["turn_state"]
     if not ts["moved"]:
         return [Prompt("lockdown.move", "lockdown.prompt.move", (
@@ -106,7 +106,7 @@ def turn(state: State, pid: str) -> list[Prompt]:
 
 
 def room_prompts(state: State, pid: str) -> list[Prompt]:
-    p = state["pl"][pid]
+    p = state["people"][pid]
     ts = state["turn_state"]
     fn = mapgraph.function_of(state, p["room"])
     rule = actions.stock_rule(state, p["room"])
@@ -150,7 +150,7 @@ def room_prompts(state: State, pid: str) -> list[Prompt]:
 
 
 def item_prompts(state: State, pid: str) -> list[Prompt]:
-    p = state["pl"][pid]
+    p = state["people"][pid]
     ts = state["turn_state"]
     out: list[Prompt] = []
     if items.holds(p, "rocket"):
@@ -177,7 +177,7 @@ def host(state: State) -> list[Prompt]:
         out.append(Prompt("lockdown.begin_actions", "lockdown.prompt.begin_actions", OK))
     if state["phase"] == "action":
         out.append(Prompt("lockdown.force_end_turn", "lockdown.prompt.force_end_turn",
-                          OK, params={"player": rounds.current(state)}))
+                          OK, params={"player": flow.current_player(state)}))
     for name, t in state["timers"].items():
         if t["running"]:
             out.append(Prompt("lockdown.timer_pause", "lockdown.prompt.timer_pause", fixed={"name": name},

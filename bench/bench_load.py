@@ -49,8 +49,8 @@ from companion.phones.mirror import BrokerAddress, Mirror
 from companion.phones.mosquitto import ManagedMosquitto
 from companion.phones.runner import free_port
 from companion.phones.topics import Topics
-from companion.service import Table
 from companion.status import StatusBoard
+from companion.table.loop import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "docs" / "games" / "lockdown" / "lockdown-9p.jsonl"

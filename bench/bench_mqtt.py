@@ -46,7 +46,7 @@ from companion.phones.mirror import BrokerAddress, Mirror
 from companion.phones.mosquitto import ManagedMosquitto
 from companion.phones.runner import free_port
 from companion.phones.topics import Topics
-from companion.service import Table
+from companion.table.loop import Table
 
 PLAYERS = ["ana", "ben", "chai", "dao"]
 PER_EVENT_IN = 7  # messages the mirror publishes per dice roll

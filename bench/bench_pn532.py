@@ -58,8 +58,8 @@ from companion.core.referee import Outcome, Referee
 from companion.core.rejection import Rejected
 from companion.games import registry as games
 from companion.readers.starter import start_readers
-from companion.service import Table
 from companion.status import StatusBoard
+from companion.table.loop import Table
 from companion.tokens.registry import Registry, Token, registry_path
 from firmware_protocol.emulator import BoardEmulator
 from hardware.events import DeviceEvent, ReaderStatus, TagPlaced

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from typing import Protocol
 
 from companion.config import Config
-from companion.service import Table
 from companion.status import StatusBoard
+from companion.table.loop import Table
 
 
 class Running(Protocol):

@@ -22,9 +22,10 @@ from companion.core.referee import PUBLIC, Outcome, Referee
 from companion.core.rejection import Rejected
 from companion.games import demo_script, registry
 from companion.kiosk.detect import display_driver
-from companion.service import Table, read_lines
-from companion.session import open_table
 from companion.status import StatusBoard
+from companion.table.console_input import read_lines
+from companion.table.loop import Table
+from companion.table.opening import open_table
 from companion.tokens.cli import tokens as tokens_group
 
 if TYPE_CHECKING:

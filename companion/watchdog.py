@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from companion.config import Config
-from companion.service import Table
 from companion.status import StatusBoard
+from companion.table.loop import Table
 
 logger = logging.getLogger(__name__)
 

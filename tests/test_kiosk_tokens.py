@@ -33,8 +33,8 @@ from companion.kiosk.kiosk import Kiosk, Settings
 from companion.kiosk.screens.booth import BoothScreen
 from companion.kiosk.screens.enroll import EnrollScreen
 from companion.readers.starter import RunningReaders, start_readers
-from companion.service import Table
 from companion.status import StatusBoard
+from companion.table.loop import Table
 from companion.tokens.registry import Registry, Token, registry_path
 from hardware.events import DeviceEvent, ReaderStatus, TagRemoved
 from hardware.pn532.emulator import Emulator

@@ -12,7 +12,7 @@ from companion.core.eventlog import EventLog
 from companion.core.referee import Referee
 from companion.core.rejection import Rejected
 from companion.games import registry
-from companion.service import Table
+from companion.table.loop import Table
 from companion.tokens.registry import Registry, Token
 from companion.tokens.router import TapRouter
 from hardware.events import TagPlaced

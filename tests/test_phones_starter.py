@@ -24,8 +24,8 @@ from companion.core.referee import Referee
 from companion.games import registry
 from companion.phones.mosquitto import ManagedMosquitto
 from companion.phones.runner import free_port, start_phones
-from companion.service import Table
 from companion.status import StatusBoard
+from companion.table.loop import Table
 from tests.phones_kit import Phone
 
 

@@ -26,7 +26,7 @@ from companion.core.contract import Player, Setup
 from companion.core.eventlog import EventLog
 from companion.core.referee import Outcome, Referee
 from companion.games import registry
-from companion.service import Table
+from companion.table.loop import Table
 from tests.phones_kit import BROKERS, WAIT_S, Message, Running, command, joined, running_table
 
 
@@ -120,7 +120,7 @@ def test_the_tables_loop_outlives_a_failing_reply_and_a_failing_output(tmp_path:
         MARKER.encode("utf-8")  # what the mirror's reply did with a lone surrogate in the id
 
     thread = threading.Thread(target=table.run, name="table", daemon=True)
-    caplog.set_level(logging.ERROR, logger="companion.service")
+    caplog.set_level(logging.ERROR, logger="companion.table.loop")
     thread.start()
     try:
         table.put({"move": "dice.roll", "by": "player:ana", "args": {}, "id": "a1"}, unencodable_reply)

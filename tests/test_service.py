@@ -10,7 +10,8 @@ from companion.core.contract import Player, Setup
 from companion.core.eventlog import EventLog
 from companion.core.referee import Outcome, Referee
 from companion.games import registry
-from companion.service import Table, read_lines
+from companion.table.console_input import read_lines
+from companion.table.loop import Table
 
 
 @dataclass

@@ -28,8 +28,8 @@ from companion.kiosk.scenes import make_scene
 from companion.kiosk.widgets import DANGER
 from companion.phones.mirror import THREAD_STOPPED
 from companion.phones.runner import start_phones
-from companion.service import Table
 from companion.status import DeviceStatus, StatusBoard
+from companion.table.loop import Table
 from companion.watchdog import Notifier, Watchdog, start_notify, watchdog_seconds
 from hardware.events import DeviceEvent, ReaderStatus, TagPlaced
 from tests.kiosk_fixtures import surface, text, text_cache

@@ -25,8 +25,8 @@ from companion.kiosk.engine import build
 from companion.kiosk.kiosk import Settings
 from companion.kiosk.scenes import Scene, SetClock
 from companion.kiosk.screens.play import PlayScreen
-from companion.service import Table
 from companion.status import DeviceStatus, StatusBoard
+from companion.table.loop import Table
 from companion.tokens.registry import Registry
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"

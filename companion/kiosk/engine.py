@@ -25,8 +25,8 @@ from companion.kiosk.layout import parse_size
 from companion.kiosk.seats import PhoneSeats
 from companion.kiosk.sound import Sound
 from companion.kiosk.wake import Waker
-from companion.service import Table
 from companion.status import StatusBoard
+from companion.table.loop import Table
 from hardware.events import ButtonEdge, DeviceEvent
 
 DEFAULT_SIZE = (800, 480)

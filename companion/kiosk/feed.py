@@ -19,8 +19,8 @@ from typing import Any
 from companion.core.referee import PUBLIC, Outcome, Referee
 from companion.core.rejection import Rejected
 from companion.kiosk.wake import Waker
-from companion.service import Table
 from companion.status import StatusBoard
+from companion.table.loop import Table
 from companion.tokens.kinds import Choice, enrollable
 from companion.tokens.registry import Registry, Token
 

@@ -26,8 +26,8 @@ from companion.kiosk.screens.attract import AttractScreen
 from companion.kiosk.screens.reveal import RevealScreen
 from companion.kiosk.seats import PhoneSeats
 from companion.kiosk.sound import Sound
-from companion.service import Submission, Table
 from companion.status import DeviceStatus, StatusBoard
+from companion.table.loop import Submission, Table
 from companion.tokens.registry import Registry
 
 PLAYERS = [{"id": "ana", "name": "Ana"}, {"id": "ben", "name": "Ben"}, {"id": "chai", "name": "ชัย"},

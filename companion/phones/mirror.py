@@ -38,8 +38,8 @@ from companion.games import registry
 from companion.phones import intake
 from companion.phones.credentials import GameCredentials
 from companion.phones.topics import OFFLINE, ONLINE, REFEREE_USER, VIEW_MAX_BYTES, Seat, Topics
-from companion.service import Table
 from companion.status import DeviceStatus, StatusBoard
+from companion.table.loop import Table
 
 logger = logging.getLogger(__name__)
 SYS_CONNECTED = "$SYS/broker/clients/connected"

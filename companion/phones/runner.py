@@ -28,8 +28,8 @@ from companion.phones.mirror import BrokerAddress, Mirror
 from companion.phones.mosquitto import ManagedMosquitto
 from companion.phones.seating import Seating
 from companion.phones.topics import Topics
-from companion.service import Table
 from companion.status import DeviceStatus, StatusBoard
+from companion.table.loop import Table
 
 logger = logging.getLogger(__name__)
 CREDENTIALS_FILE = "mqtt-credentials.json"

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from companion import i18n
 from companion.config import Config
 from companion.readers.devices import OpenReaders, open_readers
-from companion.service import DeviceHandler, Table
 from companion.status import DeviceStatus, StatusBoard
+from companion.table.loop import DeviceHandler, Table
 from companion.tokens.console_sink import ConsoleTapSink, find_sink
 from companion.tokens.registry import Registry, registry_path
 from companion.tokens.router import TapRouter

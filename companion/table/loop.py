@@ -15,11 +15,9 @@ hostile payload) and the loop goes on.
 
 from __future__ import annotations
 
-import json
 import logging
 import queue
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
@@ -29,49 +27,12 @@ from companion.core.failure import failure
 from companion.core.inputs import HOST, Input
 from companion.core.referee import Outcome, Referee
 from companion.core.rejection import Rejected
+from companion.table.clock import Clock, SteadyClock
 from hardware.events import DeviceEvent
 
 logger = logging.getLogger(__name__)
 Reply = Callable[[Outcome], None]
 IDLE_WAKE_S = 1.0  # re-check deadlines at least this often, in case the wall clock jumped
-
-
-class Clock(Protocol):
-    def now_ms(self) -> int: ...
-
-
-class SystemClock:
-    def now_ms(self) -> int:
-        return time.time_ns() // 1_000_000
-
-
-JUMP_NOTED_MS = 2000  # a wall clock this far from the table's clock has been set (NTP, the host): say so once
-
-
-class SteadyClock:
-    """The table's clock: the wall time at start, then advanced by the monotonic clock only.
-
-    A Pi has no real-time clock; NTP sets the wall clock minutes or months after boot, maybe mid-game.
-    Timers are deadlines on this clock, so a wall clock that jumps forward must not make every timer run
-    out at once, nor one set back make a timer last an hour longer: they count real seconds. A restart
-    takes the wall time afresh (timers paused over a restart resume by the game's own rule). The jump
-    is logged once (docs/faults.md).
-    """
-
-    def __init__(self, wall_ns: Callable[[], int] = time.time_ns,
-                 mono_ns: Callable[[], int] = time.monotonic_ns) -> None:
-        self._wall_ns, self._mono_ns = wall_ns, mono_ns
-        self._wall0, self._mono0 = wall_ns(), mono_ns()
-        self._noted = 0
-
-    def now_ms(self) -> int:
-        now = (self._wall0 + self._mono_ns() - self._mono0) // 1_000_000
-        off = self._wall_ns() // 1_000_000 - now
-        if abs(off - self._noted) > JUMP_NOTED_MS:
-            self._noted = off
-            logger.warning("the wall clock moved %+d s against the table's clock; timers keep counting real "
-                           "seconds", off // 1000)
-        return now
 
 
 class Output(Protocol):
@@ -200,23 +161,3 @@ class Table:
             outcome = self.handle(item.raw)
             if item.reply is not None:
                 self._answer(item.reply, outcome)
-
-
-def read_lines(stream: Any, table: Table, reply_for: Callable[[int], Reply]) -> threading.Thread:
-    """A console adapter: each line of `stream` is one JSON input; EOF stops the table."""
-
-    def pump() -> None:
-        for number, line in enumerate(stream, start=1):
-            text = line.strip()
-            if not text or text.startswith("#"):
-                continue
-            try:
-                raw: Any = json.loads(text)
-            except json.JSONDecodeError as err:
-                raw = Rejected("reject.malformed", problem=f"not JSON: {err.msg}")
-            table.put(raw, reply_for(number))
-        table.stop()
-
-    thread = threading.Thread(target=pump, name="console", daemon=True)
-    thread.start()
-    return thread

@@ -57,10 +57,10 @@ from companion.core.eventlog import EventLog
 from companion.core.referee import Outcome, Referee
 from companion.core.rejection import Rejected
 from companion.games import registry as games
-from companion.readers.starter import start_readers
 from companion.status import StatusBoard
 from companion.table.loop import Table
-from companion.tokens.registry import Registry, Token, registry_path
+from companion.taps.registry import Registry, Token, registry_path
+from companion.taps.starter import start_readers
 from firmware_protocol.emulator import BoardEmulator
 from hardware.events import DeviceEvent, ReaderStatus, TagPlaced
 from hardware.pn532.control import send

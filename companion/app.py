@@ -26,7 +26,7 @@ def starters() -> list[Starter]:
     """Each feature adds its starter here (imported lazily, so a missing optional part fails alone)."""
     from companion.gpio.starter import start_gpio  # buttons, status LEDs, buzzer (docs/pi.md)
     from companion.phones.serve import starter as phones  # broker, mirror and the phone page (docs/phones.md)
-    from companion.readers.starter import start_readers  # NFC readers -> token router (docs/readers.md)
+    from companion.taps.starter import start_readers  # NFC readers -> token router (docs/readers.md)
     from companion.watchdog import start_notify  # systemd: READY=1 after the others, the watchdog feed
 
     return [start_readers, phones, start_gpio, start_notify]

@@ -26,7 +26,7 @@ from companion.status import StatusBoard
 from companion.table.console_input import read_lines
 from companion.table.loop import Table
 from companion.table.opening import open_table
-from companion.tokens.cli import tokens as tokens_group
+from companion.taps.command import tokens as tokens_group
 
 if TYPE_CHECKING:
     from companion.phones.serve import KioskSeats
@@ -362,4 +362,4 @@ def check(ctx: click.Context) -> None:
     click.echo(json.dumps(cfg.model_dump(mode="json"), indent=2, ensure_ascii=False))
 
 
-main.add_command(tokens_group)  # companion tokens enroll|list|forget|export|import (companion/tokens/cli.py)
+main.add_command(tokens_group)  # companion tokens enroll|list|forget|export|import (companion/taps/command.py)

@@ -21,11 +21,11 @@ from companion.core.eventlog import EventLog
 from companion.core.referee import Outcome, Referee
 from companion.games import registry
 from companion.phones.mosquitto import ManagedMosquitto
-from companion.readers.starter import start_readers
 from companion.status import DeviceStatus, StatusBoard
 from companion.table.clock import SteadyClock
 from companion.table.loop import Table
-from companion.tokens.registry import registry_path
+from companion.taps.registry import registry_path
+from companion.taps.starter import start_readers
 from hardware.events import DeviceEvent, TagPlaced, TagRemoved
 from hardware.pn532.emulator import Emulator
 from tests.phones_kit import BROKERS, Running, joined, running_table

@@ -27,7 +27,7 @@ from companion.gpio import starter as gpio_starter
 from companion.gpio.starter import RunningGpio, _View, start, start_gpio
 from companion.status import DeviceStatus, StatusBoard
 from companion.table.loop import DeviceNotice, Table
-from companion.tokens.registry import Registry, Token, registry_path
+from companion.taps.registry import Registry, Token, registry_path
 from hardware.events import ButtonEdge, TagPlaced
 
 WAIT = 10.0

@@ -32,10 +32,10 @@ from companion.kiosk.engine import build
 from companion.kiosk.kiosk import Kiosk, Settings
 from companion.kiosk.screens.booth import BoothScreen
 from companion.kiosk.screens.enroll import EnrollScreen
-from companion.readers.starter import RunningReaders, start_readers
 from companion.status import StatusBoard
 from companion.table.loop import Table
-from companion.tokens.registry import Registry, Token, registry_path
+from companion.taps.registry import Registry, Token, registry_path
+from companion.taps.starter import RunningReaders, start_readers
 from hardware.events import DeviceEvent, ReaderStatus, TagRemoved
 from hardware.pn532.emulator import Emulator
 from tests.kiosk_fixtures import surface, text, text_cache

@@ -26,7 +26,7 @@ from companion.core.referee import PUBLIC, Outcome, Referee
 from companion.gpio.signals import TimerCues, device_led, timers_of, turn_leds
 from companion.status import DeviceStatus, StatusBoard
 from companion.table.loop import Table
-from companion.tokens.registry import Registry, registry_path
+from companion.taps.registry import Registry, registry_path
 from hardware.events import ButtonEdge, DeviceEvent, TagPlaced
 from hardware.gpio.devices import Panel
 from hardware.gpio.gestures import ButtonSpec, ComboSpec, Gesture, Gestures

@@ -27,7 +27,7 @@ from companion.kiosk.scenes import Scene, SetClock
 from companion.kiosk.screens.play import PlayScreen
 from companion.status import DeviceStatus, StatusBoard
 from companion.table.loop import Table
-from companion.tokens.registry import Registry
+from companion.taps.registry import Registry
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
 

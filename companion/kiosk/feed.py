@@ -21,8 +21,8 @@ from companion.core.rejection import Rejected
 from companion.kiosk.wake import Waker
 from companion.status import StatusBoard
 from companion.table.loop import Table
-from companion.tokens.kinds import Choice, enrollable
-from companion.tokens.registry import Registry, Token
+from companion.taps.kinds import Choice, enrollable
+from companion.taps.registry import Registry, Token
 
 logger = logging.getLogger(__name__)
 
@@ -119,7 +119,7 @@ class KioskFeed:
             return self._registry is not None
 
     def identified_player(self) -> str | None:
-        """The player whose booth is open: a token tapped now acts for them (see companion/readers)."""
+        """The player whose booth is open: a token tapped now acts for them (see companion/taps/router.py)."""
         return self.booth
 
     # -- Output ------------------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ class Toolkit(GameBase):
     private_lines = staticmethod(lines.private_lines)
     page_draws_private = True  # the phone page draws ballots, counters and roles part by part
     on_token = staticmethod(tokens.on_token)  # what a tapped token means: see tokens.py
-    tokens = staticmethod(tokens.enrollable)  # what a tag can be enrolled as (companion/tokens/kinds.py)
+    tokens = staticmethod(tokens.enrollable)  # what a tag can be enrolled as (companion/taps/kinds.py)
 
     def setup(self, setup: Setup, options: Any) -> State:
         return {"timers": {}, "ballots": {}, "counters": {}, "deals": {}, "rolls": [], "finished": None}

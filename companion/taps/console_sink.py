@@ -11,7 +11,7 @@ from typing import TextIO
 
 from companion import i18n
 from companion.core.rejection import Rejected
-from companion.tokens.sink import PUBLIC_REFUSALS, TapSink
+from companion.taps.sink import PUBLIC_REFUSALS, TapSink
 
 SINK_METHODS = ("player_tapped", "unknown_tag", "token_refused")
 

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 
 from companion import i18n
 from companion.config import Config
-from companion.readers.devices import OpenReaders, open_readers
 from companion.status import DeviceStatus, StatusBoard
 from companion.table.loop import DeviceHandler, Table
-from companion.tokens.console_sink import ConsoleTapSink, find_sink
-from companion.tokens.registry import Registry, registry_path
-from companion.tokens.router import TapRouter
+from companion.taps.console_sink import ConsoleTapSink, find_sink
+from companion.taps.readers import OpenReaders, open_readers
+from companion.taps.registry import Registry, registry_path
+from companion.taps.router import TapRouter
 from hardware.events import DeviceEvent, ReaderStatus
 
 log = logging.getLogger(__name__)

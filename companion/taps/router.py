@@ -23,8 +23,8 @@ from companion.core.inputs import TABLE
 from companion.core.referee import Outcome
 from companion.core.rejection import Rejected
 from companion.table.loop import Table
-from companion.tokens.registry import Registry, Token
-from companion.tokens.sink import TapSink
+from companion.taps.registry import Registry, Token
+from companion.taps.sink import TapSink
 from hardware.events import DeviceEvent, TagPlaced
 
 

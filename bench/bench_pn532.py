@@ -87,6 +87,11 @@ class Screen:
 
     def player_tapped(self, player_id: str) -> None: ...
 
+    def identified_player(self) -> str | None:
+        return None
+
+    def use_registry(self, registry: Registry | None) -> None: ...
+
     def unknown_tag(self, uid: str, reader: str) -> None:
         raise SystemExit(f"bench: tag {uid} should be enrolled")
 
@@ -119,7 +124,7 @@ def tap_to_input(where: Path, driver: str, taps: int) -> list[int]:
         table.outputs.append(screen)
         loop = threading.Thread(target=table.run, daemon=True)
         loop.start()
-        readers = start_readers(table, cfg, StatusBoard())
+        readers = start_readers(table, cfg, StatusBoard(), screen)
         assert readers is not None
         samples: list[int] = []
         rng = random.Random(1)

@@ -8,12 +8,12 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 
 import click
 
-from companion import app, i18n, scripting, statedir
 from companion import config as configuration
+from companion import i18n, scripting, statedir
 from companion.commandline.games import games as games_command
 from companion.commandline.games import language, new_game_problem, title, unknown_game
 from companion.console import ConsoleOutput, reason_text
@@ -22,14 +22,9 @@ from companion.core.referee import PUBLIC, Outcome, Referee
 from companion.core.rejection import Rejected
 from companion.games import demo_script, registry
 from companion.kiosk.detect import display_driver
-from companion.status import StatusBoard
-from companion.table.console_input import read_lines
-from companion.table.loop import Table
 from companion.table.opening import open_table
+from companion.table.wiring import run_table
 from companion.taps.command import tokens as tokens_group
-
-if TYPE_CHECKING:
-    from companion.phones.serve import KioskSeats
 
 VIEW_HELP = "Whose view to print: public, host, or player:ID (e.g. player:ana)."
 
@@ -110,36 +105,11 @@ def run(ctx: click.Context, config_file: Path | None, db: Path | None, game_id: 
         problem = new_game_problem(lang, cfg.game.default, cfg.game.options)
         raise click.ClickException(problem or _explain(lang, err)) from None
     console = ConsoleOutput(out, cfg.table.language, as_json=jsonl)
-    table.outputs.append(console)
     if not jsonl:
         _banner(table.referee, cfg, resumed, out)
-    console.show(table.referee.view(PUBLIC))
-    if resumed and cfg.timers.resume_after_restart == "pause":
-        table.resume_paused()
-
-    status = StatusBoard()
-    driver = display_driver(cfg, os.environ, machine_mode=jsonl)
-    if driver is not None:  # the kiosk owns the main thread; the table's loop runs on its own
-        running: list[app.Running] = []
-        if sys.stdin.isatty():
-            read_lines(sys.stdin, table, _replier(out, cfg.table.language, jsonl))
-        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        from companion.kiosk.engine import run_with_table  # loads SDL: only when there is a screen
-        try:  # readers and phones start once the kiosk is an output, so it hears taps and joins
-            run_with_table(table, cfg, registry(), status, driver, table.referee.setup.options,
-                           None if jsonl else out, on_ready=lambda: _start_for_kiosk(table, cfg, status, running))
-        finally:
-            app.stop_all(running)
-            table.referee.log.close()
-        return
-    running = app.start_all(table, cfg, status)
-    read_lines(sys.stdin, table, _replier(out, cfg.table.language, jsonl))
-    try:
-        with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C ends the session; the log is already durable
-            table.run()
-    finally:
-        app.stop_all(running)
-        table.referee.log.close()
+    driver = display_driver(cfg, os.environ, machine_mode=jsonl)  # None: no screen, the console only
+    run_table(table, cfg, console, sys.stdin, _replier(out, cfg.table.language, jsonl), resumed=resumed,
+              driver=driver, out=None if jsonl else out)
 
 
 @contextlib.contextmanager
@@ -171,16 +141,6 @@ def _guarded(lang: str, directory: Path) -> Iterator[None]:
 
 def _state_refusal(lang: str, err: statedir.StateDirError) -> str:
     return i18n.describe(lang, err.to_json()) if isinstance(err, statedir.AlreadyRunning) else str(err)
-
-
-def _start_for_kiosk(table: Table, cfg: configuration.Config, status: StatusBoard,
-                     running: list[app.Running]) -> KioskSeats | None:
-    """Start readers and phones; the seats (their QR codes, their release) for the kiosk, when served."""
-    from companion.phones.serve import KioskSeats, Served
-
-    running.extend(app.start_all(table, cfg, status))
-    served = next((r for r in running if isinstance(r, Served)), None)
-    return None if served is None or served.page_url is None else KioskSeats(served, cfg.table.language)
 
 
 def _parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:

@@ -125,13 +125,13 @@ def evening(tmp_path: Path, text: TextCache) -> Iterator[Evening]:
     table.device_handlers.append(devices.put)
     status = StatusBoard()
     with Emulator(tmp_path / "pn532") as emu:
-        # what `companion run` does (companion/kiosk/engine.py run_with_table): the kiosk becomes an
-        # output, then `on_ready` starts the readers, then the Table's loop runs on its own thread
+        # what `companion run` does (companion/table/wiring.py): the kiosk becomes an output, then
+        # `on_ready` starts the readers, handed the kiosk's feed, then the Table's loop runs on its own thread
         kiosk = build(surface("800x480"), table, games, Settings(lang="en", attract=False), status, text=text)
         cfg = Config(storage=StorageConfig(path=log_path),
                      readers=ReadersConfig(devices=(ReaderConfig(name="pn532", driver="pn532", port=str(emu.link)),),
                                            simulate="never"))  # type: ignore[arg-type]
-        readers: RunningReaders | None = start_readers(table, cfg, status)
+        readers: RunningReaders | None = start_readers(table, cfg, status, kiosk.feed)
         assert readers is not None
         loop = threading.Thread(target=table.run, name="table", daemon=True)
         loop.start()

@@ -46,6 +46,9 @@ class Screen:
     def identified_player(self) -> str | None:
         return self.in_booth
 
+    def use_registry(self, registry: Registry | None) -> None:
+        """Lent the registry, as the kiosk is; this screen enrolls nothing."""
+
     def player_tapped(self, player_id: str) -> None:
         self.threads.add(threading.current_thread().name)
         self.told.put(("player", player_id))
@@ -122,7 +125,7 @@ def table_for(tmp_path: Path) -> Iterator[object]:
         loop = threading.Thread(target=table.run, name="main-loop", daemon=True)
         loop.start()
         status = StatusBoard()
-        readers = start_readers(table, cfg, status)
+        readers = start_readers(table, cfg, status, screen)
         assert readers is not None
         running = Running(table, screen, readers, devices)
         started.append((running, loop))

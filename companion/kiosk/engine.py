@@ -77,12 +77,13 @@ def settings_from(cfg: Config) -> Settings:
 
 def run_with_table(table: Table, cfg: Config, games: Mapping[str, Game], status: StatusBoard,
                    driver: str, options: Mapping[str, Any] | None = None, out: TextIO | None = None,
-                   on_ready: Callable[[], PhoneSeats | None] | None = None) -> None:
+                   on_ready: Callable[[KioskFeed], PhoneSeats | None] | None = None) -> None:
     """The Table's loop on a thread, the kiosk on this (the main) thread, until either ends.
 
-    `on_ready` runs once the kiosk is one of the table's outputs and before the table's loop starts:
-    `companion run` starts the readers and phones there, so taps reach the kiosk's booth and prompts.
-    It returns the seats (their QR codes, their release) for the kiosk when phones are served.
+    `on_ready` runs once the kiosk's feed is one of the table's outputs and before the table's loop
+    starts: `companion run` starts the readers and phones there (companion/table/wiring.py), handing the
+    readers the feed, so taps reach the kiosk's booth and prompts. It returns the seats (their QR codes,
+    their release) for the kiosk when phones are served.
     """
     surface = open_display(cfg.display.size, cfg.display.fullscreen, driver)
     if out is not None:
@@ -94,7 +95,8 @@ def run_with_table(table: Table, cfg: Config, games: Mapping[str, Game], status:
     if settings.demo_script is None:
         settings.demo_script = demo_script(table.referee.setup.game)
     kiosk = build(surface, table, games, settings, status)
-    if on_ready is not None and (seats := on_ready()) is not None:
+    assert kiosk.feed is not None  # `build` attaches one
+    if on_ready is not None and (seats := on_ready(kiosk.feed)) is not None:
         kiosk.settings.seats = seats
     done = threading.Event()
 

@@ -59,6 +59,7 @@ from companion.core.rejection import Rejected
 from companion.games import registry as games
 from companion.status import StatusBoard
 from companion.table.loop import Table
+from companion.table.views import Views
 from companion.taps.registry import Registry, Token, registry_path
 from companion.taps.starter import start_readers
 from firmware_protocol.emulator import BoardEmulator
@@ -82,7 +83,7 @@ class Screen:
     def __init__(self) -> None:
         self.told: queue.Queue[int] = queue.Queue()
 
-    def changed(self, referee: Referee, outcomes: list[Outcome]) -> None:
+    def changed(self, views: Views, outcomes: list[Outcome]) -> None:
         self.told.put(time.perf_counter_ns())
 
     def player_tapped(self, player_id: str) -> None: ...

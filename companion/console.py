@@ -6,7 +6,8 @@ import json
 from typing import Any, TextIO
 
 from companion import i18n
-from companion.core.referee import PUBLIC, Outcome, Referee
+from companion.core.referee import Outcome
+from companion.table.views import Views
 
 WHO_PARAMS = ("by", "player")  # announcement params that name a sender or a player
 
@@ -37,8 +38,8 @@ class ConsoleOutput:
         self._announced = 0
         self._corrections = 0
 
-    def changed(self, referee: Referee, outcomes: list[Outcome]) -> None:
-        self.show(referee.view(PUBLIC))
+    def changed(self, views: Views, outcomes: list[Outcome]) -> None:
+        self.show(views.public)
 
     def show(self, public: dict[str, Any]) -> None:
         total, recent = public["announced"], public["announcements"]

@@ -34,6 +34,7 @@ from companion.kiosk.screens.booth import BoothScreen
 from companion.kiosk.screens.enroll import EnrollScreen
 from companion.status import StatusBoard
 from companion.table.loop import Table
+from companion.table.views import Views
 from companion.taps.registry import Registry, Token, registry_path
 from companion.taps.starter import RunningReaders, start_readers
 from hardware.events import DeviceEvent, ReaderStatus, TagRemoved
@@ -100,13 +101,14 @@ class Evening:
 class Recorder:
     """An output of the table: each accepted input, on a queue (called on the Table's thread)."""
 
-    def __init__(self) -> None:
+    def __init__(self, table: Table) -> None:
+        self.table = table  # its log says which input was accepted
         self.inputs: queue.Queue[Input] = queue.Queue()
 
-    def changed(self, referee: Referee, outcomes: Sequence[Outcome]) -> None:
+    def changed(self, views: Views, outcomes: Sequence[Outcome]) -> None:
         for outcome in outcomes:
             if outcome.accepted and outcome.seq is not None:
-                self.inputs.put(referee.events[outcome.seq - 1].input)
+                self.inputs.put(self.table.referee.events[outcome.seq - 1].input)
 
 
 @pytest.fixture
@@ -119,7 +121,7 @@ def evening(tmp_path: Path, text: TextCache) -> Iterator[Evening]:
     games = {**games_registry(), "toolkit": SecretVoteToolkit()}
     setup = Setup("toolkit", (Player("ana", "Ana"), Player("ben", "Ben")), {}, seed=5)
     table = Table(Referee.start(games, EventLog(log_path), setup, created_at=0))
-    recorder = Recorder()
+    recorder = Recorder(table)
     table.outputs.append(recorder)
     devices: queue.Queue[DeviceEvent] = queue.Queue()
     table.device_handlers.append(devices.put)

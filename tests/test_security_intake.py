@@ -27,6 +27,7 @@ from companion.core.eventlog import EventLog
 from companion.core.referee import Outcome, Referee
 from companion.games import registry
 from companion.table.loop import Table
+from companion.table.views import Views
 from tests.phones_kit import BROKERS, WAIT_S, Message, Running, command, joined, running_table
 
 
@@ -95,7 +96,7 @@ MARKER = "hostile-marker-\ud800"
 class BrokenOutput:
     """An output with a bug: it raises on every change, quoting what it was given."""
 
-    def changed(self, referee: Referee, outcomes: list[Outcome]) -> None:
+    def changed(self, views: Views, outcomes: list[Outcome]) -> None:
         raise ValueError(f"cannot show {MARKER}")
 
 
@@ -105,8 +106,8 @@ def test_the_tables_loop_outlives_a_failing_reply_and_a_failing_output(tmp_path:
     told: list[int] = []
 
     class Recording:
-        def changed(self, referee: Referee, outcomes: list[Outcome]) -> None:
-            told.append(len(referee.events))
+        def changed(self, views: Views, outcomes: list[Outcome]) -> None:
+            told.append(len(table.referee.events))
 
     table = Table(Referee.start(registry(), EventLog(tmp_path / "game.sqlite3"), setup, created_at=0),
                   outputs=[BrokenOutput(), Recording()])

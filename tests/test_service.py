@@ -12,6 +12,7 @@ from companion.core.referee import Outcome, Referee
 from companion.games import registry
 from companion.table.console_input import read_lines
 from companion.table.loop import Table
+from companion.table.views import Views
 
 
 @dataclass
@@ -26,7 +27,7 @@ class Recorder:
     def __init__(self) -> None:
         self.seen: list[list[Outcome]] = []
 
-    def changed(self, referee: Referee, outcomes: list[Outcome]) -> None:
+    def changed(self, views: Views, outcomes: list[Outcome]) -> None:
         self.seen.append(outcomes)
 
 

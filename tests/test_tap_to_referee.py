@@ -22,6 +22,7 @@ from companion.core.rejection import Rejected
 from companion.games import registry as games
 from companion.status import StatusBoard
 from companion.table.loop import Table
+from companion.table.views import Views
 from companion.taps.registry import Registry, Token, registry_path
 from companion.taps.starter import RunningReaders, start_readers
 from firmware_protocol.emulator import BoardEmulator
@@ -42,6 +43,7 @@ class Screen:
     inputs: queue.Queue[Input] = field(default_factory=queue.Queue)
     threads: set[str] = field(default_factory=set)  # where it was called from: only the main loop
     in_booth: str | None = None  # the player the screen has identified (the booth)
+    table: Table | None = None  # the table it is an output of (its log says which input was accepted)
 
     def identified_player(self) -> str | None:
         return self.in_booth
@@ -61,11 +63,12 @@ class Screen:
         self.threads.add(threading.current_thread().name)
         self.told.put(("refused", (token_label, reason.code)))
 
-    def changed(self, referee: Referee, outcomes: list[Outcome]) -> None:
+    def changed(self, views: Views, outcomes: list[Outcome]) -> None:
         self.threads.add(threading.current_thread().name)
+        assert self.table is not None
         for outcome in outcomes:
             if outcome.accepted and outcome.seq is not None:
-                self.inputs.put(referee.events[outcome.seq - 1].input)
+                self.inputs.put(self.table.referee.events[outcome.seq - 1].input)
 
     def next_input(self) -> Input:
         return self.inputs.get(timeout=WAIT)
@@ -118,7 +121,7 @@ def table_for(tmp_path: Path) -> Iterator[object]:
         enroll_box(registry_path(log_path))
         setup = Setup("toolkit", (Player("ana", "Ana"), Player("ben", "Ben")), {}, seed=5)
         table = Table(Referee.start(games(), EventLog(log_path), setup, created_at=0))
-        screen = Screen()
+        screen = Screen(table=table)
         table.outputs.append(screen)
         devices: queue.Queue[DeviceEvent] = queue.Queue()
         table.device_handlers.append(devices.put)  # the test watches every event the main loop handles

@@ -15,7 +15,6 @@ import pygame
 from companion import i18n
 from companion.config import Config
 from companion.core.contract import Game
-from companion.core.referee import PUBLIC
 from companion.drawing.fonts import default_cache_dir, load_chain
 from companion.drawing.text import TextCache
 from companion.kiosk.demo import demo_script
@@ -58,7 +57,7 @@ def build(surface: pygame.Surface, table: Table, games: Mapping[str, Game], sett
     """A kiosk on `table` (call before the table's loop starts: it reads the first view here)."""
     feed = KioskFeed(Waker())
     feed.attach(table, status)
-    public: dict[str, Any] = table.referee.view(PUBLIC)
+    public: dict[str, Any] = table.views.public
     kiosk = Kiosk(surface, text or fonts(), games, public, settings, feed=feed, status=status,
                   now_ms=table.clock.now_ms, sound=sound)
 

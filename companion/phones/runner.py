@@ -215,7 +215,7 @@ def start_phones(table: Table, *, broker: str = "auto", prefix: str = "companion
     if isinstance(running, EmbeddedBroker):
         running.logins.on_phones = mirror.phones_changed
     table.outputs.append(mirror)
-    mirror.start(referee)
+    mirror.start()
     return Phones(running, mirror, seating, topics, address, ws_url, ws, owns_broker=kind != "external")
 
 

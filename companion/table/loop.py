@@ -4,6 +4,11 @@ Adapter threads (the console today; readers, buttons and phones as they land) ca
 main loop stamps each input with the table clock, fires every deadline due by then, submits the input,
 replies to the sender, and tells the outputs that the views changed. No game logic runs elsewhere.
 
+After a change every output is handed the same `Views` (companion/table/views.py), never the referee:
+the public view is computed once per change, each seat's and the host's once when first asked for,
+and what phones are sent is serialized once per view. `Table.views` are the current state's views,
+for an output that starts (its first picture) or a tap that opens a booth.
+
 Device drivers (hardware/events.py) call `Table.put_device` from their reader threads: the event joins
 the same inbox, in order with every other input, and the main loop hands it to each of
 `device_handlers` (the tap router turns a tag into a token and a token into an input with `handle`).
@@ -28,6 +33,7 @@ from companion.core.inputs import HOST, Input
 from companion.core.referee import Outcome, Referee
 from companion.core.rejection import Rejected
 from companion.table.clock import Clock, SteadyClock
+from companion.table.views import Views
 from hardware.events import DeviceEvent
 
 logger = logging.getLogger(__name__)
@@ -36,9 +42,11 @@ IDLE_WAKE_S = 1.0  # re-check deadlines at least this often, in case the wall cl
 
 
 class Output(Protocol):
-    """Something that shows views: the console, the kiosk, the MQTT mirror."""
+    """Something that shows views: the console, the kiosk, the MQTT mirror, the buttons' LEDs."""
 
-    def changed(self, referee: Referee, outcomes: list[Outcome]) -> None: ...
+    def changed(self, views: Views, outcomes: list[Outcome]) -> None:
+        """After a change, on the table's thread: `views` of the new state, shared with every output."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -64,6 +72,14 @@ class Table:
     inbox: queue.Queue[object] = field(default_factory=queue.Queue)
     device_handlers: list[DeviceHandler] = field(default_factory=list)
     turn_hooks: list[Callable[[], None]] = field(default_factory=list)  # each turn of `run` (the watchdog)
+    _views: Views | None = field(default=None, init=False, repr=False)
+
+    @property
+    def views(self) -> Views:
+        """The views of the referee's current state, made again only once it has changed (main loop)."""
+        if self._views is None or not self._views.are_of(self.referee):
+            self._views = Views.of(self.referee)
+        return self._views
 
     def put(self, raw: Any, reply: Reply | None = None) -> None:
         """Thread-safe: queue a raw input (decoded JSON) from any adapter."""
@@ -116,9 +132,10 @@ class Table:
 
     def _tell(self, outcomes: list[Outcome]) -> None:
         if any(o.accepted and not o.duplicate for o in outcomes):
+            views = self.views
             for out in self.outputs:
                 try:
-                    out.changed(self.referee, outcomes)
+                    out.changed(views, outcomes)
                 except Exception as err:  # one output's bug must not stop the table, nor the others
                     logger.error("output %s failed: %s", type(out).__name__, failure(err))
 

@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING, Protocol, TextIO
 
 from companion.config import Config
 from companion.console import ConsoleOutput
-from companion.core.referee import PUBLIC
 from companion.status import StatusBoard
 from companion.table.console_input import read_lines
 from companion.table.loop import Reply, Table
@@ -109,7 +108,7 @@ def run_table(table: Table, cfg: Config, console: ConsoleOutput, stdin: TextIO,
     display's SDL driver (None: no screen); `out` is where the kiosk says it opened (None: nowhere).
     """
     table.outputs.append(console)
-    console.show(table.referee.view(PUBLIC))
+    console.show(table.views.public)
     if resumed and cfg.timers.resume_after_restart == "pause":
         table.resume_paused()
     status = StatusBoard()

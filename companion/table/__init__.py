@@ -1,7 +1,9 @@
 """The running table: the one loop that owns the referee, and everything `companion run` puts around it.
 
 - `loop`: `Table`, the main loop (inputs and device events in, deadlines, outputs told after a change);
+- `views`: `Views`, every audience's view of one state, computed once and shared by every output;
 - `clock`: the table's clock (steady against a wall clock that NTP sets mid-game);
 - `opening`: the table from the config (the game to resume, or a new one);
-- `console_input`: JSON lines from a stream (standard input) into the table.
+- `console_input`: JSON lines from a stream (standard input) into the table;
+- `wiring`: which outputs and starters `companion run` attaches, in which order, and what each is handed.
 """

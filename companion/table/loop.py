@@ -72,7 +72,7 @@ class Table:
     inbox: queue.Queue[object] = field(default_factory=queue.Queue)
     device_handlers: list[DeviceHandler] = field(default_factory=list)
     turn_hooks: list[Callable[[], None]] = field(default_factory=list)  # each turn of `run` (the watchdog)
-    _views: Views | None = field(default=None, init=False, repr=False)
+    _views: Views | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def views(self) -> Views:

@@ -26,6 +26,7 @@ from companion.phones.credentials import Credential
 from companion.phones.runner import Phones, start_phones
 from companion.status import StatusBoard
 from companion.table.loop import Table
+from companion.table.views import with_lines
 
 BROKERS = ["embedded", "mosquitto"]
 PLAYERS = ["ana", "ben", "chai", "dao"]
@@ -46,6 +47,10 @@ class Running:
     def events(self) -> int:
         """How many inputs the SQLite file holds for this game (read back from the file)."""
         return len(self.referee.log.events(self.referee.game_id))
+
+    def sent(self, audience: str) -> Any:
+        """The referee's view of `audience` as the mirror sends it: with its lines (docs/phones.md), as JSON."""
+        return json.loads(json.dumps(with_lines(self.referee.view(audience), self.referee.view("public"))))
 
     def cred(self, who: str) -> Credential:
         return self.phones.game.host if who == "host" else self.phones.game.players[who]

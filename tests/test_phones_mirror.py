@@ -33,7 +33,7 @@ def test_a_phone_that_joins_gets_the_current_public_and_private_views(tmp_path: 
         public = ana.wait_for(lambda m: m.topic == t.public and "exile" in m.json()["table"]["ballots"])
         mine = ana.wait_for(lambda m: m.topic == t.view(user) and "exile" in m.json()["table"]["ballots"])
         assert public.retain and mine.retain
-        assert public.json() == run.referee.view("public")
+        assert public.json() == run.sent("public")
         assert mine.json()["me"] == "ana"
         assert mine.json()["private"]["ballots"]["exile"] == {"eligible": True, "my_vote": None}
         assert any(p["move"] == "ballot.vote" for p in mine.json()["prompts"])
@@ -121,7 +121,7 @@ def test_a_spectator_reads_the_public_view_and_may_not_act(tmp_path: Path, broke
         watcher = Phone(run.phones.address.host, run.phones.address.port, spec.user, spec.password)
         assert not watcher.connect().is_failure
         watcher.subscribe(t.public, t.reply(spec.user))
-        assert watcher.wait_for(lambda m: m.topic == t.public).json() == run.referee.view("public")
+        assert watcher.wait_for(lambda m: m.topic == t.public).json() == run.sent("public")
         before = run.events()
         watcher.publish(t.cmd(spec.user), json.dumps({"id": "s1", "move": "dice.roll"}))
         got = watcher.wait_for(lambda m: m.topic == t.reply(spec.user)).json()

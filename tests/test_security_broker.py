@@ -97,11 +97,11 @@ def retained_as_the_referee_left_them(run: Running, who: str) -> bool:
     t = run.phones.topics
     got = fresh_retained(run, who)
     pid = who if who != "host" else None
-    view = run.referee.view(f"player:{pid}" if pid else "host")
+    view = run.sent(f"player:{pid}" if pid else "host")
     seats = run.phones.mirror.phone_seats
     if pid is None and seats is not None:  # the host's view also says which seats a phone holds
         view = {**view, "phone_seats": seats()}
-    return (got[t.status] == b"online" and json.loads(got[t.public]) == run.referee.view("public")
+    return (got[t.status] == b"online" and json.loads(got[t.public]) == run.sent("public")
             and json.loads(got[t.view(run.cred(who).user)]) == json.loads(json.dumps(view)))
 
 

@@ -1,7 +1,7 @@
 """Views once per change: how often the game's view functions run per accepted input, and the table's
 time per input, with the outputs of a full table attached, in the 9-player Lockdown game.
 
-    PYTHONPATH=. python bench/bench_views_once.py [--inputs 203] [--repeat 3]
+    python bench/bench_views_once.py [--inputs 203] [--repeat 3]
 
 The scripted 9-player game (docs/games/lockdown/lockdown-9p.jsonl) is played through a real Table
 (`Table.handle`, on this thread) on an in-memory log, so the time is the referee's and the outputs' and
@@ -9,10 +9,13 @@ no disk's. Attached in `companion run`'s order (companion/table/wiring.py): the 
 discarded buffer), the kiosk's feed (no display: its queue only, drained after each input), the MQTT
 mirror (the 9 seats and the host; not connected, so a publish only queues in paho) and the GPIO view
 tap (mock pins, 9 turn LEDs, its own thread). The game handed to the referee is wrapped to count its
-calls of `view_public`, `view_player` and `view_host`.
+calls of `view_public`, `view_player` and `view_host`. Timed per input: the wall time and this
+thread's CPU time of `Table.handle`, and the CPU time between an output placed first and one placed
+last (the outputs' share, views included).
 
-The same script runs against an older checkout (`PYTHONPATH=/path/to/old python bench/...`): only the
-Table's module moved, so the figures of the old behaviour come from the same code.
+The same script runs against an older checkout (`PYTHONPATH=/path/to/old python bench/...`, e.g. a
+`git archive` of commit 8ae57ff): only the Table's module moved, so the old behaviour's figures come
+from the same code.
 """
 
 from __future__ import annotations
@@ -52,6 +55,16 @@ ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "docs" / "games" / "lockdown" / "lockdown-9p.jsonl"
 
 
+class Stamp:
+    """An output that notes this thread's CPU time when told (one first, one last: the outputs between)."""
+
+    def __init__(self) -> None:
+        self.at: list[int] = []
+
+    def changed(self, *told: Any) -> None:  # (views, outcomes) now, (referee, outcomes) before
+        self.at.append(time.thread_time_ns())
+
+
 class CountedGame:
     """The real game, counting how often the referee asks it for a view."""
 
@@ -87,7 +100,8 @@ def play(n_inputs: int, tmp: Path) -> dict[str, Any]:
     referee = Referee.start(games, EventLog(":memory:"), setup_from_json(setup), created_at=0)  # type: ignore[arg-type]
     table = Table(referee)
     players = [p.id for p in referee.setup.players]
-    table.outputs.append(ConsoleOutput(io.StringIO(), "en"))
+    first, last = Stamp(), Stamp()
+    table.outputs += [first, ConsoleOutput(io.StringIO(), "en")]
     feed = KioskFeed(Waker())
     feed.attach(table)
     game = GameCredentials.issue("bench", referee.game_id, players)
@@ -97,13 +111,16 @@ def play(n_inputs: int, tmp: Path) -> dict[str, Any]:
                                       "led_reader": None, "led_broker": None, "turn_leds": list(range(4, 13))})
     buttons = start_gpio(table, Config(storage=StorageConfig(path=tmp / "g.sqlite3"), gpio=gpio), StatusBoard(),
                          pin_factory=MockFactory(pin_class=MockPWMPin))
+    table.outputs.append(last)
     per_input: list[int] = []
     times: list[int] = []
+    cpu: list[int] = []
     try:
         for raw in inputs[:n_inputs]:
             before = counted.calls["view_public"]
-            t0 = time.perf_counter_ns()
+            t0, c0 = time.perf_counter_ns(), time.thread_time_ns()
             outcome = table.handle(raw)
+            cpu.append(time.thread_time_ns() - c0)
             times.append(time.perf_counter_ns() - t0)
             assert outcome.accepted, (raw, outcome.reason)
             per_input.append(counted.calls["view_public"] - before)
@@ -117,8 +134,9 @@ def play(n_inputs: int, tmp: Path) -> dict[str, Any]:
         mirror._client.loop_stop()
         referee.log.close()
     n = len(times)
-    return {"inputs": n, "view_public": per_input, "calls": dict(counted.calls), "times": times,
-            "per_input": {k: v / n for k, v in counted.calls.items()}}
+    outputs = [b - a for a, b in zip(first.at, last.at, strict=True)]
+    return {"inputs": n, "view_public": per_input, "calls": dict(counted.calls), "times": times, "cpu": cpu,
+            "outputs": outputs, "per_input": {k: v / n for k, v in counted.calls.items()}}
 
 
 def main() -> None:
@@ -131,8 +149,9 @@ def main() -> None:
         for _ in range(args.repeat):
             runs.append(play(args.inputs, Path(tmp)))
     times = [t for run in runs for t in run["times"]]
+    cpu = [t for run in runs for t in run["cpu"]]
+    outputs = [t for run in runs for t in run["outputs"]]
     counts = runs[0]["view_public"]
-    s = summary(times)
     print(f"## Views once per change: the 9-player Lockdown game, {runs[0]['inputs']} inputs x {args.repeat}\n")
     print("| figure | value |")
     print("|---|---|")
@@ -141,8 +160,10 @@ def main() -> None:
         if name == "view_public":
             continue
         print(f"| `{name}` calls per accepted input (mean) | {mean:.2f} |")
-    print(f"| table time per input, p50 / p99 / max (us) | {fmt(s['p50'])} / {fmt(s['p99'])} / {fmt(s['max'])} |")
-    print(f"| table time per input, mean (us) | {fmt(sum(times) / len(times) / 1000)} |")
+    for what, ns in (("table time per input (wall)", times), ("table's CPU per input", cpu),
+                     ("the outputs' CPU per input (views included)", outputs)):
+        s, mean = summary(ns), sum(ns) / len(ns) / 1000
+        print(f"| {what}, p50 / p99 / mean (us) | {fmt(s['p50'])} / {fmt(s['p99'])} / {fmt(mean)} |")
 
 
 if __name__ == "__main__":

@@ -27,8 +27,8 @@ from companion.core.eventlog import EventLog
 from companion.core.referee import Referee
 from companion.games import registry
 from companion.gpio.starter import start
-from companion.service import Table
 from companion.status import DeviceStatus, StatusBoard
+from companion.table.loop import Table
 from hardware.gpio.gestures import ButtonSpec, ComboSpec, Gestures
 
 

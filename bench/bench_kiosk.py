@@ -44,8 +44,8 @@ from companion.games import registry
 from companion.kiosk.engine import build, fonts, open_display
 from companion.kiosk.kiosk import Kiosk, Settings
 from companion.kiosk.scenes import all_screens
-from companion.service import Table
 from companion.status import StatusBoard
+from companion.table.loop import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 TAP = {"by": "player:ana", "move": "dice.roll", "args": {"count": 1}}

@@ -49,8 +49,9 @@ from companion.phones.mirror import BrokerAddress, Mirror
 from companion.phones.mosquitto import ManagedMosquitto
 from companion.phones.runner import free_port
 from companion.phones.topics import Topics
-from companion.service import Table
 from companion.status import StatusBoard
+from companion.table.loop import Table
+from companion.table.views import Views
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "docs" / "games" / "lockdown" / "lockdown-9p.jsonl"
@@ -67,8 +68,8 @@ class FirstStamp:
     def __init__(self) -> None:
         self.at: dict[int, int] = {}
 
-    def changed(self, referee: Referee, outcomes: list[Outcome]) -> None:
-        self.at.setdefault(referee.view(PUBLIC)["announced"], time.monotonic_ns())
+    def changed(self, views: Views, outcomes: list[Outcome]) -> None:
+        self.at.setdefault(views.public["announced"], time.monotonic_ns())
 
 
 def final_announced(setup: dict[str, Any], inputs: list[dict[str, Any]]) -> int:
@@ -114,7 +115,7 @@ def run(kind: str, spectators: int, n_inputs: int, rate: float, where: Path) -> 
                     broker_name=kind)
     table.outputs.insert(0, stamp)
     table.outputs.append(mirror)
-    mirror.start(referee)
+    mirror.start()
     if not mirror.connected.wait(30):
         raise SystemExit(f"the mirror did not connect to {kind}")
     loop = threading.Thread(target=table.run, name="table", daemon=True)

@@ -46,7 +46,8 @@ from companion.phones.mirror import BrokerAddress, Mirror
 from companion.phones.mosquitto import ManagedMosquitto
 from companion.phones.runner import free_port
 from companion.phones.topics import Topics
-from companion.service import Table
+from companion.table.loop import Table
+from companion.table.views import Views
 
 PLAYERS = ["ana", "ben", "chai", "dao"]
 PER_EVENT_IN = 7  # messages the mirror publishes per dice roll
@@ -127,8 +128,8 @@ class Stamp:
         self.at: dict[int, int] = {}
         self.seen = queue.Queue[int]()
 
-    def changed(self, referee: Referee, outcomes: list[Outcome]) -> None:
-        n = referee.view(PUBLIC)["announced"]
+    def changed(self, views: Views, outcomes: list[Outcome]) -> None:
+        n = views.public["announced"]
         self.at[n] = time.monotonic_ns()
         self.seen.put(n)
 
@@ -173,7 +174,7 @@ def run_broker(kind: str, game: GameCredentials, table: Table, stamp: Stamp, cou
     mirror = Mirror(table, topics, game, BrokerAddress("127.0.0.1", port, password=game.referee_password),
                     broker_name=kind)
     table.outputs[:] = [stamp, mirror]
-    mirror.start(table.referee)
+    mirror.start()
     if not mirror.connected.wait(30):
         raise SystemExit(f"the mirror did not connect to {kind}")
     out: dict[int, dict[str, Any]] = {}

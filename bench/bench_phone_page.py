@@ -33,7 +33,7 @@ from companion.games import registry
 from companion.phones.join import seat_links
 from companion.phones.pageserver import PageServer
 from companion.phones.runner import start_phones
-from companion.service import Table
+from companion.table.loop import Table
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run"]

@@ -57,10 +57,11 @@ from companion.core.eventlog import EventLog
 from companion.core.referee import Outcome, Referee
 from companion.core.rejection import Rejected
 from companion.games import registry as games
-from companion.readers.starter import start_readers
-from companion.service import Table
 from companion.status import StatusBoard
-from companion.tokens.registry import Registry, Token, registry_path
+from companion.table.loop import Table
+from companion.table.views import Views
+from companion.taps.registry import Registry, Token, registry_path
+from companion.taps.starter import start_readers
 from firmware_protocol.emulator import BoardEmulator
 from hardware.events import DeviceEvent, ReaderStatus, TagPlaced
 from hardware.pn532.control import send
@@ -82,10 +83,15 @@ class Screen:
     def __init__(self) -> None:
         self.told: queue.Queue[int] = queue.Queue()
 
-    def changed(self, referee: Referee, outcomes: list[Outcome]) -> None:
+    def changed(self, views: Views, outcomes: list[Outcome]) -> None:
         self.told.put(time.perf_counter_ns())
 
     def player_tapped(self, player_id: str) -> None: ...
+
+    def identified_player(self) -> str | None:
+        return None
+
+    def use_registry(self, registry: Registry | None) -> None: ...
 
     def unknown_tag(self, uid: str, reader: str) -> None:
         raise SystemExit(f"bench: tag {uid} should be enrolled")
@@ -119,7 +125,7 @@ def tap_to_input(where: Path, driver: str, taps: int) -> list[int]:
         table.outputs.append(screen)
         loop = threading.Thread(target=table.run, daemon=True)
         loop.start()
-        readers = start_readers(table, cfg, StatusBoard())
+        readers = start_readers(table, cfg, StatusBoard(), screen)
         assert readers is not None
         samples: list[int] = []
         rng = random.Random(1)

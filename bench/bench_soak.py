@@ -36,7 +36,7 @@ from companion.core.eventlog import EventLog, setup_from_json
 from companion.core.referee import Referee
 from companion.games import registry
 from companion.phones.runner import start_phones
-from companion.service import Table
+from companion.table.loop import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "docs" / "games" / "lockdown" / "lockdown-9p.jsonl"

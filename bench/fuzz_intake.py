@@ -51,11 +51,11 @@ from companion.games import registry
 from companion.phones import intake
 from companion.phones.runner import start_phones
 from companion.phones.topics import COMMAND_MAX_BYTES
-from companion.service import Table
+from companion.table.loop import Table
 
 PLAYERS = [f"p{n}" for n in range(1, 13)]  # the toolkit's most
 SEAT_RATE = 9.0  # commands a second per seat, under intake.RATE_PER_S
-WATCHED_LOGS = ("companion.phones.mirror", "companion.service")  # where a caught exception is logged
+WATCHED_LOGS = ("companion.phones.mirror", "companion.table.loop")  # where a caught exception is logged
 
 REAL = [
     b'{"id":"c1","move":"dice.roll","args":{}}',

@@ -8,12 +8,12 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 
 import click
 
-from companion import app, i18n, scripting, statedir
 from companion import config as configuration
+from companion import i18n, scripting, statedir
 from companion.commandline.games import games as games_command
 from companion.commandline.games import language, new_game_problem, title, unknown_game
 from companion.console import ConsoleOutput, reason_text
@@ -22,13 +22,9 @@ from companion.core.referee import PUBLIC, Outcome, Referee
 from companion.core.rejection import Rejected
 from companion.games import demo_script, registry
 from companion.kiosk.detect import screen_choice
-from companion.service import Table, read_lines
-from companion.session import open_table
-from companion.status import DeviceStatus, StatusBoard
-from companion.tokens.cli import tokens as tokens_group
-
-if TYPE_CHECKING:
-    from companion.phones.serve import KioskSeats
+from companion.table.opening import open_table
+from companion.taps.command import tokens as tokens_group
+from companion.wiring import ScreenRequired, run_table
 
 VIEW_HELP = "Whose view to print: public, host, or player:ID (e.g. player:ana)."
 
@@ -109,40 +105,15 @@ def run(ctx: click.Context, config_file: Path | None, db: Path | None, game_id: 
         problem = new_game_problem(lang, cfg.game.default, cfg.game.options)
         raise click.ClickException(problem or _explain(lang, err)) from None
     console = ConsoleOutput(out, cfg.table.language, as_json=jsonl)
-    table.outputs.append(console)
     if not jsonl:
         _banner(table.referee, cfg, resumed, out)
-    console.show(table.referee.view(PUBLIC))
-    if resumed and cfg.timers.resume_after_restart == "pause":
-        table.resume_paused()
-
-    status = StatusBoard()
-    screen = screen_choice(cfg, os.environ, machine_mode=jsonl)
-    headless = screen.headless
-    if screen.driver is not None:  # the kiosk owns the main thread; the table's loop runs on its own
-        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        from companion.kiosk.engine import NoScreen  # loads SDL: only when there is a screen
-
-        try:
-            _run_kiosk(table, cfg, status, screen.driver, out, jsonl)
-            return
-        except NoScreen as err:
-            if cfg.display.enabled is True:  # the host insisted on the screen: no fallback
-                table.referee.log.close()
-                raise click.ClickException(i18n.translate(cfg.table.language, "status.no_screen_error",
-                                                          {"reason": str(err)})) from None
-            headless = str(err)
-    if headless:  # a screen was wanted and is not there: everything else runs as with one
-        _go_headless(cfg, status, headless, out)
-    running = app.start_all(table, cfg, status)
-    if not headless or sys.stdin.isatty():  # under systemd standard input is /dev/null: no Ctrl-D there
-        read_lines(sys.stdin, table, _replier(out, cfg.table.language, jsonl))
+    screen = screen_choice(cfg, os.environ, machine_mode=jsonl)  # the kiosk's driver, the console, or headless
     try:
-        with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C ends the session; the log is already durable
-            table.run()
-    finally:
-        app.stop_all(running)
-        table.referee.log.close()
+        run_table(table, cfg, console, sys.stdin, _replier(out, cfg.table.language, jsonl), resumed=resumed,
+                  screen=screen, out=None if jsonl else out, journal=out)
+    except ScreenRequired as err:  # display.enabled = true and no screen: no fallback
+        raise click.ClickException(i18n.translate(cfg.table.language, "status.no_screen_error",
+                                                  {"reason": str(err)})) from None
 
 
 @contextlib.contextmanager
@@ -174,48 +145,6 @@ def _guarded(lang: str, directory: Path) -> Iterator[None]:
 
 def _state_refusal(lang: str, err: statedir.StateDirError) -> str:
     return i18n.describe(lang, err.to_json()) if isinstance(err, statedir.AlreadyRunning) else str(err)
-
-
-def _run_kiosk(table: Table, cfg: configuration.Config, status: StatusBoard, driver: str, out: TextIO,
-               jsonl: bool) -> None:
-    """The kiosk on the main thread until it or the table ends; `NoScreen` (nothing started) if SDL
-    cannot open the screen."""
-    from companion.kiosk.engine import NoScreen, run_with_table
-
-    running: list[app.Running] = []
-
-    def ready() -> KioskSeats | None:  # the screen is open
-        if sys.stdin.isatty():
-            read_lines(sys.stdin, table, _replier(out, cfg.table.language, jsonl))
-        return _start_for_kiosk(table, cfg, status, running)
-
-    closing = True
-    try:  # readers and phones start once the kiosk is an output, so it hears taps and joins
-        run_with_table(table, cfg, registry(), status, driver, table.referee.setup.options,
-                       None if jsonl else out, on_ready=ready)
-    except NoScreen:
-        closing = False  # nothing had started: the caller goes on without the screen
-        raise
-    finally:
-        if closing:
-            app.stop_all(running)
-            table.referee.log.close()
-
-
-def _go_headless(cfg: configuration.Config, status: StatusBoard, reason: str, out: TextIO) -> None:
-    """Say so in the journal (standard output) and on the status board, which the phones and systemd hear."""
-    status.set(DeviceStatus("screen", "kiosk", "missing", detail=reason))
-    print(i18n.translate(cfg.table.language, "status.headless", {"reason": reason}), file=out, flush=True)
-
-
-def _start_for_kiosk(table: Table, cfg: configuration.Config, status: StatusBoard,
-                     running: list[app.Running]) -> KioskSeats | None:
-    """Start readers and phones; the seats (their QR codes, their release) for the kiosk, when served."""
-    from companion.phones.serve import KioskSeats, Served
-
-    running.extend(app.start_all(table, cfg, status))
-    served = next((r for r in running if isinstance(r, Served)), None)
-    return None if served is None or served.page_url is None else KioskSeats(served, cfg.table.language)
 
 
 def _parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
@@ -397,4 +326,4 @@ def check(ctx: click.Context) -> None:
     click.echo(json.dumps(cfg.model_dump(mode="json"), indent=2, ensure_ascii=False))
 
 
-main.add_command(tokens_group)  # companion tokens enroll|list|forget|export|import (companion/tokens/cli.py)
+main.add_command(tokens_group)  # companion tokens enroll|list|forget|export|import (companion/taps/command.py)

@@ -6,7 +6,8 @@ import json
 from typing import Any, TextIO
 
 from companion import i18n
-from companion.core.referee import PUBLIC, Outcome, Referee
+from companion.core.referee import Outcome
+from companion.table.views import Views
 
 #: Announcement params that name a sender or a player (a list of players too: ``players``, ``ranking``).
 #: The same list is in the phone page's js/i18n.js.
@@ -46,8 +47,8 @@ class ConsoleOutput:
         self._announced = 0
         self._corrections = 0
 
-    def changed(self, referee: Referee, outcomes: list[Outcome]) -> None:
-        self.show(referee.view(PUBLIC))
+    def changed(self, views: Views, outcomes: list[Outcome]) -> None:
+        self.show(views.public)
 
     def show(self, public: dict[str, Any]) -> None:
         total, recent = public["announced"], public["announcements"]

@@ -30,7 +30,7 @@ PRIVATE_DIR = 0o700
 PRIVATE_FILE = 0o600
 OTHERS = 0o077  # the group's and everyone else's bits
 LOCK_FILE = "companion.lock"
-READERS_DIR = "readers"  # the simulated readers' links and control sockets (companion/readers/devices.py)
+READERS_DIR = "readers"  # the simulated readers' links and control sockets (companion/taps/readers.py)
 # What else the companion writes beside the log: the phones' credentials (companion/phones/runner.py,
 # KEPT_FILE and CREDENTIALS_FILE) and the temporary files they are written through.
 CREDENTIAL_FILES = ("phone-credentials.json", "phone-credentials.tmp", "mqtt-credentials.json", "mqtt-credentials.tmp")
@@ -101,7 +101,7 @@ def create_private_file(path: Path) -> None:
 def companion_files(log: Path) -> list[Path]:
     """Every file the companion may keep in the log's directory, beside the readers' directory."""
     directory = log.parent
-    registry = log.with_name(f"{log.stem}.tokens.sqlite3")  # companion.tokens.registry.registry_path
+    registry = log.with_name(f"{log.stem}.tokens.sqlite3")  # companion.taps.registry.registry_path
     files = [directory / LOCK_FILE, *(directory / name for name in CREDENTIAL_FILES)]
     for db in (log, registry):
         files += [db, *(db.with_name(db.name + suffix) for suffix in SQLITE_SIDE_FILES)]

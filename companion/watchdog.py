@@ -3,9 +3,9 @@
 `companion.service` is `Type=notify` with `WatchdogSec=` (systemd/companion.service): once every
 starter has run the companion sends ``READY=1``, and then ``WATCHDOG=1`` every half watchdog period,
 but only while every loop it watches keeps turning: the Table's loop (it turns at least once a second,
-service.IDLE_WAKE_S) and, with a screen, the kiosk's (at least ten times a second); and only while
-every thread it watches is alive: an output with an ``alive()`` method (the MQTT mirror's network
-thread, companion/phones/mirror.py). One hung loop or dead thread and the feed stops; systemd then
+table/loop.py IDLE_WAKE_S) and, with a screen, the kiosk's (at least ten times a second); and only while
+every thread it watches is alive: the MQTT mirror's network thread (companion/phones/mirror.py); the
+wiring (companion/wiring.py) names both. One hung loop or dead thread and the feed stops; systemd then
 kills and restarts the service (`Restart=on-failure`) unless the thread is back in time (the mirror
 restarts its own within seconds). ``STOPPING=1`` on the way out. Outside systemd (no $NOTIFY_SOCKET)
 none of this runs. See docs/pi.md.
@@ -21,11 +21,10 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
 
 from companion.config import Config
-from companion.service import Table
 from companion.status import StatusBoard
+from companion.table.loop import Table
 
 logger = logging.getLogger(__name__)
 
@@ -67,13 +66,6 @@ def watchdog_seconds(env: Mapping[str, str], pid: int | None = None) -> float | 
     if owner and owner != str(os.getpid() if pid is None else pid):
         return None
     return int(usec) / 1_000_000
-
-
-@runtime_checkable
-class Watched(Protocol):
-    """An output with a thread of its own the watchdog also watches (the MQTT mirror)."""
-
-    def alive(self) -> bool: ...
 
 
 @dataclass
@@ -128,23 +120,20 @@ class RunningNotify:
         self.notifier.close()
 
 
-def start_notify(table: Table, cfg: Config, status: StatusBoard,
-                 clock: Callable[[], float] = time.monotonic) -> RunningNotify | None:
-    """The starter (last in the list): READY=1 once the others have run, and the watchdog's feed from
-    the Table's loop and the kiosk's (an output with ``turn_hooks``, see companion/kiosk/feed.py) while
-    every `Watched` output is alive (the mirror: the phones' starter ran before this one)."""
+def start_notify(table: Table, cfg: Config, status: StatusBoard, clock: Callable[[], float] = time.monotonic, *,
+                 loops: Mapping[str, list[Callable[[], None]]] | None = None,
+                 threads: Mapping[str, Callable[[], bool]] | None = None) -> RunningNotify | None:
+    """The starter (the last one): READY=1 once the others have run, and the watchdog's feed from the
+    Table's loop and the other `loops` (name -> that loop's turn hooks: the kiosk's) while each of
+    `threads` (name -> is it alive: the mirror's network thread) is alive."""
     notifier = Notifier.from_env(os.environ)
     if notifier is None:
         return None
-    loops: dict[str, list[Callable[[], None]]] = {"table": table.turn_hooks}
-    for output in table.outputs:
-        hooks = getattr(output, "turn_hooks", None)
-        if isinstance(hooks, list):
-            loops[type(output).__name__] = hooks
+    loops = {"table": table.turn_hooks, **(loops or {})}
     added: list[tuple[list[Callable[[], None]], Callable[[], None]]] = []
     period = watchdog_seconds(os.environ)
     if period is not None:
-        alive = {type(out).__name__: out.alive for out in table.outputs if isinstance(out, Watched)}
+        alive = dict(threads or {})
         watchdog = Watchdog(notifier, period, loops, clock, alive)
         for name, hooks in loops.items():
             hook = functools.partial(watchdog.beat, name)

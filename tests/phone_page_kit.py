@@ -23,8 +23,8 @@ from companion.kiosk.board_scenes import last_at
 from companion.phones.join import JoinLink, seat_links, seat_qr
 from companion.phones.pageserver import PageServer
 from companion.phones.runner import start_phones
-from companion.service import Table
 from companion.status import StatusBoard
+from companion.table.loop import Table
 from tests.phones_kit import WAIT_S, Running
 
 CHROMIUM = "/usr/bin/chromium"

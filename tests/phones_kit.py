@@ -24,8 +24,8 @@ from companion.core.referee import Referee
 from companion.games import registry
 from companion.phones.credentials import Credential
 from companion.phones.runner import Phones, start_phones
-from companion.service import Table
 from companion.status import StatusBoard
+from companion.table.loop import Table
 
 BROKERS = ["embedded", "mosquitto"]
 PLAYERS = ["ana", "ben", "chai", "dao"]

@@ -20,8 +20,8 @@ import pytest
 
 from companion.core.referee import PUBLIC
 from companion.phones.credentials import GameCredentials
-from companion.phones.mirror import with_lines
 from companion.phones.runner import KEPT_FILE
+from companion.table.views import with_lines
 from tests.fault_kit import (
     GUARD_S,
     Child,

@@ -21,10 +21,11 @@ from companion.core.eventlog import EventLog
 from companion.core.referee import Outcome, Referee
 from companion.games import registry
 from companion.phones.mosquitto import ManagedMosquitto
-from companion.readers.starter import start_readers
-from companion.service import SteadyClock, Table
 from companion.status import DeviceStatus, StatusBoard
-from companion.tokens.registry import registry_path
+from companion.table.clock import SteadyClock
+from companion.table.loop import Table
+from companion.taps.registry import registry_path
+from companion.taps.starter import start_readers
 from hardware.events import DeviceEvent, TagPlaced, TagRemoved
 from hardware.pn532.emulator import Emulator
 from tests.phones_kit import BROKERS, Running, joined, running_table
@@ -89,7 +90,7 @@ def test_the_wall_clock_jumping_forward_or_back_neither_ends_nor_stretches_a_tim
     def expired() -> bool:
         return any(ev.input.move == "timer.expire" for ev in table.referee.events)
 
-    with caplog.at_level(logging.WARNING, logger="companion.service"):
+    with caplog.at_level(logging.WARNING, logger="companion.table.clock"):
         t.step(10, wall_jump=+6 * 3600)  # NTP after boot: six hours forward
         table.tick()
         assert not expired()

@@ -25,9 +25,9 @@ from companion.core.referee import Referee
 from companion.games import registry as games
 from companion.gpio import starter as gpio_starter
 from companion.gpio.starter import RunningGpio, _View, start, start_gpio
-from companion.service import DeviceNotice, Table
 from companion.status import DeviceStatus, StatusBoard
-from companion.tokens.registry import Registry, Token, registry_path
+from companion.table.loop import DeviceNotice, Table
+from companion.taps.registry import Registry, Token, registry_path
 from hardware.events import ButtonEdge, TagPlaced
 
 WAIT = 10.0

@@ -9,7 +9,7 @@ from companion.games import registry
 from companion.kiosk.scenes import NEW_TAG, Scene, make_scene
 from companion.kiosk.screens.enroll import PAGE, EnrollScreen
 from companion.kiosk.screens.play import PlayScreen
-from companion.tokens.registry import Token
+from companion.taps.registry import Token
 from tests.kiosk_fixtures import surface, text, text_cache
 from tests.test_kiosk_tokens import SecretVoteToolkit
 

@@ -32,10 +32,11 @@ from companion.kiosk.engine import build
 from companion.kiosk.kiosk import Kiosk, Settings
 from companion.kiosk.screens.booth import BoothScreen
 from companion.kiosk.screens.enroll import EnrollScreen
-from companion.readers.starter import RunningReaders, start_readers
-from companion.service import Table
 from companion.status import StatusBoard
-from companion.tokens.registry import Registry, Token, registry_path
+from companion.table.loop import Table
+from companion.table.views import Views
+from companion.taps.registry import Registry, Token, registry_path
+from companion.taps.starter import RunningReaders, start_readers
 from hardware.events import DeviceEvent, ReaderStatus, TagRemoved
 from hardware.pn532.emulator import Emulator
 from tests.kiosk_fixtures import surface, text, text_cache
@@ -100,13 +101,14 @@ class Evening:
 class Recorder:
     """An output of the table: each accepted input, on a queue (called on the Table's thread)."""
 
-    def __init__(self) -> None:
+    def __init__(self, table: Table) -> None:
+        self.table = table  # its log says which input was accepted
         self.inputs: queue.Queue[Input] = queue.Queue()
 
-    def changed(self, referee: Referee, outcomes: Sequence[Outcome]) -> None:
+    def changed(self, views: Views, outcomes: Sequence[Outcome]) -> None:
         for outcome in outcomes:
             if outcome.accepted and outcome.seq is not None:
-                self.inputs.put(referee.events[outcome.seq - 1].input)
+                self.inputs.put(self.table.referee.events[outcome.seq - 1].input)
 
 
 @pytest.fixture
@@ -119,19 +121,19 @@ def evening(tmp_path: Path, text: TextCache) -> Iterator[Evening]:
     games = {**games_registry(), "toolkit": SecretVoteToolkit()}
     setup = Setup("toolkit", (Player("ana", "Ana"), Player("ben", "Ben")), {}, seed=5)
     table = Table(Referee.start(games, EventLog(log_path), setup, created_at=0))
-    recorder = Recorder()
+    recorder = Recorder(table)
     table.outputs.append(recorder)
     devices: queue.Queue[DeviceEvent] = queue.Queue()
     table.device_handlers.append(devices.put)
     status = StatusBoard()
     with Emulator(tmp_path / "pn532") as emu:
-        # what `companion run` does (companion/kiosk/engine.py run_with_table): the kiosk becomes an
-        # output, then `on_ready` starts the readers, then the Table's loop runs on its own thread
+        # what `companion run` does (companion/wiring.py): the kiosk becomes an output, then
+        # `on_ready` starts the readers, handed the kiosk's feed, then the Table's loop runs on its own thread
         kiosk = build(surface("800x480"), table, games, Settings(lang="en", attract=False), status, text=text)
         cfg = Config(storage=StorageConfig(path=log_path),
                      readers=ReadersConfig(devices=(ReaderConfig(name="pn532", driver="pn532", port=str(emu.link)),),
                                            simulate="never"))  # type: ignore[arg-type]
-        readers: RunningReaders | None = start_readers(table, cfg, status)
+        readers: RunningReaders | None = start_readers(table, cfg, status, kiosk.feed)
         assert readers is not None
         loop = threading.Thread(target=table.run, name="table", daemon=True)
         loop.start()

@@ -12,9 +12,9 @@ from companion.core.eventlog import EventLog
 from companion.core.referee import Referee
 from companion.core.rejection import Rejected
 from companion.games import registry
-from companion.service import Table
-from companion.tokens.registry import Registry, Token
-from companion.tokens.router import TapRouter
+from companion.table.loop import Table
+from companion.taps.registry import Registry, Token
+from companion.taps.router import TapRouter
 from hardware.events import TagPlaced
 
 TOKENS = {"04000001": ("card", "garden_corridor"), "04000002": ("card", "storage_game_room"),

@@ -17,8 +17,8 @@ from companion.core.referee import Referee
 from companion.games import registry
 from companion.phones import serve
 from companion.phones.join import JoinLink
-from companion.service import Table
 from companion.status import StatusBoard
+from companion.table.loop import Table
 from tests.phone_page_kit import scan
 
 

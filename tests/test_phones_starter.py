@@ -16,16 +16,17 @@ from pathlib import Path
 
 import pytest
 
-from companion import app, i18n
 from companion import config as configuration
+from companion import i18n
 from companion.core.contract import Player, Setup
 from companion.core.eventlog import EventLog
 from companion.core.referee import Referee
 from companion.games import registry
 from companion.phones.mosquitto import ManagedMosquitto
 from companion.phones.runner import free_port, start_phones
-from companion.service import Table
 from companion.status import StatusBoard
+from companion.table.loop import Table
+from companion.wiring import start_features
 from tests.phones_kit import Phone
 
 
@@ -51,15 +52,15 @@ def test_companion_run_starts_the_embedded_broker_and_says_so(tmp_path: Path,
             broker_ok.set()
 
     status.listen(watch)
-    running = app.start_all(t, cfg(tmp_path, broker="embedded", port=0, ws_port=0), status)
+    started = start_features(t, cfg(tmp_path, broker="embedded", port=0, ws_port=0), status)
     try:
-        assert len(running) == 1  # the phones: broker, mirror (and the phone page beside them)
+        assert len(started.running()) == 1  # the phones: broker, mirror (and the phone page beside them)
         said = capsys.readouterr().err.splitlines()
         head = i18n.translate("en", "phones.broker_started", {"broker": "embedded", "url": "\x00"}).split("\x00")[0]
         assert said[0].startswith(head + "ws://")
         assert broker_ok.wait(10), status.snapshot()
     finally:
-        app.stop_all(running)
+        started.stop()
         t.referee.log.close()
 
 
@@ -70,8 +71,8 @@ def test_without_a_broker_the_game_goes_on_and_the_host_is_told_why(tmp_path: Pa
         taken.listen()
         port = taken.getsockname()[1]
         t, status = table(tmp_path), StatusBoard()
-        running = app.start_all(t, cfg(tmp_path, broker="embedded", port=port, ws_port=0), status)
-        assert running == []
+        started = start_features(t, cfg(tmp_path, broker="embedded", port=port, ws_port=0), status)
+        assert started.running() == []
         assert "embedded" in capsys.readouterr().err
         assert [(s.kind, s.state) for s in status.snapshot()] == [("broker", "error")]
         done = threading.Event()

@@ -9,7 +9,7 @@ import pytest
 
 from companion import config as c
 from companion.config import ReaderConfig
-from companion.readers.devices import make_driver, simulated
+from companion.taps.readers import make_driver, simulated
 from hardware.board import BoardDriver
 from hardware.pn532.driver import Pn532Driver
 
@@ -75,7 +75,7 @@ def test_the_repeat_window_reaches_each_driver_or_leaves_its_own() -> None:
 
 def test_a_simulated_reader_in_a_deep_state_dir_still_gets_a_control_socket(tmp_path: Path) -> None:
     from companion.config import ReadersConfig
-    from companion.readers.devices import open_readers
+    from companion.taps.readers import open_readers
     from hardware.pn532.control import send
 
     deep = tmp_path / ("d" * 60) / ("e" * 60)

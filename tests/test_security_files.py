@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 from companion import statedir
 from companion.core.eventlog import EventLog
 from companion.phones.runner import CREDENTIALS_FILE, KEPT_FILE
-from companion.tokens.registry import Registry, registry_path
+from companion.taps.registry import Registry, registry_path
 from hardware.pn532.control import send as reader_command
 from tests.fault_kit import GUARD_S, Child, Ports, child_env, resumed, start_game
 from tests.phones_kit import BROKERS

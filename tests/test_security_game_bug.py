@@ -15,7 +15,7 @@ from companion.core.contract import Player, Setup, State
 from companion.core.eventlog import EventLog
 from companion.core.referee import Outcome, Referee
 from companion.games.toolkit.game import Toolkit
-from companion.service import Table
+from companion.table.loop import Table
 
 SECRET = "wolf-is-ana"  # what the buggy code holds when it fails: must reach no one
 

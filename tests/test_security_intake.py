@@ -26,7 +26,8 @@ from companion.core.contract import Player, Setup
 from companion.core.eventlog import EventLog
 from companion.core.referee import Outcome, Referee
 from companion.games import registry
-from companion.service import Table
+from companion.table.loop import Table
+from companion.table.views import Views
 from tests.phones_kit import BROKERS, WAIT_S, Message, Running, command, joined, running_table
 
 
@@ -95,7 +96,7 @@ MARKER = "hostile-marker-\ud800"
 class BrokenOutput:
     """An output with a bug: it raises on every change, quoting what it was given."""
 
-    def changed(self, referee: Referee, outcomes: list[Outcome]) -> None:
+    def changed(self, views: Views, outcomes: list[Outcome]) -> None:
         raise ValueError(f"cannot show {MARKER}")
 
 
@@ -105,8 +106,8 @@ def test_the_tables_loop_outlives_a_failing_reply_and_a_failing_output(tmp_path:
     told: list[int] = []
 
     class Recording:
-        def changed(self, referee: Referee, outcomes: list[Outcome]) -> None:
-            told.append(len(referee.events))
+        def changed(self, views: Views, outcomes: list[Outcome]) -> None:
+            told.append(len(table.referee.events))
 
     table = Table(Referee.start(registry(), EventLog(tmp_path / "game.sqlite3"), setup, created_at=0),
                   outputs=[BrokenOutput(), Recording()])
@@ -120,7 +121,7 @@ def test_the_tables_loop_outlives_a_failing_reply_and_a_failing_output(tmp_path:
         MARKER.encode("utf-8")  # what the mirror's reply did with a lone surrogate in the id
 
     thread = threading.Thread(target=table.run, name="table", daemon=True)
-    caplog.set_level(logging.ERROR, logger="companion.service")
+    caplog.set_level(logging.ERROR, logger="companion.table.loop")
     thread.start()
     try:
         table.put({"move": "dice.roll", "by": "player:ana", "args": {}, "id": "a1"}, unencodable_reply)

@@ -24,7 +24,7 @@ from companion.core.rejection import Rejected
 from companion.games import registry
 from companion.phones import intake
 from companion.phones.topics import COMMAND_MAX_BYTES
-from companion.service import Table
+from companion.table.loop import Table
 
 DOOR_CODES = {"reject.malformed", "reject.command_too_large"}
 FUZZ = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -32,8 +32,8 @@ from companion.kiosk.screens.booth import BoothScreen
 from companion.phones.join import JoinLink, seat_links
 from companion.phones.runner import Phones, start_phones
 from companion.phones.serve import KioskSeats, Served
-from companion.service import Table
 from companion.status import StatusBoard
+from companion.table.loop import Table
 from tests.kiosk_fixtures import shots_dir, surface, text, text_cache
 from tests.phones_kit import BROKERS, WAIT_S, Phone
 

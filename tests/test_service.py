@@ -10,7 +10,9 @@ from companion.core.contract import Player, Setup
 from companion.core.eventlog import EventLog
 from companion.core.referee import Outcome, Referee
 from companion.games import registry
-from companion.service import Table, read_lines
+from companion.table.console_input import read_lines
+from companion.table.loop import Table
+from companion.table.views import Views
 
 
 @dataclass
@@ -25,7 +27,7 @@ class Recorder:
     def __init__(self) -> None:
         self.seen: list[list[Outcome]] = []
 
-    def changed(self, referee: Referee, outcomes: list[Outcome]) -> None:
+    def changed(self, views: Views, outcomes: list[Outcome]) -> None:
         self.seen.append(outcomes)
 
 

@@ -16,7 +16,7 @@ from companion.core.eventlog import EventLog
 from companion.core.lines import Lines
 from companion.core.referee import Referee
 from companion.kiosk.board_scenes import script_lines
-from companion.phones.mirror import with_lines
+from companion.table.views import with_lines
 
 GAMES = ["lockdown", "room25", "jailbreak", "betrayal", "lab_escape"]
 

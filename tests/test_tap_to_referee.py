@@ -20,10 +20,11 @@ from companion.core.inputs import Input
 from companion.core.referee import Outcome, Referee
 from companion.core.rejection import Rejected
 from companion.games import registry as games
-from companion.readers.starter import RunningReaders, start_readers
-from companion.service import Table
 from companion.status import StatusBoard
-from companion.tokens.registry import Registry, Token, registry_path
+from companion.table.loop import Table
+from companion.table.views import Views
+from companion.taps.registry import Registry, Token, registry_path
+from companion.taps.starter import RunningReaders, start_readers
 from firmware_protocol.emulator import BoardEmulator
 from hardware.events import DeviceEvent, ReaderStatus, TagRemoved
 from hardware.pn532.control import send
@@ -42,9 +43,13 @@ class Screen:
     inputs: queue.Queue[Input] = field(default_factory=queue.Queue)
     threads: set[str] = field(default_factory=set)  # where it was called from: only the main loop
     in_booth: str | None = None  # the player the screen has identified (the booth)
+    table: Table | None = None  # the table it is an output of (its log says which input was accepted)
 
     def identified_player(self) -> str | None:
         return self.in_booth
+
+    def use_registry(self, registry: Registry | None) -> None:
+        """Lent the registry, as the kiosk is; this screen enrolls nothing."""
 
     def player_tapped(self, player_id: str) -> None:
         self.threads.add(threading.current_thread().name)
@@ -58,11 +63,12 @@ class Screen:
         self.threads.add(threading.current_thread().name)
         self.told.put(("refused", (token_label, reason.code)))
 
-    def changed(self, referee: Referee, outcomes: list[Outcome]) -> None:
+    def changed(self, views: Views, outcomes: list[Outcome]) -> None:
         self.threads.add(threading.current_thread().name)
+        assert self.table is not None
         for outcome in outcomes:
             if outcome.accepted and outcome.seq is not None:
-                self.inputs.put(referee.events[outcome.seq - 1].input)
+                self.inputs.put(self.table.referee.events[outcome.seq - 1].input)
 
     def next_input(self) -> Input:
         return self.inputs.get(timeout=WAIT)
@@ -115,14 +121,14 @@ def table_for(tmp_path: Path) -> Iterator[object]:
         enroll_box(registry_path(log_path))
         setup = Setup("toolkit", (Player("ana", "Ana"), Player("ben", "Ben")), {}, seed=5)
         table = Table(Referee.start(games(), EventLog(log_path), setup, created_at=0))
-        screen = Screen()
+        screen = Screen(table=table)
         table.outputs.append(screen)
         devices: queue.Queue[DeviceEvent] = queue.Queue()
         table.device_handlers.append(devices.put)  # the test watches every event the main loop handles
         loop = threading.Thread(target=table.run, name="main-loop", daemon=True)
         loop.start()
         status = StatusBoard()
-        readers = start_readers(table, cfg, status)
+        readers = start_readers(table, cfg, status, screen)
         assert readers is not None
         running = Running(table, screen, readers, devices)
         started.append((running, loop))

@@ -1,4 +1,4 @@
-"""What a tag can be enrolled as (companion/tokens/kinds.py): each player's figure, then the kinds and
+"""What a tag can be enrolled as (companion/taps/kinds.py): each player's figure, then the kinds and
 ids the game declares with `tokens(state)`, which must be tokens its `on_token` understands and the
 registry can store."""
 
@@ -18,8 +18,8 @@ from companion.games import registry as games_registry
 from companion.games.lockdown import data as lockdown_data
 from companion.games.lockdown import mapgraph
 from companion.games.room25 import data as room25_data
-from companion.tokens.kinds import Choice, enrollable, game_tokens
-from companion.tokens.registry import Registry, RegistryError, Token, check
+from companion.taps.kinds import Choice, enrollable, game_tokens
+from companion.taps.registry import Registry, RegistryError, Token, check
 
 PLAYERS = (Player("ana", "Ana"), Player("ben", "Ben"), Player("chai", "ชัย"), Player("dao", "道"))
 NAMES = [(p.id, p.name) for p in PLAYERS]
@@ -121,7 +121,7 @@ def test_the_console_says_not_now_for_a_refusal_that_may_tell_a_secret() -> None
     from io import StringIO
 
     from companion.core.rejection import Rejected
-    from companion.tokens.console_sink import ConsoleTapSink
+    from companion.taps.console_sink import ConsoleTapSink
 
     out = StringIO()
     sink = ConsoleTapSink(out, "en")

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.cli import main
-from companion.tokens.registry import Registry, RegistryError, Token, check, normalize_uid, registry_path
+from companion.taps.registry import Registry, RegistryError, Token, check, normalize_uid, registry_path
 from hardware.pn532.emulator import Emulator
 
 

@@ -28,8 +28,8 @@ from companion.kiosk.scenes import make_scene
 from companion.kiosk.widgets import DANGER
 from companion.phones.mirror import THREAD_STOPPED
 from companion.phones.runner import start_phones
-from companion.service import Table
 from companion.status import DeviceStatus, StatusBoard
+from companion.table.loop import Table
 from companion.watchdog import Notifier, Watchdog, start_notify, watchdog_seconds
 from hardware.events import DeviceEvent, ReaderStatus, TagPlaced
 from tests.kiosk_fixtures import surface, text, text_cache
@@ -184,13 +184,14 @@ def test_nobody_listening_is_logged_once_and_does_not_raise(tmp_path: Path, capl
 
 def test_with_a_screen_the_kiosk_loop_is_watched_too(systemd: tuple[socket.socket, str], text: TextCache,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    """The starter finds the kiosk's loop among the table's outputs: the feed needs both loops."""
+    """The starter is handed the kiosk's loop (as `companion run` hands it): the feed needs both loops."""
     sock, path = systemd
     monkeypatch.setenv("NOTIFY_SOCKET", path)
     monkeypatch.setenv("WATCHDOG_USEC", "2000000")
     monkeypatch.delenv("WATCHDOG_PID", raising=False)
     scene = make_scene(surface("800x480"), text, "en")
-    running = start_notify(scene.table, Config(), StatusBoard())
+    assert scene.kiosk.feed is not None
+    running = start_notify(scene.table, Config(), StatusBoard(), loops={"kiosk": scene.kiosk.feed.turn_hooks})
     assert running is not None
     try:
         assert messages(sock, "READY=1")[-1].startswith("READY=1")
@@ -245,7 +246,8 @@ def test_a_killed_mirror_thread_stops_the_feed_shows_on_the_status_and_comes_bac
     boards: queue.Queue[dict[str, DeviceStatus]] = queue.Queue()
     status.listen(lambda: boards.put({s.kind: s for s in status.snapshot()}))
     phones = start_phones(table, broker=broker, status=status, state_dir=tmp_path)
-    running = start_notify(table, Config(), status, clock=clock)  # the last starter, as in `companion run`
+    running = start_notify(table, Config(), status, clock=clock,  # the last starter, as in `companion run`
+                           threads={"mirror": phones.mirror.alive})
     assert running is not None
     turned = threading.Semaphore(0)
     table.turn_hooks.append(turned.release)

@@ -189,8 +189,8 @@ class Game(Protocol):
         ...
 
     @property
-    def page_draws_private(self) -> bool:
-        """True when the phone page draws the private view itself, part by part, instead of its lines."""
+    def page_draws_views(self) -> bool:
+        """True when the phone page draws the game's views itself, part by part, instead of their lines."""
         ...
 
     @property
@@ -259,7 +259,7 @@ class GameBase:
     def private_lines(self, private: dict[str, Any]) -> Lines:
         return []
 
-    page_draws_private = False
+    page_draws_views = False
     menu_rank = 100
 
     def board(self) -> BoardPicture | None:

@@ -135,43 +135,58 @@ class Referee:
     # -- views ----------------------------------------------------------------------------------------
 
     def view(self, audience: str) -> dict[str, Any]:
-        """The view for ``public``, ``host`` or ``player:<id>``. Nothing else leaves the core."""
-        state = self.state
-        public: dict[str, Any] = {
-            "game": self.setup.game,
-            "players": state["players"],
-            "announcements": state["announcements"][-ANNOUNCEMENTS_SHOWN:],
-            "announced": state["announced"],
-            "corrections": len(state.get("corrections", [])),
-            "ended": bool(state.get("ended")),
-            "result": self.game.result(state),
-            "phase": None if state.get("ended") else self.game.phase(state),
-            "turn": None if state.get("ended") else self.game.current_player(state),
-            "table": self.game.view_public(state),
-        }
-        if audience == PUBLIC:
-            return public
-        if audience == HOST_VIEW:
-            return {
-                **public,
-                "host": self.game.view_host(state),
-                "prompts": self._prompts(HOST),
-                "history": [corrections.history_entry(self.game, ev) for ev in self.live[-ANNOUNCEMENTS_SHOWN:]],
-            }
-        pid = actor_player(audience)
-        if pid is None or pid not in {p["id"] for p in state["players"]}:
-            raise Rejected("reject.unknown_view", view=audience[:40])
+        """The view for ``public``, ``host`` or ``player:<id>``. Nothing else leaves the core.
+
+        Every view holds the public one: a caller that wants several (the table, after a change) makes
+        the public view once with `public_view` and each audience's with `audience_view`."""
+        return audience_view(self.game, self.state, self.live, public_view(self.game, self.setup, self.state),
+                             audience)
+
+
+def public_view(game: Game, setup: Setup, state: State) -> dict[str, Any]:
+    """What everyone may see of `state`: the public view, and the common part of every other view."""
+    return {
+        "game": setup.game,
+        "players": state["players"],
+        "announcements": state["announcements"][-ANNOUNCEMENTS_SHOWN:],
+        "announced": state["announced"],
+        "corrections": len(state.get("corrections", [])),
+        "ended": bool(state.get("ended")),
+        "result": game.result(state),
+        "phase": None if state.get("ended") else game.phase(state),
+        "turn": None if state.get("ended") else game.current_player(state),
+        "table": game.view_public(state),
+    }
+
+
+def audience_view(game: Game, state: State, live: Sequence[Event], public: dict[str, Any],
+                  audience: str) -> dict[str, Any]:
+    """The view of `audience` (``public``, ``host`` or ``player:<id>``) built on `public`, the public
+    view of the same `state` (`public_view`); `live` are the events in force (the host's history)."""
+    if audience == PUBLIC:
+        return public
+    if audience == HOST_VIEW:
         return {
             **public,
-            "me": pid,
-            "private": self.game.view_player(state, pid),
-            "prompts": self._prompts(audience),
+            "host": game.view_host(state),
+            "prompts": _prompts(game, state, HOST),
+            "history": [corrections.history_entry(game, ev) for ev in live[-ANNOUNCEMENTS_SHOWN:]],
         }
+    pid = actor_player(audience)
+    if pid is None or pid not in {p["id"] for p in state["players"]}:
+        raise Rejected("reject.unknown_view", view=audience[:40])
+    return {
+        **public,
+        "me": pid,
+        "private": game.view_player(state, pid),
+        "prompts": _prompts(game, state, audience),
+    }
 
-    def _prompts(self, actor: str) -> list[dict[str, Any]]:
-        if self.state.get("ended"):
-            return []
-        return [p.to_json() for p in self.game.prompts(self.state, actor)]
+
+def _prompts(game: Game, state: State, actor: str) -> list[dict[str, Any]]:
+    if state.get("ended"):
+        return []
+    return [p.to_json() for p in game.prompts(state, actor)]
 
 
 def _safe(move: str) -> str:

@@ -22,11 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from companion.config import Config, GpioConfig
-from companion.core.referee import PUBLIC, Outcome, Referee
+from companion.core.referee import Outcome
 from companion.gpio.signals import TimerCues, device_led, timers_of, turn_leds
-from companion.service import Table
 from companion.status import DeviceStatus, StatusBoard
-from companion.tokens.registry import Registry, registry_path
+from companion.table.loop import Table
+from companion.table.views import Views
+from companion.taps.registry import Registry, registry_path
 from hardware.events import ButtonEdge, DeviceEvent, TagPlaced
 from hardware.gpio.devices import Panel
 from hardware.gpio.gestures import ButtonSpec, ComboSpec, Gesture, Gestures
@@ -158,8 +159,8 @@ class _ViewTap:
     def __init__(self, loop: GpioLoop) -> None:
         self.loop = loop
 
-    def changed(self, referee: Referee, outcomes: list[Outcome]) -> None:
-        self.loop.inbox.put(_View(referee.view(PUBLIC)))
+    def changed(self, views: Views, outcomes: list[Outcome]) -> None:
+        self.loop.inbox.put(_View(views.public))
 
 
 @dataclass
@@ -222,7 +223,7 @@ def start(table: Table, cfg: Config, status: StatusBoard, *, clock_ms: Callable[
 
         table.device_handlers.append(handler)
     table.outputs.append(output)
-    loop.inbox.put(_View(table.referee.view(PUBLIC)))  # before the table's loop runs: safe here
+    loop.inbox.put(_View(table.views.public))  # before the table's loop runs: safe here
     loop.inbox.put(_STATUS)
     status.listen(lambda: loop.inbox.put(_STATUS))  # cheap and thread-safe, as the board asks
     status.set(DeviceStatus("buttons", "gpio", "ok", count=len(g.buttons)))

@@ -27,9 +27,9 @@ from companion.kiosk.kiosk import Settings
 from companion.kiosk.layout import COMMON_SIZES
 from companion.kiosk.scenes import Scene, SetClock
 from companion.kiosk.screens.play import PlayScreen
-from companion.service import Table
 from companion.status import DeviceStatus, StatusBoard
-from companion.tokens.registry import Registry
+from companion.table.loop import Table
+from companion.taps.registry import Registry
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
 

@@ -15,7 +15,6 @@ import pygame
 from companion import i18n
 from companion.config import Config
 from companion.core.contract import Game
-from companion.core.referee import PUBLIC
 from companion.drawing.fonts import default_cache_dir, load_chain
 from companion.drawing.text import TextCache
 from companion.kiosk.demo import demo_script
@@ -25,8 +24,8 @@ from companion.kiosk.layout import parse_size
 from companion.kiosk.seats import PhoneSeats
 from companion.kiosk.sound import Sound
 from companion.kiosk.wake import Waker
-from companion.service import Table
 from companion.status import StatusBoard
+from companion.table.loop import Table
 from hardware.events import ButtonEdge, DeviceEvent
 
 DEFAULT_SIZE = (800, 480)
@@ -62,7 +61,7 @@ def build(surface: pygame.Surface, table: Table, games: Mapping[str, Game], sett
     """A kiosk on `table` (call before the table's loop starts: it reads the first view here)."""
     feed = KioskFeed(Waker())
     feed.attach(table, status)
-    public: dict[str, Any] = table.referee.view(PUBLIC)
+    public: dict[str, Any] = table.views.public
     kiosk = Kiosk(surface, text or fonts(), games, public, settings, feed=feed, status=status,
                   now_ms=table.clock.now_ms, sound=sound)
 
@@ -81,12 +80,13 @@ def settings_from(cfg: Config) -> Settings:
 
 def run_with_table(table: Table, cfg: Config, games: Mapping[str, Game], status: StatusBoard,
                    driver: str, options: Mapping[str, Any] | None = None, out: TextIO | None = None,
-                   on_ready: Callable[[], PhoneSeats | None] | None = None) -> None:
+                   on_ready: Callable[[KioskFeed], PhoneSeats | None] | None = None) -> None:
     """The Table's loop on a thread, the kiosk on this (the main) thread, until either ends.
 
-    `on_ready` runs once the kiosk is one of the table's outputs and before the table's loop starts:
-    `companion run` starts the readers and phones there, so taps reach the kiosk's booth and prompts.
-    It returns the seats (their QR codes, their release) for the kiosk when phones are served.
+    `on_ready` runs once the kiosk's feed is one of the table's outputs and before the table's loop
+    starts: `companion run` starts the readers and phones there (companion/wiring.py), handing the
+    readers the feed, so taps reach the kiosk's booth and prompts. It returns the seats (their QR codes,
+    their release) for the kiosk when phones are served.
     Raises `NoScreen`, before anything has started, when SDL cannot open the screen.
     """
     try:
@@ -103,7 +103,8 @@ def run_with_table(table: Table, cfg: Config, games: Mapping[str, Game], status:
     if settings.demo_script is None:
         settings.demo_script = demo_script(table.referee.setup.game)
     kiosk = build(surface, table, games, settings, status)
-    if on_ready is not None and (seats := on_ready()) is not None:
+    assert kiosk.feed is not None  # `build` attaches one
+    if on_ready is not None and (seats := on_ready(kiosk.feed)) is not None:
         kiosk.settings.seats = seats
     done = threading.Event()
 

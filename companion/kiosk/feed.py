@@ -1,9 +1,10 @@
 """What the Table's loop hands the kiosk: views and taps, queued, with a wake-up.
 
 `KioskFeed` is the kiosk's `Output` (the Table calls `changed` after each accepted input) and its
-`TapSink` (the tap router calls it). Both run on the Table's thread, the only thread that may touch
-the referee, so the views are computed there: the public view always, and the player's view only for
-the player whose booth is open (`booth`). Everything else is a message in `inbox` and a byte in the
+`TapScreen` (the tap router calls it). Both run on the Table's thread, the only thread that may touch
+the referee, so the views are read there, from the views the table shares with every output
+(companion/table/views.py): the public view always, and the player's view only for the player whose
+booth is open (`booth`). Everything else is a message in `inbox` and a byte in the
 kiosk's self-pipe; the kiosk's loop reads them on the main thread.
 """
 
@@ -16,13 +17,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core.referee import PUBLIC, Outcome, Referee
+from companion.core.referee import Outcome
 from companion.core.rejection import Rejected
 from companion.kiosk.wake import Waker
-from companion.service import Table
 from companion.status import StatusBoard
-from companion.tokens.kinds import Choice, enrollable
-from companion.tokens.registry import Registry, Token
+from companion.table.loop import Table
+from companion.table.views import Views
+from companion.taps.kinds import Choice, enrollable
+from companion.taps.registry import Registry, Token
 
 logger = logging.getLogger(__name__)
 
@@ -119,18 +121,18 @@ class KioskFeed:
             return self._registry is not None
 
     def identified_player(self) -> str | None:
-        """The player whose booth is open: a token tapped now acts for them (see companion/readers)."""
+        """The player whose booth is open: a token tapped now acts for them (see companion/taps/router.py)."""
         return self.booth
 
     # -- Output ------------------------------------------------------------------------------------------
 
-    def changed(self, referee: Referee, outcomes: list[Outcome]) -> None:
-        self.post(PublicView(referee.view(PUBLIC)))
+    def changed(self, views: Views, outcomes: list[Outcome]) -> None:
+        self.post(PublicView(views.public))
         player = self.booth
         if player is not None:
-            self.post(PlayerView(player, referee.view(f"player:{player}")))
+            self.post(PlayerView(player, views.player(player)))
 
-    # -- TapSink -----------------------------------------------------------------------------------------
+    # -- TapScreen ---------------------------------------------------------------------------------------
 
     def player_tapped(self, player_id: str) -> None:
         """Open that player's booth; a second tap of the same token closes it. Table thread only."""
@@ -141,7 +143,7 @@ class KioskFeed:
             self.post(BoothClosed(player_id))
             return
         assert self.table is not None, "attach() the feed to a table first"
-        self.post(PlayerView(player_id, self.table.referee.view(f"player:{player_id}"), opened=True))
+        self.post(PlayerView(player_id, self.table.views.player(player_id), opened=True))
 
     def unknown_tag(self, uid: str, reader: str) -> None:
         """Offer to enroll it: what it can be is read here, on the Table's thread."""

@@ -26,9 +26,9 @@ from companion.kiosk.screens.attract import AttractScreen
 from companion.kiosk.screens.reveal import RevealScreen
 from companion.kiosk.seats import PhoneSeats
 from companion.kiosk.sound import Sound
-from companion.service import Submission, Table
 from companion.status import DeviceStatus, StatusBoard
-from companion.tokens.registry import Registry
+from companion.table.loop import Submission, Table
+from companion.taps.registry import Registry
 
 PLAYERS = [{"id": "ana", "name": "Ana"}, {"id": "ben", "name": "Ben"}, {"id": "chai", "name": "ชัย"},
            {"id": "dao", "name": "道"}]
@@ -128,7 +128,7 @@ def make_scene(surface: pygame.Surface, text: TextCache, lang: str = "en", seed:
     status.set(DeviceStatus("phones", "web", "ok", count=2))
     settings = Settings(lang=lang, seats=seats)
     kiosk = build(surface, table, games, settings, status, text=text, sound=sound)
-    tokens = Registry(":memory:")  # what the readers' starter lends the kiosk (companion/readers/starter.py)
+    tokens = Registry(":memory:")  # what the readers' starter lends the kiosk (companion/taps/starter.py)
     assert kiosk.feed is not None
     kiosk.feed.use_registry(tokens)
     kiosk.process()

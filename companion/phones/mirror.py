@@ -1,8 +1,9 @@
 """The MQTT mirror: an `Output` that publishes the views, and the intake of phones' commands.
 
-The main loop calls `changed` after every accepted input: the mirror builds the public view and each
-seat's view, and publishes (retained, QoS 1) only those whose JSON changed, then the new public
-announcements on the events topic. On every (re)connection to the broker it republishes `online` and
+The main loop calls `changed` after every accepted input with the views the table shares with every
+output (companion/table/views.py): the mirror takes the public view's and each seat's JSON from them
+(each serialized once, with its lines) and publishes (retained, QoS 1) only those that changed, then
+the new public announcements on the events topic. On every (re)connection to the broker it republishes `online` and
 every retained view, so a restarted broker or a phone that rejoins gets the current state back.
 
 Commands arrive on paho's network thread. There the mirror only works out the seat from the topic,
@@ -31,15 +32,14 @@ from typing import Any, Literal
 import paho.mqtt.client as mqtt
 
 from companion.core.failure import failure
-from companion.core.lines import as_json
-from companion.core.referee import HOST_VIEW, PUBLIC, Outcome, Referee
+from companion.core.referee import HOST_VIEW, PUBLIC, Outcome
 from companion.core.rejection import Rejected
-from companion.games import registry
 from companion.phones import intake
 from companion.phones.credentials import GameCredentials
 from companion.phones.topics import HEADLESS, OFFLINE, ONLINE, REFEREE_USER, VIEW_MAX_BYTES, Seat, Topics
-from companion.service import Table
 from companion.status import DeviceStatus, StatusBoard
+from companion.table.loop import Table
+from companion.table.views import Views, encode
 
 logger = logging.getLogger(__name__)
 SYS_CONNECTED = "$SYS/broker/clients/connected"
@@ -58,27 +58,6 @@ class BrokerAddress:
     password: str = field(default="", repr=False)
     transport: Literal["tcp", "websockets"] = "tcp"
     tls: bool = False
-
-
-def _json(obj: Any) -> bytes:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
-
-
-def with_lines(view: dict[str, Any], public: dict[str, Any]) -> dict[str, Any]:
-    """A view plus what it says as message-id lines (the game's `public_lines`/`private_lines`, docs/phones.md).
-
-    `table_lines` (every view) are built from the PUBLIC view only; a seat's `lines` from that seat's own
-    `private` part only, never from another view (secrets stay secret). A game whose page draws the
-    private view itself (the toolkit's parts, one by one) gets no `lines`.
-    """
-    game = registry().get(str(public.get("game")))
-    out = dict(view)
-    if game is None:
-        return out
-    out["table_lines"] = as_json(game.public_lines(public))
-    if view.get("private") and not game.page_draws_private:
-        out["lines"] = as_json(game.private_lines(view["private"]))
-    return out
 
 
 class Mirror:
@@ -131,24 +110,22 @@ class Mirror:
             out[self.topics.view(cred.user)] = f"player:{pid}"
         return out
 
-    def _view(self, referee: Referee, audience: str, public: dict[str, Any]) -> bytes:
-        view = with_lines(referee.view(audience), public)
-        if audience == HOST_VIEW and self.phone_seats is not None:
-            view["phone_seats"] = self.phone_seats()
-        return _json(view)
+    def _view(self, views: Views, audience: str) -> bytes:
+        if audience == HOST_VIEW and self.phone_seats is not None:  # the shared view is copied, not changed
+            return encode({**views.with_lines(audience), "phone_seats": self.phone_seats()})
+        return views.json(audience)
 
-    def changed(self, referee: Referee, outcomes: list[Outcome]) -> None:
-        public = referee.view(PUBLIC)
-        views = {topic: self._view(referee, audience, public) for topic, audience in self._audiences().items()}
+    def changed(self, views: Views, outcomes: list[Outcome]) -> None:
+        payloads = {topic: self._view(views, audience) for topic, audience in self._audiences().items()}
         with self._lock:
-            for topic, payload in views.items():
+            for topic, payload in payloads.items():
                 if len(payload) > VIEW_MAX_BYTES:  # the broker would drop the referee's connection for it
                     logger.error("a view of %d bytes is over the %d-byte limit; not sent", len(payload), VIEW_MAX_BYTES)
                     continue
                 if self._retained.get(topic) != payload:
                     self._retained[topic] = payload
                     self._client.publish(topic, payload, qos=1, retain=True)
-            self._publish_events(public)
+            self._publish_events(views.public)
 
     def seats_changed(self) -> None:
         """A seat was taken or freed (any thread): republish the host's view with the new `phone_seats`.
@@ -160,7 +137,7 @@ class Mirror:
             kept = self._retained.get(topic)
             if kept is None:
                 return
-            payload = _json({**json.loads(kept), "phone_seats": self.phone_seats()})
+            payload = encode({**json.loads(kept), "phone_seats": self.phone_seats()})
             if payload != kept:
                 self._retained[topic] = payload
                 self._client.publish(topic, payload, qos=1, retain=True)
@@ -173,18 +150,17 @@ class Mirror:
         shown = public["announcements"][-fresh:]
         first = announced - len(shown) + 1
         for n, item in enumerate(shown, start=first):
-            self._client.publish(self.topics.events, _json({"n": n, **item}), qos=1)
+            self._client.publish(self.topics.events, encode({"n": n, **item}), qos=1)
         self._announced = announced
 
     # -- connection (paho's thread) -----------------------------------------------------------------------
 
-    def start(self, referee: Referee) -> None:
-        """Build the first views (call on the main loop's thread, before it runs) and connect."""
+    def start(self) -> None:
+        """Take the first views (call on the main loop's thread, before it runs) and connect."""
+        views = self.table.views
         with self._lock:
-            public = referee.view(PUBLIC)
-            self._retained = {topic: self._view(referee, audience, public)
-                              for topic, audience in self._audiences().items()}
-            self._announced = public["announced"]
+            self._retained = {topic: self._view(views, audience) for topic, audience in self._audiences().items()}
+            self._announced = views.public["announced"]
         self._running = True
         self.table.turn_hooks.append(self.keep_alive)
         self._connect()

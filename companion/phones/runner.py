@@ -28,8 +28,8 @@ from companion.phones.mirror import BrokerAddress, Mirror
 from companion.phones.mosquitto import ManagedMosquitto
 from companion.phones.seating import Seating
 from companion.phones.topics import Topics
-from companion.service import Table
 from companion.status import DeviceStatus, StatusBoard
+from companion.table.loop import Table
 
 logger = logging.getLogger(__name__)
 CREDENTIALS_FILE = "mqtt-credentials.json"
@@ -215,7 +215,7 @@ def start_phones(table: Table, *, broker: str = "auto", prefix: str = "companion
     if isinstance(running, EmbeddedBroker):
         running.logins.on_phones = mirror.phones_changed
     table.outputs.append(mirror)
-    mirror.start(referee)
+    mirror.start()
     return Phones(running, mirror, seating, topics, address, ws_url, ws, owns_broker=kind != "external")
 
 

@@ -20,8 +20,8 @@ from companion.phones import runner
 from companion.phones.join import JoinLink, page_host, seat_link, seat_links, seat_qr
 from companion.phones.pageserver import PageMissing, PageServer
 from companion.phones.runner import Phones
-from companion.service import Table
 from companion.status import DeviceStatus, StatusBoard
+from companion.table.loop import Table
 
 
 @dataclass

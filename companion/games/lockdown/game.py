@@ -89,7 +89,7 @@ class Lockdown(GameBase):
         return views.host(state)
 
     def tokens(self, state: State) -> dict[str, list[str]]:
-        """What a tag can be enrolled as (companion/tokens/kinds.py): an item card by kind, a room of the map."""
+        """What a tag can be enrolled as (companion/taps/kinds.py): an item card by kind, a room of the map."""
         return {"item": list(data.items().kinds), "room": list(mapgraph.rooms(state))}
 
     def on_token(self, state: State, kind: str, token_id: str, actor: str) -> tuple[str, dict[str, Any]] | None:

@@ -82,7 +82,7 @@ class Room25(GameBase):
         return state
 
     def tokens(self, state: State) -> dict[str, list[str]]:
-        """What a tag can be enrolled as (companion/tokens/kinds.py): a room tile's token, by room kind."""
+        """What a tag can be enrolled as (companion/taps/kinds.py): a room tile's token, by room kind."""
         return {"room": list(data.all_kinds())}
 
     def on_token(self, state: State, kind: str, token_id: str, actor: str) -> tuple[str, dict[str, Any]] | None:

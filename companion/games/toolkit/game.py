@@ -24,9 +24,9 @@ class Toolkit(GameBase):
     moves = tokens.GAME_MOVES
     menu_rank = 0
     private_lines = staticmethod(lines.private_lines)
-    page_draws_private = True  # the phone page draws ballots, counters and roles part by part
+    page_draws_views = True  # the phone page draws its timers, ballots, counters and roles part by part
     on_token = staticmethod(tokens.on_token)  # what a tapped token means: see tokens.py
-    tokens = staticmethod(tokens.enrollable)  # what a tag can be enrolled as (companion/tokens/kinds.py)
+    tokens = staticmethod(tokens.enrollable)  # what a tag can be enrolled as (companion/taps/kinds.py)
 
     def setup(self, setup: Setup, options: Any) -> State:
         return {"timers": {}, "ballots": {}, "counters": {}, "deals": {}, "rolls": [], "finished": None}

@@ -13,7 +13,7 @@ from companion.kiosk.screens.enroll import EnrollScreen
 from companion.kiosk.screens.play import PlayScreen
 from companion.kiosk.screens.reveal import RevealScreen
 from companion.kiosk.screens.setup import SetupScreen
-from companion.tokens.sink import PUBLIC_REFUSALS
+from companion.taps.sink import PUBLIC_REFUSALS
 
 if TYPE_CHECKING:
     from companion.kiosk.kiosk import Kiosk

@@ -2,7 +2,7 @@
 
 An unknown tag tapped during the game opens the prompt ("a new tag: enroll it?" / "not now"; it hides
 itself when left untouched for the booth's timeout). "Enroll it" lists what the tag can be: each
-player's figure, then the game's declared tokens (`companion/tokens/kinds.py`); a choice is saved in
+player's figure, then the game's declared tokens (`companion/taps/kinds.py`); a choice is saved in
 the token registry at once and the same tag then acts. Enroll mode (host menu) waits for tag after
 tag and asks what each is, until the host presses "done". Nothing here is a game input.
 """
@@ -20,8 +20,8 @@ from companion import i18n
 from companion.kiosk.feed import UnknownTag
 from companion.kiosk.screens.base import Screen
 from companion.kiosk.widgets import ACCENT, DANGER, FG, GOOD, Button, Region, draw_button, draw_lines, panel
-from companion.tokens.kinds import Choice
-from companion.tokens.registry import PLAYER, RegistryError
+from companion.taps.kinds import Choice
+from companion.taps.registry import PLAYER, RegistryError
 
 if TYPE_CHECKING:
     from companion.kiosk.kiosk import Kiosk

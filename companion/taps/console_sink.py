@@ -1,19 +1,16 @@
 """The tap sink of a table without a screen: prints what the screen would say, in the table's language.
 
-`companion run` uses it unless an output of the table (the kiosk) is a `TapSink` itself (`find_sink`).
+The readers' starter uses it when it is handed no screen (companion/taps/starter.py).
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
 from typing import TextIO
 
 from companion import i18n
 from companion.core.rejection import Rejected
-from companion.tokens.sink import PUBLIC_REFUSALS, TapSink
-
-SINK_METHODS = ("player_tapped", "unknown_tag", "token_refused")
+from companion.taps.sink import PUBLIC_REFUSALS
 
 
 class ConsoleTapSink:
@@ -41,10 +38,3 @@ class ConsoleTapSink:
         with self._lock:
             print(f"  » {i18n.translate(self.lang, msgid, params)}", file=self.out, flush=True)
 
-
-def find_sink(outputs: Iterable[object]) -> TapSink | None:
-    """The first output that is a tap sink (has its three methods), e.g. the kiosk."""
-    for out in outputs:
-        if all(callable(getattr(out, name, None)) for name in SINK_METHODS):
-            return out  # type: ignore[return-value]
-    return None

@@ -1,4 +1,4 @@
-"""Opening a table from the config: the log, the game to resume or start, and the service around it."""
+"""Opening a table from the config: the log, the game to resume or start, and the table around it."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from companion.core.contract import Player, Setup
 from companion.core.eventlog import EventLog, LogError
 from companion.core.referee import Referee
 from companion.games import registry
-from companion.service import Table
 from companion.statedir import make_private_dir
+from companion.table.loop import Table
 
 
 def open_table(cfg: Config, force_new: bool = False) -> tuple[Table, bool]:

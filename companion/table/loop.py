@@ -4,6 +4,11 @@ Adapter threads (the console today; readers, buttons and phones as they land) ca
 main loop stamps each input with the table clock, fires every deadline due by then, submits the input,
 replies to the sender, and tells the outputs that the views changed. No game logic runs elsewhere.
 
+After a change every output is handed the same `Views` (companion/table/views.py), never the referee:
+the public view is computed once per change, each seat's and the host's once when first asked for,
+and what phones are sent is serialized once per view. `Table.views` are the current state's views,
+for an output that starts (its first picture) or a tap that opens a booth.
+
 Device drivers (hardware/events.py) call `Table.put_device` from their reader threads: the event joins
 the same inbox, in order with every other input, and the main loop hands it to each of
 `device_handlers` (the tap router turns a tag into a token and a token into an input with `handle`).
@@ -15,11 +20,9 @@ hostile payload) and the loop goes on.
 
 from __future__ import annotations
 
-import json
 import logging
 import queue
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
@@ -29,6 +32,8 @@ from companion.core.failure import failure
 from companion.core.inputs import HOST, Input
 from companion.core.referee import Outcome, Referee
 from companion.core.rejection import Rejected
+from companion.table.clock import Clock, SteadyClock
+from companion.table.views import Views
 from hardware.events import DeviceEvent
 
 logger = logging.getLogger(__name__)
@@ -36,48 +41,12 @@ Reply = Callable[[Outcome], None]
 IDLE_WAKE_S = 1.0  # re-check deadlines at least this often, in case the wall clock jumped
 
 
-class Clock(Protocol):
-    def now_ms(self) -> int: ...
-
-
-class SystemClock:
-    def now_ms(self) -> int:
-        return time.time_ns() // 1_000_000
-
-
-JUMP_NOTED_MS = 2000  # a wall clock this far from the table's clock has been set (NTP, the host): say so once
-
-
-class SteadyClock:
-    """The table's clock: the wall time at start, then advanced by the monotonic clock only.
-
-    A Pi has no real-time clock; NTP sets the wall clock minutes or months after boot, maybe mid-game.
-    Timers are deadlines on this clock, so a wall clock that jumps forward must not make every timer run
-    out at once, nor one set back make a timer last an hour longer: they count real seconds. A restart
-    takes the wall time afresh (timers paused over a restart resume by the game's own rule). The jump
-    is logged once (docs/faults.md).
-    """
-
-    def __init__(self, wall_ns: Callable[[], int] = time.time_ns,
-                 mono_ns: Callable[[], int] = time.monotonic_ns) -> None:
-        self._wall_ns, self._mono_ns = wall_ns, mono_ns
-        self._wall0, self._mono0 = wall_ns(), mono_ns()
-        self._noted = 0
-
-    def now_ms(self) -> int:
-        now = (self._wall0 + self._mono_ns() - self._mono0) // 1_000_000
-        off = self._wall_ns() // 1_000_000 - now
-        if abs(off - self._noted) > JUMP_NOTED_MS:
-            self._noted = off
-            logger.warning("the wall clock moved %+d s against the table's clock; timers keep counting real "
-                           "seconds", off // 1000)
-        return now
-
-
 class Output(Protocol):
-    """Something that shows views: the console, the kiosk, the MQTT mirror."""
+    """Something that shows views: the console, the kiosk, the MQTT mirror, the buttons' LEDs."""
 
-    def changed(self, referee: Referee, outcomes: list[Outcome]) -> None: ...
+    def changed(self, views: Views, outcomes: list[Outcome]) -> None:
+        """After a change, on the table's thread: `views` of the new state, shared with every output."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -103,6 +72,14 @@ class Table:
     inbox: queue.Queue[object] = field(default_factory=queue.Queue)
     device_handlers: list[DeviceHandler] = field(default_factory=list)
     turn_hooks: list[Callable[[], None]] = field(default_factory=list)  # each turn of `run` (the watchdog)
+    _views: Views | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def views(self) -> Views:
+        """The views of the referee's current state, made again only once it has changed (main loop)."""
+        if self._views is None or not self._views.are_of(self.referee):
+            self._views = Views.of(self.referee)
+        return self._views
 
     def put(self, raw: Any, reply: Reply | None = None) -> None:
         """Thread-safe: queue a raw input (decoded JSON) from any adapter."""
@@ -155,9 +132,10 @@ class Table:
 
     def _tell(self, outcomes: list[Outcome]) -> None:
         if any(o.accepted and not o.duplicate for o in outcomes):
+            views = self.views
             for out in self.outputs:
                 try:
-                    out.changed(self.referee, outcomes)
+                    out.changed(views, outcomes)
                 except Exception as err:  # one output's bug must not stop the table, nor the others
                     logger.error("output %s failed: %s", type(out).__name__, failure(err))
 
@@ -200,23 +178,3 @@ class Table:
             outcome = self.handle(item.raw)
             if item.reply is not None:
                 self._answer(item.reply, outcome)
-
-
-def read_lines(stream: Any, table: Table, reply_for: Callable[[int], Reply]) -> threading.Thread:
-    """A console adapter: each line of `stream` is one JSON input; EOF stops the table."""
-
-    def pump() -> None:
-        for number, line in enumerate(stream, start=1):
-            text = line.strip()
-            if not text or text.startswith("#"):
-                continue
-            try:
-                raw: Any = json.loads(text)
-            except json.JSONDecodeError as err:
-                raw = Rejected("reject.malformed", problem=f"not JSON: {err.msg}")
-            table.put(raw, reply_for(number))
-        table.stop()
-
-    thread = threading.Thread(target=pump, name="console", daemon=True)
-    thread.start()
-    return thread

@@ -14,9 +14,9 @@ import click
 
 from companion import config as configuration
 from companion import i18n, statedir
-from companion.readers.devices import open_readers
 from companion.statedir import make_private_dir
-from companion.tokens.registry import PLAYER, Registry, RegistryError, Token, check, registry_path
+from companion.taps.readers import open_readers
+from companion.taps.registry import PLAYER, Registry, RegistryError, Token, check, registry_path
 from hardware.events import DeviceEvent, ReaderStatus, TagPlaced
 
 

@@ -2,11 +2,11 @@
 
 Reader threads only queue: each event goes to `Table.put_device` (and a reader's status also straight
 to the `StatusBoard`, which is thread-safe). On the main loop the `TapRouter` resolves taps through
-the token registry (its own SQLite file next to the game log). Taps are told to the table's screen if
-an output is a `TapSink` (the kiosk), else printed by a `ConsoleTapSink` on standard error (standard
-output belongs to the referee's replies). A sink that also has ``identified_player() -> str | None``
-(the kiosk's booth, while a player's figure is on the reader) makes tokens act for that player, and
-one with ``use_registry(registry | None)`` is lent the registry so the host can enroll from the screen.
+the token registry (its own SQLite file next to the game log). The starter is handed the table's
+screen when there is one (a `TapScreen`, the kiosk's feed, companion/wiring.py): taps are told to
+it, a token tapped while a player's booth is open acts for that player, and the screen is lent the
+registry so the host can enroll from it. Without a screen a `ConsoleTapSink` prints the same on
+standard error (standard output belongs to the referee's replies).
 """
 
 from __future__ import annotations
@@ -17,12 +17,13 @@ from dataclasses import dataclass
 
 from companion import i18n
 from companion.config import Config
-from companion.readers.devices import OpenReaders, open_readers
-from companion.service import DeviceHandler, Table
 from companion.status import DeviceStatus, StatusBoard
-from companion.tokens.console_sink import ConsoleTapSink, find_sink
-from companion.tokens.registry import Registry, registry_path
-from companion.tokens.router import TapRouter
+from companion.table.loop import DeviceHandler, Table
+from companion.taps.console_sink import ConsoleTapSink
+from companion.taps.readers import OpenReaders, open_readers
+from companion.taps.registry import Registry, registry_path
+from companion.taps.router import TapRouter
+from companion.taps.sink import TapScreen
 from hardware.events import DeviceEvent, ReaderStatus
 
 log = logging.getLogger(__name__)
@@ -34,13 +35,12 @@ class RunningReaders:
     readers: OpenReaders
     registry: Registry
     handlers: list[DeviceHandler]
-    sink: object = None
+    screen: TapScreen | None = None
 
     def stop(self) -> None:
         self.readers.stop()
-        lend = getattr(self.sink, "use_registry", None)
-        if callable(lend):
-            lend(None)
+        if self.screen is not None:
+            self.screen.use_registry(None)
         for handler in self.handlers:
             if handler in self.table.device_handlers:
                 self.table.device_handlers.remove(handler)
@@ -52,21 +52,21 @@ def reader_status(event: ReaderStatus) -> DeviceStatus:
     return DeviceStatus("reader", event.reader, event.state, detail=detail)
 
 
-def start_readers(table: Table, cfg: Config, status: StatusBoard) -> RunningReaders | None:
+def start_readers(table: Table, cfg: Config, status: StatusBoard,
+                  screen: TapScreen | None = None) -> RunningReaders | None:
+    """Start the configured readers (none configured: None); taps go to `screen`, else to the console."""
     if not cfg.readers.devices:
         return None
     registry = Registry(registry_path(cfg.storage.path))
     lang = cfg.table.language
-    console = ConsoleTapSink(sys.stderr, lang, {p.id: p.name for p in table.referee.setup.players})
-    sink = find_sink(table.outputs) or console
-    identify = getattr(sink, "identified_player", None)  # the kiosk's booth: whose turn at the reader it is
-    router = TapRouter(table, registry, sink, identify) if callable(identify) else TapRouter(table, registry, sink)
-    lend = getattr(sink, "use_registry", None)  # the kiosk enrolls unknown tags from its screen
-    if callable(lend):
-        lend(registry)
-    handlers: list[DeviceHandler] = [router]
-    if sink is console:
-        handlers.append(lambda ev: console.reader_status(ev.reader, ev.state) if isinstance(ev, ReaderStatus) else None)
+    handlers: list[DeviceHandler]
+    if screen is not None:  # the kiosk: its booth says whose turn at the reader it is; it enrolls new tags
+        handlers = [TapRouter(table, registry, screen, screen.identified_player)]
+        screen.use_registry(registry)
+    else:
+        console = ConsoleTapSink(sys.stderr, lang, {p.id: p.name for p in table.referee.setup.players})
+        handlers = [TapRouter(table, registry, console),
+                    lambda ev: console.reader_status(ev.reader, ev.state) if isinstance(ev, ReaderStatus) else None]
     table.device_handlers.extend(handlers)
 
     def emit(event: DeviceEvent) -> None:  # on a reader thread: queue only
@@ -80,8 +80,8 @@ def start_readers(table: Table, cfg: Config, status: StatusBoard) -> RunningRead
     except BaseException:
         for handler in handlers:
             table.device_handlers.remove(handler)
-        if callable(lend):
-            lend(None)
+        if screen is not None:
+            screen.use_registry(None)
         registry.close()
         raise
     drivers = {device.name: device.driver for device in cfg.readers.devices}
@@ -90,4 +90,4 @@ def start_readers(table: Table, cfg: Config, status: StatusBoard) -> RunningRead
         command = f"python -m hardware.pn532 --send {control.path} place {slot}04A1B2C3D4E5F6"
         print("  » " + i18n.translate(lang, "tokens.simulated_reader", {"reader": name, "command": command}),
               file=sys.stderr, flush=True)
-    return RunningReaders(table, readers, registry, handlers, sink)
+    return RunningReaders(table, readers, registry, handlers, screen)

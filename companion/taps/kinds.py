@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.contract import Game
-from companion.tokens.registry import PLAYER, Token, check
+from companion.taps.registry import PLAYER, Token, check
 
 
 @dataclass(frozen=True)

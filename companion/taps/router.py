@@ -22,9 +22,9 @@ from collections.abc import Callable
 from companion.core.inputs import TABLE
 from companion.core.referee import Outcome
 from companion.core.rejection import Rejected
-from companion.service import Table
-from companion.tokens.registry import Registry, Token
-from companion.tokens.sink import TapSink
+from companion.table.loop import Table
+from companion.taps.registry import Registry, Token
+from companion.taps.sink import TapSink
 from hardware.events import DeviceEvent, TagPlaced
 
 

@@ -1,0 +1,117 @@
+"""The views of one state of the game, each computed at most once and shared by every output.
+
+After a change the table hands every output the same `Views` (companion/table/loop.py): the public view
+is computed once, each seat's view and the host's are built on it, each only when an output first asks
+for it (the kiosk's booth asks for one seat's, the mirror for every seat's). What phones are sent (a
+view with its lines, as JSON: `json`) is serialized once per view, however many outputs send it.
+
+A `Views` holds the state it was made from, never the referee: the referee moves on to a new state
+object with each accepted input (`step` copies, a correction refolds), and the old state is never
+changed, so a view asked for late is still the view of that state. The views are shared, so they
+are read-only: an output that adds to one (the mirror's `phone_seats`) copies it first.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+from companion.core.contract import Game, Setup, State
+from companion.core.corrections import Event
+from companion.core.lines import as_json
+from companion.core.referee import HOST_VIEW, Referee, audience_view, public_view
+from companion.games import registry
+
+
+def encode(obj: Any) -> bytes:
+    """JSON as the phones are sent it: compact, keys sorted (equal views, equal bytes), UTF-8."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
+
+
+def lines_of(game: Game, view: dict[str, Any], public: dict[str, Any],
+             table_lines: list[Any] | None = None) -> dict[str, Any]:
+    """A view plus what it says as message-id lines (the game's `public_lines`/`private_lines`, docs/phones.md).
+
+    `table_lines` (every view) are built from the PUBLIC view only (pass them when already made); a
+    seat's `lines` from that seat's own `private` part only, never from another view (secrets stay
+    secret). A game whose page draws its views itself (the toolkit's parts, one by one) gets neither.
+    """
+    out = dict(view)
+    if game.page_draws_views:
+        return out
+    out["table_lines"] = as_json(game.public_lines(public)) if table_lines is None else table_lines
+    if view.get("private"):
+        out["lines"] = as_json(game.private_lines(view["private"]))
+    return out
+
+
+def with_lines(view: dict[str, Any], public: dict[str, Any]) -> dict[str, Any]:
+    """`lines_of` for the game the public view names (a game this companion does not know: no lines)."""
+    game = registry().get(str(public.get("game")))
+    return dict(view) if game is None else lines_of(game, view, public)
+
+
+class Views:
+    """Every audience's view of one state: ``public``, ``host`` and ``player:<id>``, each made once."""
+
+    def __init__(self, game: Game, setup: Setup, state: State, live: Sequence[Event]) -> None:
+        self.game, self.setup, self.state, self.live = game, setup, state, live
+        self._lock = threading.RLock()  # read on the table's thread, but safe from any
+        self._public: dict[str, Any] | None = None
+        self._table_lines: list[Any] | None = None
+        self._views: dict[str, dict[str, Any]] = {}
+        self._lined: dict[str, dict[str, Any]] = {}
+        self._json: dict[str, bytes] = {}
+
+    @classmethod
+    def of(cls, referee: Referee) -> Views:
+        """The views of the referee's current state (computed when first asked for)."""
+        return cls(referee.game, referee.setup, referee.state, referee.live)
+
+    def are_of(self, referee: Referee) -> bool:
+        """Whether these are still the views of the referee's current state."""
+        return self.state is referee.state and self.live is referee.live
+
+    @property
+    def public(self) -> dict[str, Any]:
+        with self._lock:
+            if self._public is None:
+                self._public = public_view(self.game, self.setup, self.state)
+            return self._public
+
+    @property
+    def host(self) -> dict[str, Any]:
+        return self.view(HOST_VIEW)
+
+    def player(self, pid: str) -> dict[str, Any]:
+        return self.view(f"player:{pid}")
+
+    def view(self, audience: str) -> dict[str, Any]:
+        """The view for ``public``, ``host`` or ``player:<id>`` (Rejected: no such player)."""
+        with self._lock:
+            found = self._views.get(audience)
+            if found is None:
+                found = self._views[audience] = audience_view(self.game, self.state, self.live, self.public,
+                                                              audience)
+            return found
+
+    def with_lines(self, audience: str) -> dict[str, Any]:
+        """The view as the phones get it: with its lines (`lines_of`); the table's lines made once."""
+        with self._lock:
+            found = self._lined.get(audience)
+            if found is None:
+                if self._table_lines is None:
+                    self._table_lines = as_json(self.game.public_lines(self.public))
+                found = lines_of(self.game, self.view(audience), self.public, self._table_lines)
+                self._lined[audience] = found
+            return found
+
+    def json(self, audience: str) -> bytes:
+        """`with_lines` as the JSON the phones are sent (`encode`), serialized once."""
+        with self._lock:
+            found = self._json.get(audience)
+            if found is None:
+                found = self._json[audience] = encode(self.with_lines(audience))
+            return found

@@ -33,8 +33,8 @@ from companion.core.referee import Referee
 from companion.games import registry
 from companion.kiosk.detect import ScreenChoice, drm_connected, screen_choice
 from companion.phones.runner import start_phones
-from companion.service import Table
 from companion.status import DeviceStatus, StatusBoard
+from companion.table.loop import Table
 from tests.fault_kit import Ports, child_env, player_phone
 from tests.phone_page_kit import CHROMIUM, CHROMIUM_ARGS, WAIT_MS, PhonePage, serving
 from tests.phones_kit import Running

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import Field
 
 from companion.core import rng
-from companion.core.contract import Args, Ctx, GameBase, Setup, State
+from companion.core.contract import Args, BoardPicture, Ctx, GameBase, Setup, State
 from companion.core.modules import Modules
 from companion.games.lab_escape import data, flow, forms, lines, views
 from companion.games.lab_escape.moves import MOVES, TIMER
@@ -32,6 +33,11 @@ class LabEscape(GameBase):
     moves = MOVES
     modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER)
     menu_rank = 5
+    #: Demo moments worth a picture: three players spread over the lab in turn 6, two display rooms
+    #: left, a cat and adrenaline held; and two players in the Archive after Ben's failed attack for
+    #: the USB key, with weapons lying in the Operating and Tool rooms and the halved supply running out.
+    moments: Mapping[str, tuple[str, int]] = {"lab_escape": ("lab-escape-3p.jsonl", 35),
+                                              "lab_escape-usb": ("lab-escape-2p.jsonl", 54)}
     public_lines = staticmethod(lines.public_lines)  # what the views say in words: see lines.py
     private_lines = staticmethod(lines.private_lines)
 
@@ -83,6 +89,11 @@ class LabEscape(GameBase):
         if kind == "item" and token_id == "adrenaline" and phase in ("move", "act"):
             return ("item.use", {"item": "adrenaline"})
         return None
+
+    def board(self) -> BoardPicture | None:
+        from companion.games.lab_escape import picture  # pygame is imported only where a screen draws
+
+        return picture.draw_board
 
 
 GAME = LabEscape()

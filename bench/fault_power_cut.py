@@ -1,4 +1,4 @@
-"""The long variant of tests/test_fault_power_cut.py: 200 SIGKILLs through the scripted Lockdown game.
+"""The long variant of tests/faults/test_kill9_lockdown_with_phones.py: 200 SIGKILLs through the scripted Lockdown game.
 
 Run: `python bench/fault_power_cut.py [--kills 200] [--seed 2026]`. It runs the same test with
 FAULT_KILLS set, and prints the kills made and the wall time (the test command runs 8 kills).

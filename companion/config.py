@@ -28,7 +28,7 @@ PLAYER_ID = r"^[a-z0-9_-]{1,32}$"
 TABLE_ID = r"^[a-z0-9][a-z0-9_-]{0,31}$"  # goes into MQTT topics and file names: no '/', '+', '#'
 GAME_ID = r"^[a-z][a-z0-9_]{0,31}$"
 DISPLAY_DRIVERS = ("kmsdrm", "x11", "wayland", "dummy")
-# The screens the kiosk is laid out and tested for (tests/kiosk_fixtures.py: SIZES): the Pi's 7" panel,
+# The screens the kiosk is laid out and tested for (tests/kits/kiosk_fixtures.py: SIZES): the Pi's 7" panel,
 # 7" HDMI panels, 720p, 10" panels and 1080p TVs; "auto" is the screen's own size when fullscreen.
 DisplaySize = Literal["800x480", "1024x600", "1280x720", "1280x800", "1920x1080", "auto"]
 DISPLAY_SIZES: tuple[str, ...] = tuple(size for size in get_args(DisplaySize) if size != "auto")

@@ -8,5 +8,5 @@
 
 Which outputs and starters `companion run` attaches, in which order, is `companion/wiring.py`, beside
 this package rather than in it: every output builds on the table, and the wiring builds on every output,
-so inside it the folders would use each other in a ring (tests/test_import_graph.py).
+so inside it the folders would use each other in a ring (tests/core/test_import_graph.py).
 """

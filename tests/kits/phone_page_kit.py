@@ -1,0 +1,142 @@
+"""Shared helpers for the phone page tests: the page served for a running table, real headless Chromium
+(Debian's, driven by playwright; never `playwright install`), and a page that records what it holds.
+
+`PhonePage` keeps every WebSocket frame the page sent and received and every console line, so a test
+can look for a secret in all of them (besides the DOM). Waits use playwright's own timeouts: no sleeps.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import zxingcpp
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, WebSocket
+
+from companion import games, scripting
+from companion.core.eventlog import EventLog
+from companion.kiosk.board_scenes import last_at
+from companion.phones.join import JoinLink, seat_links, seat_qr
+from companion.phones.pageserver import PageServer
+from companion.phones.runner import start_phones
+from companion.status import StatusBoard
+from companion.table.loop import Table
+from tests.kits.phones_kit import WAIT_S, Running
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run"]
+WAIT_MS = 15_000
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+class StillClock:
+    """The table's clock stands where the recorded game stopped: no timer runs out during the test."""
+
+    def __init__(self, now: int) -> None:
+        self.now = now
+
+    def now_ms(self) -> int:
+        return self.now
+
+
+@contextlib.contextmanager
+def running_game(tmp_path: Path, lines: list[str]) -> Iterator[Running]:
+    """A recorded game replayed to the end of `lines`, then run at a table with its phones (embedded broker)."""
+    referee = scripting.run(games.registry(), EventLog(tmp_path / "game.sqlite3"), lines)
+    inputs = [line for line in lines[1:] if line.strip() and not line.lstrip().startswith("#")]
+    table = Table(referee, clock=StillClock(last_at(inputs)))
+    status = StatusBoard()
+    phones = start_phones(table, broker="embedded", status=status, state_dir=tmp_path)
+    thread = threading.Thread(target=table.run, name="table", daemon=True)
+    thread.start()
+    try:
+        assert phones.mirror.connected.wait(WAIT_S), "the mirror did not connect"
+        yield Running(table, phones, status, thread)
+    finally:
+        table.stop()
+        thread.join(WAIT_S)
+        phones.stop()
+        referee.log.close()
+
+
+@contextlib.contextmanager
+def serving(run: Running, default_language: str = "en") -> Iterator[tuple[PageServer, dict[str, JoinLink]]]:
+    """The phone page served on loopback for `run`'s table, and every seat's join link."""
+    server = PageServer("127.0.0.1", 0, default_language=default_language, now_ms=run.table.clock.now_ms).start()
+    try:
+        yield server, seat_links(run.phones, f"http://127.0.0.1:{server.port}/")
+    finally:
+        server.stop()
+
+
+def scan(link: JoinLink) -> str:
+    """What a phone camera reads off the seat's QR code: the QR drawn to pixels, then decoded."""
+    qr = seat_qr(link)
+    modules = np.array([list(row) for row in qr.matrix_iter(scale=4, border=4)], dtype=np.uint8)
+    found = zxingcpp.read_barcodes(np.where(modules == 1, 0, 255).astype(np.uint8))
+    assert len(found) == 1, found
+    return str(found[0].text)
+
+
+@dataclass
+class PhonePage:
+    """One phone: its own browser context (its own localStorage), its page, and what it recorded."""
+
+    context: BrowserContext
+    page: Page
+    frames: list[bytes] = field(default_factory=list)
+    console: list[str] = field(default_factory=list)
+
+    @classmethod
+    def open(cls, browser: Browser, url: str, locale: str = "en-US", width: int | None = None,
+             height: int | None = None) -> PhonePage:
+        size = {"width": width, "height": height} if width and height else PHONE["viewport"]
+        context = browser.new_context(locale=locale, **{**PHONE, "viewport": size})  # type: ignore[arg-type]
+        phone = cls(context, context.new_page())
+        phone.page.on("websocket", phone._watch)
+        phone.page.on("console", phone._log)
+        phone.page.on("pageerror", lambda err: phone.console.append(f"pageerror: {err}"))
+        phone.page.goto(url)
+        return phone
+
+    def _watch(self, ws: WebSocket) -> None:
+        ws.on("framesent", self._frame)
+        ws.on("framereceived", self._frame)
+
+    def _frame(self, payload: str | bytes) -> None:
+        self.frames.append(payload.encode() if isinstance(payload, str) else payload)
+
+    def _log(self, msg: ConsoleMessage) -> None:
+        self.console.append(f"{msg.type}: {msg.text}")
+
+    def online(self) -> None:
+        self.page.wait_for_selector(".link[data-state='online']", timeout=WAIT_MS)
+
+    def form(self, move: str) -> str:
+        selector = f"form[data-move='{move}']"
+        self.page.wait_for_selector(selector, timeout=WAIT_MS)
+        return selector
+
+    def choose_and_send(self, move: str, choice: str) -> None:
+        form = self.page.locator(self.form(move))
+        form.locator("label.choice", has_text=choice).click()
+        form.locator("button.send").click()
+
+    def toast(self, text: str) -> None:
+        self.page.wait_for_selector(f"#toast:has-text('{text}')", timeout=WAIT_MS)
+
+    def text(self) -> str:
+        return str(self.page.locator("body").inner_text())
+
+    def holds(self, needle: bytes) -> bool:
+        """Whether the page's DOM, any WebSocket frame or any console line contains `needle`."""
+        return (needle in self.page.content().encode() or any(needle in f for f in self.frames)
+                or any(needle in line.encode() for line in self.console))
+
+    def close(self) -> None:
+        self.context.close()

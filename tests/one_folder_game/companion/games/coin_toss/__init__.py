@@ -1,5 +1,0 @@
-"""Coin toss: a game that lives in one folder outside the companion's source tree (tests/test_game_folder.py)."""
-
-from .game import GAME
-
-__all__ = ["GAME"]

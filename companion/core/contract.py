@@ -254,10 +254,10 @@ class GameBase:
         return {}
 
     def public_lines(self, public: dict[str, Any]) -> Lines:
-        return []
+        return self.modules.public_lines(public)
 
     def private_lines(self, private: dict[str, Any]) -> Lines:
-        return []
+        return self.modules.private_lines(private)
 
     page_draws_views = False
     menu_rank = 100

@@ -1,8 +1,9 @@
 """The modules a game names so that the contract's defaults (`GameBase`) delegate to them once.
 
 The turn-based games share one layout: ``views`` (what each audience sees), ``flow`` (the phase and
-whose turn it is), ``forms`` (the prompts) and a timer from ``companion/parts/turn_timer.py``. A game
-names them declaratively, ``modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER)``, and
+whose turn it is), ``forms`` (the prompts), a timer from ``companion/parts/turn_timer.py`` and ``lines``
+(what the views say in words, for the booth and the phones). A game names them declaratively,
+``modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER, lines=lines)``, and
 its ``game.py`` keeps only what differs. A module satisfies these protocols as it is.
 """
 
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from companion.core.contract import Deadline, State
+    from companion.core.lines import Lines
     from companion.core.prompts import Prompt
 
 
@@ -41,16 +43,25 @@ class Timed(Protocol):
     def on_resume(self, state: State, /) -> Sequence[tuple[str, dict[str, Any]]]: ...
 
 
+class Said(Protocol):
+    """A game's views in words: the public view's summary and one player's own lines."""
+
+    def public_lines(self, public: dict[str, Any], /) -> Lines: ...
+
+    def private_lines(self, private: dict[str, Any], /) -> Lines: ...
+
+
 @dataclass(frozen=True)
 class Modules:
     """A game's modules, and the defaults `GameBase` gives from them. Each one is optional: without
     views the game defines its own, without a flow it has no phases or turns, without forms no prompts,
-    without a timer no deadlines."""
+    without a timer no deadlines, without lines nothing said in words."""
 
     views: Views | None = None
     flow: Flow | None = None
     forms: Forms | None = None
     timer: Timed | None = None
+    lines: Said | None = None
 
     def public(self, state: State) -> dict[str, Any]:
         return self._views().public(state)
@@ -77,3 +88,9 @@ class Modules:
 
     def on_resume(self, state: State) -> Sequence[tuple[str, dict[str, Any]]]:
         return [] if self.timer is None else self.timer.on_resume(state)
+
+    def public_lines(self, public: dict[str, Any]) -> Lines:
+        return [] if self.lines is None else self.lines.public_lines(public)
+
+    def private_lines(self, private: dict[str, Any]) -> Lines:
+        return [] if self.lines is None else self.lines.private_lines(private)

@@ -15,7 +15,7 @@ from companion import i18n
 from companion.games import demo_script, registry
 from companion.kiosk import board_scenes
 from companion.kiosk.engine import fonts, open_display
-from companion.phones.mirror import with_lines
+from companion.table.views import with_lines
 from tests.kits.gameboard_scenes import board_rect, redraw, texts_in
 
 

@@ -42,15 +42,13 @@ class Betrayal(GameBase):
     max_players = 6
     Options = BetrayalOptions
     moves = MOVES
-    modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER)
+    modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER, lines=lines)
     menu_rank = 4
     #: Demo moments worth a picture: the haunt (Dao's roll of 1 against 2 omens reveals haunt 2, and Dao,
     #: the revealer, is the traitor: B3.1, B3.2) and the exploring before it (three floors explored, two
     #: omens out, Chai's roll of 7 not yet enough).
     moments: Mapping[str, tuple[str, int]] = {"betrayal": ("haunt-4.jsonl", 22),
                                               "betrayal-exploring": ("haunt-4.jsonl", 20)}
-    public_lines = staticmethod(lines.public_lines)  # what the views say in words: see lines.py
-    private_lines = staticmethod(lines.private_lines)
 
     def setup(self, setup: Setup, options: Any) -> State:
         assert isinstance(options, BetrayalOptions)

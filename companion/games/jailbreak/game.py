@@ -32,14 +32,12 @@ class Jailbreak(GameBase):
     max_players = 8
     Options = JailbreakOptions
     moves = MOVES
-    modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER)
+    modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER, lines=lines)
     menu_rank = 3
     #: Demo moments worth a picture: eight players spread over scenes 1-4 in turn 15 (Ana face down, Ben
     #: cuffed), and five players near the end of the deck (2 cards left, two face down, one cuffed).
     moments: Mapping[str, tuple[str, int]] = {"jailbreak": ("jailbreak-8p-escape.jsonl", 93),
                                               "jailbreak-deck": ("jailbreak-5p-deck.jsonl", 133)}
-    public_lines = staticmethod(lines.public_lines)  # what the views say in words: see lines.py
-    private_lines = staticmethod(lines.private_lines)
 
     def setup(self, setup: Setup, options: Any) -> State:
         assert isinstance(options, JailbreakOptions)

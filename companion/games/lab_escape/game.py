@@ -31,15 +31,13 @@ class LabEscape(GameBase):
     max_players = 4
     Options = LabEscapeOptions
     moves = MOVES
-    modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER)
+    modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER, lines=lines)
     menu_rank = 5
     #: Demo moments worth a picture: three players spread over the lab in turn 6, two display rooms
     #: left, a cat and adrenaline held; and two players in the Archive after Ben's failed attack for
     #: the USB key, with weapons lying in the Operating and Tool rooms and the halved supply running out.
     moments: Mapping[str, tuple[str, int]] = {"lab_escape": ("lab-escape-3p.jsonl", 35),
                                               "lab_escape-usb": ("lab-escape-2p.jsonl", 54)}
-    public_lines = staticmethod(lines.public_lines)  # what the views say in words: see lines.py
-    private_lines = staticmethod(lines.private_lines)
 
     def setup(self, setup: Setup, options: Any) -> State:
         assert isinstance(options, LabEscapeOptions)

@@ -48,12 +48,10 @@ class Lockdown(GameBase):
     max_players = 9
     Options = LockdownOptions
     moves = MOVES
-    modules = Modules(views=views, flow=flow, forms=forms, timer=flow.TIMERS)
+    modules = Modules(views=views, flow=flow, forms=forms, timer=flow.TIMERS, lines=lines)
     menu_rank = 1
     #: Demo moments worth a picture: round 3, two poisoned floors, HP announced twice.
     moments: Mapping[str, tuple[str, int]] = {"lockdown": ("lockdown-5p.jsonl", 60)}
-    public_lines = staticmethod(lines.public_lines)  # what the views say in words: see lines.py
-    private_lines = staticmethod(lines.private_lines)
 
     def setup(self, setup: Setup, options: Any) -> State:
         assert isinstance(options, LockdownOptions)

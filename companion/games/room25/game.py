@@ -31,14 +31,12 @@ class Room25(GameBase):
     max_players = 6
     Options = Room25Options
     moves = MOVES
-    modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER)
+    modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER, lines=lines)
     menu_rank = 2
     #: Demo moments worth a picture: turn 3 (rooms turned up, a row locked, players spread) and the end
     #: (the exit has left the complex).
     moments: Mapping[str, tuple[str, int]] = {"room25": ("suspicion-5.jsonl", 38),
                                               "room25-exit": ("cooperation-3.jsonl", 1000)}
-    public_lines = staticmethod(lines.public_lines)  # what the views say in words: see lines.py
-    private_lines = staticmethod(lines.private_lines)
 
     def setup(self, setup: Setup, options: Any) -> State:
         assert isinstance(options, Room25Options)

@@ -23,7 +23,7 @@ class Toolkit(GameBase):
     Options = ToolkitOptions
     moves = tokens.GAME_MOVES
     menu_rank = 0
-    private_lines = staticmethod(lines.private_lines)
+    private_lines = staticmethod(lines.private_lines)  # the booth's lines (the page draws its own)
     page_draws_views = True  # the phone page draws its timers, ballots, counters and roles part by part
     on_token = staticmethod(tokens.on_token)  # what a tapped token means: see tokens.py
     tokens = staticmethod(tokens.enrollable)  # what a tag can be enrolled as (companion/taps/kinds.py)

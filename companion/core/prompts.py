@@ -81,6 +81,7 @@ def next_steps(f: dict[str, Any], picks: list[Any]) -> list[Any]:
 
 def path_ready(f: dict[str, Any], picks: list[Any]) -> bool:
     """Whether a ``choices``/``path`` field's picks may be sent: long enough, not ending where it starts."""
-    if len(picks) < int(f.get("min") if f.get("min") is not None else 1):
+    least = f.get("min")
+    if len(picks) < (1 if least is None else int(least)):
         return False
     return not (picks and f.get("start") is not None and picks[-1] == f["start"])

@@ -8,7 +8,6 @@ shows the player's own seat's QR code here, in private, while no phone holds the
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -19,7 +18,7 @@ from companion.games import registry
 from companion.kiosk.feed import Reply
 from companion.kiosk.qr import qr_surface
 from companion.kiosk.screens.base import Screen
-from companion.kiosk.screens.form_layout import lay_out
+from companion.kiosk.screens.form_layout import lay_out, prompt_list
 from companion.kiosk.screens.forms import FormState, label
 from companion.kiosk.widgets import ACCENT, DANGER, DIM, FG, GOOD, Button, Region, draw_button, draw_lines, panel
 
@@ -42,6 +41,7 @@ class BoothScreen(Screen):
         self.touched = kiosk.now_ms()
         self.finished_at: int | None = None  # when the player made their last input
         self.showing_code = False  # the player's own seat's QR code in place of their secrets
+        self.prompt_page = 0  # the page of the list of prompts, when they do not fit in one
         self._select_single_prompt()
 
     # -- state --------------------------------------------------------------------------------------------
@@ -137,13 +137,11 @@ class BoothScreen(Screen):
         out: list[Button] = []
         self._lines: list[tuple[pygame.Rect, str]] = []
         form = a["form"].inflate(-L.px(16), -L.px(16))
-        row_h, y = L.px(44), form.top + L.px(40)
+        y = form.top + L.px(40)
+        area = pygame.Rect(form.left, y, form.width, form.bottom - L.px(32) - y)  # above the answer's line
         if self.form is None:
-            for i, prompt in enumerate(self.prompts()[:6]):
-                rect = pygame.Rect(form.left, y + i * (row_h + L.px(8)), form.width, row_h)
-                out.append(Button(rect, label(lang, prompt), functools.partial(self._open, prompt), key=("prompt", i)))
-        else:  # above the answer's line at the bottom of the panel
-            area = pygame.Rect(form.left, y, form.width, form.bottom - L.px(32) - y)
+            out += prompt_list(self.prompts(), self.prompt_page, area, L, lang, self._open, self._turn)
+        else:
             laid = lay_out(self.form, area, L, lang, self._changed)
             out += laid.buttons
             self._lines = laid.lines
@@ -163,6 +161,9 @@ class BoothScreen(Screen):
     def _open(self, prompt: dict[str, Any]) -> None:
         self.form = FormState(prompt)
         self.answer = None
+
+    def _turn(self, page: int) -> None:
+        self.prompt_page = page
 
     def _changed(self) -> None:
         self.answer = None
@@ -217,7 +218,8 @@ class BoothScreen(Screen):
                 if rect.contains(b.rect):
                     draw_button(surface, self.c, b, i == self.focus % max(1, len(buttons)))
 
-        form_key = (lang, heading, tuple((tuple(r), t) for r, t in field_lines), answer, self.button_region("x", a["form"]).key)
+        lines_key = tuple((tuple(r), t) for r, t in field_lines)
+        form_key = (lang, heading, lines_key, answer, self.button_region("x", a["form"]).key)
         return [
             Region("booth.header", a["header"], (lang, title), header, who),
             Region("booth.mine", a["mine"], (lang, tuple(mine), code_text, code_url), private, who),

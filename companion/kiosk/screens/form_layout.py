@@ -9,6 +9,7 @@ Everything stays inside `area`, so the line under it (the booth's answer) never 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -129,4 +130,27 @@ def _list(form: FormState, f: dict[str, Any], area: pygame.Rect, L: Layout, lang
     if closable:
         out.buttons.append(Button(nav[3], i18n.translate(lang, "kiosk.form.close"), act(_close, form),
                                   key=("close", name)))
+    return out
+
+
+def prompt_list(prompts: list[dict[str, Any]], page: int, area: pygame.Rect, L: Layout, lang: str,
+                open_: Callable[[dict[str, Any]], None], turn: Callable[[int], None]) -> list[Button]:
+    """What a player may do, a button a row; when more rows are needed than fit, pages with More/Back."""
+    row_h, gap = L.px(44), L.px(8)
+    fit = max(1, (area.height + gap) // (row_h + gap))
+    per = fit if len(prompts) <= fit else fit - 1
+    pages = max(1, -(-len(prompts) // per))
+    page = min(page, pages - 1)
+    out: list[Button] = []
+    for i, prompt in enumerate(prompts[page * per:(page + 1) * per]):
+        rect = pygame.Rect(area.left, area.top + i * (row_h + gap), area.width, row_h)
+        out.append(Button(rect, label(lang, prompt), functools.partial(open_, prompt), key=("prompt", page * per + i)))
+    if pages > 1:
+        nav = L.columns(pygame.Rect(area.left, area.top + per * (row_h + gap), area.width, row_h), 2, 8)
+        if page > 0:
+            out.append(Button(nav[0], i18n.translate(lang, "kiosk.form.back"), functools.partial(turn, page - 1),
+                              key="prompts_back"))
+        if page + 1 < pages:
+            out.append(Button(nav[1], i18n.translate(lang, "kiosk.form.more"), functools.partial(turn, page + 1),
+                              key="prompts_more"))
     return out

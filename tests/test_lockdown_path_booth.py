@@ -17,8 +17,10 @@ from companion import i18n
 from companion.drawing.text import TextCache
 from companion.kiosk.board_scenes import replay_scene
 from companion.kiosk.kiosk import Kiosk
+from companion.kiosk.layout import Layout
 from companion.kiosk.scenes import Scene
 from companion.kiosk.screens.booth import BoothScreen
+from companion.kiosk.screens.form_layout import prompt_list
 from tests.kiosk_fixtures import shots_dir, surface, text, text_cache
 
 __all__ = ["shots_dir", "text", "text_cache"]
@@ -127,3 +129,32 @@ def test_a_player_in_b107_builds_a_3_step_path_by_touch(lang: str, size: str, te
     fits(k)
     assert booth(k).answer == (i18n.translate(lang, "kiosk.booth.sent"), True)
     assert scene.table.referee.state["people"][first]["room"] == "B503"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1920, 1080)])
+def test_a_long_list_of_things_to_do_comes_in_pages_inside_the_panel(size: tuple[int, int]) -> None:
+    """A turn with eight things to do (the room, draws, items, the vote, the end): four rows would not
+    leave room for the answer, so three a page with More and Back, and every one is reached."""
+    layout = Layout(*size)
+    area = layout.rect(348, 136, 436, 240)
+    prompts = [{"move": f"m{i}", "label": "kiosk.booth.send"} for i in range(8)]
+    seen: list[object] = []
+    page = 0
+
+    def turn(to: int) -> None:
+        nonlocal page
+        page = to
+
+    for _ in range(3):
+        shown = prompt_list(prompts, page, area, layout, "en", lambda _p: None, turn)
+        assert all(area.contains(b.rect) for b in shown)
+        seen += [b.key for b in shown if isinstance(b.key, tuple)]
+        more = [b for b in shown if b.key == "prompts_more"]
+        if not more:
+            break
+        more[0].action()
+    assert seen == [("prompt", i) for i in range(8)]
+    back = next(b for b in prompt_list(prompts, page, area, layout, "en", lambda _p: None, turn)
+                if b.key == "prompts_back")
+    back.action()
+    assert page == 1

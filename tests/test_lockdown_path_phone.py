@@ -69,7 +69,8 @@ def test_a_player_chooses_a_spawn_room_by_floor_and_a_path_step_by_step(tmp_path
             shown = path.locator("details.group:visible > summary").all_inner_texts()
             assert floor("B1") in shown and floor("B5") in shown  # the steps grouped by floor
             step("B503")
-            assert path.locator(".chosen").inner_text() == "Your order: Room B106, B105 Recycling station, B503 Junkyard"
+            chosen = path.locator(".chosen").inner_text()
+            assert chosen == "Your order: Room B106, B105 Recycling station, B503 Junkyard"
             phone.page.screenshot(path=str(tmp_path / "phone-path-3-steps.png"), full_page=True)
             form.locator("button.send").click()
             phone.page.wait_for_selector("#you:has-text('B503')", timeout=WAIT_MS)

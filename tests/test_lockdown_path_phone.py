@@ -11,6 +11,11 @@ from pathlib import Path
 from playwright.sync_api import Browser
 
 from companion import games, i18n
+from companion.core.contract import Player, Setup
+from companion.core.fold import initial
+from companion.core.prompts import Prompt, next_steps, path_ready
+from companion.games.lockdown import GAME, forms, mapgraph
+from companion.phones.pageserver import PageServer
 from tests.phone_page_kit import WAIT_MS, PhonePage, running_game, serving
 
 
@@ -78,3 +83,38 @@ def test_a_player_chooses_a_spawn_room_by_floor_and_a_path_step_by_step(tmp_path
         finally:
             for p in phones.values():
                 p.close()
+
+
+STEPS = """async ([field, prefixes]) => {
+  const steps = await import("/js/steps.js");
+  return prefixes.map((picks) => [steps.nextSteps(field, picks).map((i) => field.choices[i].value),
+                                  steps.pathReady(field, picks)]);
+}"""
+
+
+def test_the_page_offers_the_same_steps_as_the_booth_from_every_room(browser: Browser) -> None:
+    """The phone's picker (js/steps.js) and the booth's (prompts.next_steps, path_ready) offer the same
+    rooms after every prefix of up to two steps, from every room, with and without the rope."""
+    state = initial(GAME, Setup("lockdown", (Player("a", "A"), Player("b", "B")), {}, 3))
+    state["phase"], state["action_order"] = "action", ["a", "b"]
+    state["turn_state"] = {"moved": False, "path": [], "used_room": False, "drawn": [], "recycled": False,
+                           "airdrop_taken": False, "peek": None}
+    p = state["people"]["a"]
+    p["genes"] = {"force": 3, "speed": 3, "load": 4}
+    server = PageServer("127.0.0.1", 0).start()
+    page = browser.new_page()
+    try:
+        page.goto(f"http://127.0.0.1:{server.port}/")
+        for rope in (False, True):
+            p["items"] = ["rope-1"] if rope else []
+            for room in sorted(mapgraph.rooms(state)):
+                p["room"] = room
+                field = forms.path_field(state, "a")
+                data = Prompt("lockdown.move", "lockdown.prompt.move", (field,)).to_json()["fields"][0]
+                prefixes = [[], *([r] for r in next_steps(data, []))]
+                prefixes += [[*q, r] for q in prefixes[1:] for r in next_steps(data, q)]
+                expected = [[next_steps(data, q), path_ready(data, q)] for q in prefixes]
+                assert page.evaluate(STEPS, [data, prefixes]) == expected, room
+    finally:
+        page.close()
+        server.stop()

@@ -123,6 +123,15 @@ def test_a_player_in_b107_builds_a_3_step_path_by_touch(lang: str, size: str, te
     assert offered()  # speed 4: a fourth step may come, but three are enough
     fits(k)
     shot(k, shots_dir, "step-3")
+    fourth = sorted(offered())[0]
+    assert text.record is not None
+    text.record.clear()
+    touch(k, ("choice", "path", fourth))  # a fourth step: the line shows the last three ...
+    line = next(d.text for d in text.record if d.text.startswith(i18n.translate(lang, "lockdown.field.path")))
+    last = field["choices"][fourth]
+    assert "… → " in line and line.endswith(i18n.translate(lang, last["label"], last["params"])), line
+    touch(k, ("take_back", "path"))  # ... and is taken back
+    assert booth(k).form.values["path"] == ["B106", "B105", "B503"]  # type: ignore[union-attr]
     touch(k, "send")
     scene.pump()
     shot(k, shots_dir, "sent")

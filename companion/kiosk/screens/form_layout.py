@@ -23,6 +23,7 @@ from companion.kiosk.widgets import Button
 
 COLUMNS, ROWS = 3, 3
 PAGE = COLUMNS * ROWS
+SHOWN = 3  # steps of a sequence shown in its line
 LISTS = ("choice", "choices", "path")
 
 
@@ -41,7 +42,7 @@ def lay_out(form: FormState, area: pygame.Rect, L: Layout, lang: str, changed: C
             changed()
         return run
 
-    fields = [f for f in form.fields() if f["kind"] not in ("confirm", "text")]
+    fields = [f for f in form.fields() if f["kind"] != "confirm"]
     listed = [f for f in fields if f["kind"] in LISTS]
     if len(fields) == 1 and listed:
         return _list(form, listed[0], area, L, lang, act, closable=False)
@@ -62,7 +63,7 @@ def lay_out(form: FormState, area: pygame.Rect, L: Layout, lang: str, changed: C
             minus, plus = L.columns(controls, 2, 8)
             out.buttons.append(Button(minus, "−", act(form.bump, f["name"], -1), key=("minus", f["name"])))
             out.buttons.append(Button(plus, "+", act(form.bump, f["name"], 1), key=("plus", f["name"])))
-        else:
+        elif f["kind"] in LISTS:  # a text is typed on the phone: its line alone
             out.buttons.append(Button(controls, i18n.translate(lang, "kiosk.form.open"),
                                       act(_open, form, f["name"]), key=("open", f["name"])))
     return out
@@ -90,7 +91,10 @@ def _list(form: FormState, f: dict[str, Any], area: pygame.Rect, L: Layout, lang
     offered = form.offered(name)
     chosen = form.values.get(name)
     head = pygame.Rect(area.left, area.top, area.width, L.px(26))
-    out = Laid([], [(head, f"{label(lang, f)}: {value_text(lang, f, chosen)}")])
+    shown = value_text(lang, f, chosen[-SHOWN:] if sequence and chosen else chosen)
+    if sequence and chosen and len(chosen) > SHOWN:
+        shown = f"… → {shown}"  # the last steps of a long path, big enough to read
+    out = Laid([], [(head, f"{label(lang, f)}: {shown}")])
     groups = list(dict.fromkeys(group_of(lang, ch) for ch in offered))
     by_group = len(offered) > PAGE and len(groups) > 1 and form.group is None
     if form.group is not None:

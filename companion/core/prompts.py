@@ -24,6 +24,8 @@ class Choice:
     label: str  # a message id, or a plain proper name (a player's name) when `plain` is set
     params: dict[str, Any] = field(default_factory=dict)
     plain: bool = False
+    group: str = ""  # a message id heading the choice's group in a long list (a building's floor), or ""
+    group_params: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,11 @@ class Field:
     a path of rooms: `min`/`max` bound the length); ``number``: an int in `min`..`max`; ``text``: a
     short string; ``path``: like ``choices`` but the renderer may draw it on the game's map;
     ``confirm``: no value, the button itself.
+
+    A ``path`` may narrow each step to what the game accepts: `first` lists the values of the first step,
+    `after[v]` the values of a step after `v` (keys are the values as strings); without `first` any
+    choice goes. A path must not end at `start` (where it starts) when `start` is set, so its last step
+    never offers `start`.
     """
 
     name: str
@@ -43,6 +50,9 @@ class Field:
     min: int | None = None
     max: int | None = None
     default: Any = None
+    start: Any = None
+    first: tuple[Any, ...] | None = None
+    after: dict[str, tuple[Any, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -55,3 +65,23 @@ class Prompt:
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
+
+
+def next_steps(f: dict[str, Any], picks: list[Any]) -> list[Any]:
+    """The values a ``choices``/``path`` field (as JSON) offers after `picks`, in the field's order."""
+    if f.get("max") is not None and len(picks) >= int(f["max"]):
+        return []
+    values = [ch["value"] for ch in f.get("choices", [])]
+    if f.get("first") is None:
+        return values
+    allowed = f["first"] if not picks else (f.get("after") or {}).get(str(picks[-1]), [])
+    last = f.get("max") is not None and len(picks) + 1 == int(f["max"])
+    return [v for v in values if v in allowed and not (last and f.get("start") is not None and v == f["start"])]
+
+
+def path_ready(f: dict[str, Any], picks: list[Any]) -> bool:
+    """Whether a ``choices``/``path`` field's picks may be sent: long enough, not ending where it starts."""
+    least = f.get("min")
+    if len(picks) < (1 if least is None else int(least)):
+        return False
+    return not (picks and f.get("start") is not None and picks[-1] == f["start"])

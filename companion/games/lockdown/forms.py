@@ -16,9 +16,31 @@ OK = (Field("ok", "confirm", "lockdown.done"),)
 
 
 def room_choice(state: State, rid: str) -> Choice:
-    if mapgraph.is_ordinary(state, rid):
-        return Choice(rid, "lockdown.room.ordinary", {"room": rid})
-    return Choice(rid, f"lockdown.room.{mapgraph.function_of(state, rid)}", {"room": rid})
+    """A room as a choice, grouped by its building and floor (long lists are drawn by floor)."""
+    building, floor = mapgraph.rooms(state)[rid][:2]
+    fn = mapgraph.function_of(state, rid)
+    word = "lockdown.room.ordinary" if fn is None else f"lockdown.room.{fn}"
+    return Choice(rid, word, {"room": rid}, group="lockdown.group.floor",
+                  group_params={"building": building, "floor": floor})
+
+
+def room_choices(state: State, only: set[str] | None = None) -> tuple[Choice, ...]:
+    """Rooms (all, or those in `only`) floor by floor in the map's order of floors (ruling L1.5)."""
+    floors = state["map"]["floors"]
+    found = [r for r in mapgraph.rooms(state) if only is None or r in only]
+    found.sort(key=lambda r: floors.index(mapgraph.floor_of(state, r)))
+    return tuple(room_choice(state, r) for r in found)
+
+
+def path_field(state: State, pid: str) -> Field:
+    """The path, step by step: each step offers only the rooms one hop on (ruling L2), so every path the
+    picker builds is one the referee accepts once it ends elsewhere than where it starts."""
+    p = state["people"][pid]
+    first, after = movement.step_graph(state, p)
+    reach = set(first) | {r for rooms in after.values() for r in rooms}
+    return Field("path", "path", "lockdown.field.path", room_choices(state, reach), min=1,
+                 max=movement.speed(state, p), start=p["room"], first=tuple(first),
+                 after={r: tuple(rooms) for r, rooms in after.items()})
 
 
 def card_choice(card: str) -> Choice:
@@ -51,8 +73,7 @@ def prepare(state: State) -> Prompt:
         Field("force", "number", "lockdown.field.force", min=0, max=10),
         Field("speed", "number", "lockdown.field.speed", min=1, max=10),
         Field("load", "number", "lockdown.field.load", min=0, max=10),
-        Field("spawn", "choice", "lockdown.field.spawn",
-              tuple(room_choice(state, r) for r in mapgraph.rooms(state))),
+        Field("spawn", "choice", "lockdown.field.spawn", room_choices(state)),  # ruling L1.3: any room
     ))
 
 
@@ -84,10 +105,8 @@ def turn(state: State, pid: str) -> list[Prompt]:
     p = state["people"][pid]
     ts = state["turn_state"]
     if not ts["moved"]:
-        return [Prompt("lockdown.move", "lockdown.prompt.move", (
-            Field("path", "path", "lockdown.field.path", tuple(room_choice(state, r) for r in mapgraph.rooms(state)),
-                  min=1, max=movement.speed(state, p)),
-        ), params={"from": p["room"], "speed": movement.speed(state, p)})]
+        return [Prompt("lockdown.move", "lockdown.prompt.move", (path_field(state, pid),),
+                       params={"from": p["room"], "speed": movement.speed(state, p)})]
     out: list[Prompt] = []
     if not p["shadow"]:
         out += room_prompts(state, pid) + item_prompts(state, pid)
@@ -144,7 +163,7 @@ def room_prompts(state: State, pid: str) -> list[Prompt]:
         out.append(Prompt("lockdown.control_room", "lockdown.prompt.control_room", (
             Field("mode", "choice", "lockdown.field.mode",
                   (Choice("ten_votes", "lockdown.control.ten_votes"), Choice("detox", "lockdown.control.detox"))),
-            Field("room", "choice", "lockdown.field.room", tuple(room_choice(state, r) for r in poisoned)),
+            Field("room", "choice", "lockdown.field.room", room_choices(state, set(poisoned))),
         )))
     return out
 
@@ -155,7 +174,7 @@ def item_prompts(state: State, pid: str) -> list[Prompt]:
     out: list[Prompt] = []
     if items.holds(p, "rocket"):
         out.append(Prompt("lockdown.rocket", "lockdown.prompt.rocket", (
-            Field("room", "choice", "lockdown.field.room", tuple(room_choice(state, r) for r in mapgraph.rooms(state))),
+            Field("room", "choice", "lockdown.field.room", room_choices(state)),
         )))
     if items.holds(p, "recycler") and not ts["recycled"] and state["consumed"]:
         if state["options"]["items"] == "digital":

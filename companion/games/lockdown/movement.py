@@ -79,3 +79,29 @@ def walk(state: State, pid: str, path: list[str]) -> list[str]:
             health.hurt(state, pid, 1)
     p["room"] = path[-1]
     return kinds
+
+
+def next_rooms(state: State, p: dict[str, Any], here: str, first: bool) -> list[str]:
+    """Every room one step from `here` by any hop `hop_kind` allows (what the path picker offers)."""
+    near = [*mapgraph.links(state, here), *mapgraph.above_below(state, here), *state["map"]["helipad_routes"],
+            state["map"]["chute_to"]]
+    if mapgraph.function_of(state, here) == "teleporter":
+        near += list(mapgraph.rooms(state))
+    seen = dict.fromkeys(r for r in near if r in mapgraph.rooms(state))
+    return [r for r in seen if hop_kind(state, p, here, r, first) is not None]
+
+
+def step_graph(state: State, p: dict[str, Any]) -> tuple[list[str], dict[str, list[str]]]:
+    """The first steps of a path from the player's room, and the steps after each room a path can reach
+    before its last step (ruling L2: at most `speed` steps)."""
+    first = next_rooms(state, p, p["room"], first=True)
+    after: dict[str, list[str]] = {}
+    frontier, depth = list(first), 1
+    while frontier and depth < speed(state, p):
+        fresh: list[str] = []
+        for room in frontier:
+            if room not in after:
+                after[room] = next_rooms(state, p, room, first=False)
+                fresh += after[room]
+        frontier, depth = fresh, depth + 1
+    return first, after

@@ -8,7 +8,6 @@ shows the player's own seat's QR code here, in private, while no phone holds the
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -19,13 +18,13 @@ from companion.games import registry
 from companion.kiosk.feed import Reply
 from companion.kiosk.qr import qr_surface
 from companion.kiosk.screens.base import Screen
-from companion.kiosk.screens.forms import FormState, label, value_text
+from companion.kiosk.screens.form_layout import lay_out, prompt_list
+from companion.kiosk.screens.forms import FormState, label
 from companion.kiosk.widgets import ACCENT, DANGER, DIM, FG, GOOD, Button, Region, draw_button, draw_lines, panel
 
 if TYPE_CHECKING:
     from companion.kiosk.kiosk import Kiosk
 
-CHOICE_COLUMNS = 3
 FINISHED_MS = 4000  # after the last input a player had to make: time to read "done", then hide
 
 
@@ -42,6 +41,7 @@ class BoothScreen(Screen):
         self.touched = kiosk.now_ms()
         self.finished_at: int | None = None  # when the player made their last input
         self.showing_code = False  # the player's own seat's QR code in place of their secrets
+        self.prompt_page = 0  # the page of the list of prompts, when they do not fit in one
         self._select_single_prompt()
 
     # -- state --------------------------------------------------------------------------------------------
@@ -135,36 +135,16 @@ class BoothScreen(Screen):
         L, lang = self.k.layout, self.k.lang
         a = self._areas()
         out: list[Button] = []
-        self._labels: list[pygame.Rect] = []
+        self._lines: list[tuple[pygame.Rect, str]] = []
         form = a["form"].inflate(-L.px(16), -L.px(16))
-        row_h, y = L.px(44), form.top + L.px(40)
+        y = form.top + L.px(40)
+        area = pygame.Rect(form.left, y, form.width, form.bottom - L.px(32) - y)  # above the answer's line
         if self.form is None:
-            for i, prompt in enumerate(self.prompts()[:6]):
-                rect = pygame.Rect(form.left, y + i * (row_h + L.px(8)), form.width, row_h)
-                out.append(Button(rect, label(lang, prompt), functools.partial(self._open, prompt), key=("prompt", i)))
+            out += prompt_list(self.prompts(), self.prompt_page, area, L, lang, self._open, self._turn)
         else:
-            for f in self.form.fields():
-                self._labels.append(pygame.Rect(form.left, y, form.width, L.px(26)))
-                y += L.px(28)
-                if f["kind"] in ("choice", "choices", "path"):
-                    cols = L.columns(pygame.Rect(form.left, y, form.width, row_h), CHOICE_COLUMNS, 8)
-                    for i, ch in enumerate(f.get("choices", [])[:9]):
-                        col = cols[i % CHOICE_COLUMNS]
-                        rect = pygame.Rect(col.left, y + (i // CHOICE_COLUMNS) * (row_h + L.px(8)), col.width, row_h)
-                        chosen = self.form.values.get(f["name"])
-                        on = ch["value"] == chosen or (isinstance(chosen, list) and ch["value"] in chosen)
-                        pick = functools.partial(self._choose, f["name"], ch["value"])
-                        out.append(Button(rect, label(lang, ch), pick, "primary" if on else "normal",
-                                          ("choice", f["name"], i)))
-                    rows = (min(9, len(f.get("choices", []))) + CHOICE_COLUMNS - 1) // CHOICE_COLUMNS
-                    y += rows * (row_h + L.px(8))
-                elif f["kind"] == "number":
-                    cols = L.columns(pygame.Rect(form.left, y, form.width, row_h), 3, 8)
-                    minus = functools.partial(self._bump, f["name"], -1)
-                    plus = functools.partial(self._bump, f["name"], 1)
-                    out.append(Button(cols[0], "−", minus, key=("minus", f["name"])))
-                    out.append(Button(cols[2], "+", plus, key=("plus", f["name"])))
-                    y += row_h + L.px(8)
+            laid = lay_out(self.form, area, L, lang, self._changed)
+            out += laid.buttons
+            self._lines = laid.lines
         cols = L.columns(a["footer"], 4)
         if self.k.settings.seats is not None:
             word = "kiosk.booth.my_secrets" if self.showing_code else "kiosk.booth.phone_code"
@@ -182,14 +162,11 @@ class BoothScreen(Screen):
         self.form = FormState(prompt)
         self.answer = None
 
-    def _choose(self, name: str, value: Any) -> None:
-        if self.form is not None:
-            self.form.choose(name, value)
-            self.answer = None
+    def _turn(self, page: int) -> None:
+        self.prompt_page = page
 
-    def _bump(self, name: str, delta: int) -> None:
-        if self.form is not None:
-            self.form.bump(name, delta)
+    def _changed(self) -> None:
+        self.answer = None
 
     def regions(self) -> list[Region]:
         k, a, lang = self.k, self._areas(), self.k.lang
@@ -203,9 +180,7 @@ class BoothScreen(Screen):
         heading = label(lang, form.prompt) if form else self.tr(
             "kiosk.booth.choose" if self.prompts() else "kiosk.booth.nothing")
         buttons = self.buttons()
-        label_rects = list(self._labels)
-        field_lines = [(label(lang, f), value_text(lang, f, form.values.get(f["name"])) if f["kind"] != "confirm"
-                        else "") for f in form.fields()] if form else []
+        field_lines = list(self._lines)
         answer = self.answer
         who = self.audience
         phones = k.settings.seats
@@ -234,8 +209,7 @@ class BoothScreen(Screen):
             inner = rect.inflate(-k.layout.px(16), -k.layout.px(16))
             self.c.text.draw(surface, heading, pygame.Rect(inner.left, inner.top, inner.width, k.layout.px(32)),
                              k.layout.font(20), FG, bold=True)
-            for (text, value), where in zip(field_lines, label_rects, strict=False):
-                line = f"{text}: {value}" if value else text
+            for where, line in field_lines:
                 self.c.text.draw(surface, line, where, k.layout.font(16), DIM)
             if answer is not None:
                 bottom = pygame.Rect(inner.left, inner.bottom - k.layout.px(28), inner.width, k.layout.px(28))
@@ -244,7 +218,8 @@ class BoothScreen(Screen):
                 if rect.contains(b.rect):
                     draw_button(surface, self.c, b, i == self.focus % max(1, len(buttons)))
 
-        form_key = (lang, heading, tuple(field_lines), answer, self.button_region("x", a["form"]).key)
+        lines_key = tuple((tuple(r), t) for r, t in field_lines)
+        form_key = (lang, heading, lines_key, answer, self.button_region("x", a["form"]).key)
         return [
             Region("booth.header", a["header"], (lang, title), header, who),
             Region("booth.mine", a["mine"], (lang, tuple(mine), code_text, code_url), private, who),

@@ -1,9 +1,10 @@
 """Prompts as touch forms: a game's `prompts` (companion/core/prompts.py) drawn as buttons.
 
-``choice``: a button per choice; ``choices``/``path``: tap choices in order (up to `max`), with a
-clear button; ``number``: minus and plus around the value; ``confirm``: the send button alone;
-``text``: not typed on a touch screen (the form says to use the phone). Submitting sends the prompt's
-move with its `fixed` args and the chosen values.
+``choice``: a button per choice; ``choices``/``path``: tap choices in order (up to `max`), each step
+offering only what the field allows after the steps so far (`prompts.next_steps`), with "take back the
+last step"; ``number``: minus and plus around the value; ``confirm``: the send button alone; ``text``:
+not typed on a touch screen (the form says to use the phone). Submitting sends the prompt's move with its
+`fixed` args and the chosen values. How a form is laid out in pages on the booth: form_layout.py.
 """
 
 from __future__ import annotations
@@ -13,12 +14,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion import i18n
+from companion.core.prompts import next_steps, path_ready
 
 
 @dataclass
 class FormState:
     prompt: dict[str, Any]
     values: dict[str, Any] = field(default_factory=dict)
+    opened: str | None = None  # the field whose list fills the form (when the form has several fields)
+    group: str | None = None  # the group of choices opened in that list (a floor), if any
+    page: int = 0  # the page of that list
 
     def __post_init__(self) -> None:
         for f in self.prompt.get("fields", []):
@@ -32,14 +37,33 @@ class FormState:
     def fields(self) -> list[dict[str, Any]]:
         return list(self.prompt.get("fields", []))
 
+    def field_named(self, field_name: str) -> dict[str, Any]:
+        return next(f for f in self.fields() if f["name"] == field_name)
+
+    def offered(self, field_name: str) -> list[dict[str, Any]]:
+        """The choices a tap may pick now: for a sequence, only the steps allowed after those so far."""
+        f = self.field_named(field_name)
+        if f["kind"] not in ("choices", "path"):
+            return list(f.get("choices", []))
+        allowed = next_steps(f, list(self.values.get(field_name) or []))
+        return [ch for ch in f.get("choices", []) if ch["value"] in allowed]
+
     def choose(self, field_name: str, value: Any) -> None:
-        f = next(f for f in self.fields() if f["name"] == field_name)
+        f = self.field_named(field_name)
         if f["kind"] in ("choices", "path"):
-            chosen = self.values.setdefault(field_name, [])
-            if f.get("max") is None or len(chosen) < f["max"]:
-                chosen.append(value)
+            if any(ch["value"] == value for ch in self.offered(field_name)):
+                self.values.setdefault(field_name, []).append(value)
         else:
             self.values[field_name] = value
+            self.opened = None
+        self.group, self.page = None, 0
+
+    def take_back(self, field_name: str) -> None:
+        """Undo the last step of a sequence."""
+        chosen = self.values.get(field_name) or []
+        if chosen:
+            chosen.pop()
+        self.group, self.page = None, 0
 
     def clear(self, field_name: str) -> None:
         self.values[field_name] = []
@@ -58,7 +82,7 @@ class FormState:
             value = self.values.get(f["name"])
             if f["kind"] == "choice" and value is None:
                 return False
-            if f["kind"] in ("choices", "path") and len(value or []) < int(f.get("min") or 1):
+            if f["kind"] in ("choices", "path") and not path_ready(f, list(value or [])):
                 return False
             if f["kind"] == "text":
                 return False

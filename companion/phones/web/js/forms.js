@@ -4,13 +4,10 @@
 
 import { el } from "./dom.js";
 import { t, withNames } from "./i18n.js";
+import { grouped, nextSteps, pathReady, same } from "./steps.js";
 
 function label(choice) {
   return choice.plain ? choice.label : t(choice.label, choice.params ?? {});
-}
-
-function same(a, b) {
-  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 // Each control returns {node, value(), ready()}.
@@ -18,8 +15,10 @@ function choiceControl(field, formKey) {
   const group = `${formKey}/${field.name}`;
   const inputs = field.choices.map((choice, i) => el("input", { type: "radio", name: group, value: String(i),
     checked: field.default !== null && field.default !== undefined && same(choice.value, field.default) }));
-  const node = el("fieldset", {}, el("legend", { text: t(field.label) }),
-    field.choices.map((choice, i) => el("label", { class: "choice" }, inputs[i], el("span", { text: label(choice) }))));
+  const rows = field.choices.map((choice, i) => el("label", { class: "choice" }, inputs[i],
+    el("span", { text: label(choice) })));
+  const node = el("fieldset", {}, el("legend", { text: t(field.label) }), grouped(field, rows, (members) => members));
+  node.querySelectorAll("details").forEach((d) => { d.open = !!d.querySelector("input:checked"); });
   const picked = () => inputs.findIndex((input) => input.checked);
   return { node, value: () => field.choices[picked()]?.value, ready: () => picked() >= 0, inputs };
 }
@@ -52,23 +51,28 @@ function textControl(field) {
 }
 
 // `choices` and `path`: an ordered list picked one tap at a time (a programmed pair, a path of rooms).
+// A path that narrows its steps shows only the choices the next step may take.
 function sequenceControl(field, onChange) {
   const picks = [];
-  const most = field.max ?? field.choices.length;
-  const least = field.min ?? 1;
+  const values = () => picks.map((i) => field.choices[i].value);
   const chosen = el("p", { class: "chosen" });
   const buttons = field.choices.map((choice, i) => el("button", { type: "button", text: label(choice),
-    onclick: () => { if (picks.length < most) { picks.push(i); show(); } } }));
+    onclick: () => { if (nextSteps(field, values()).includes(i)) { picks.push(i); show(); } } }));
   const undo = el("button", { type: "button", text: t("phone.undo_last"), onclick: () => { picks.pop(); show(); } });
+  const lists = grouped(field, buttons, (members) => el("div", { class: "picks" }, members), true);
   function show() {
+    const offered = nextSteps(field, values());
+    if (field.first) buttons.forEach((b, i) => { b.hidden = !offered.includes(i); });
+    for (const list of lists) {
+      if (list.tagName === "DETAILS") list.hidden = ![...list.querySelectorAll("button")].some((b) => !b.hidden);
+    }
     chosen.textContent = t("phone.chosen", { items: picks.map((i) => label(field.choices[i])) });
     undo.disabled = picks.length === 0;
     onChange();
   }
-  const node = el("fieldset", { "data-kind": field.kind }, el("legend", { text: t(field.label) }),
-    el("div", { class: "picks" }, buttons), chosen, undo);
+  const node = el("fieldset", { "data-kind": field.kind }, el("legend", { text: t(field.label) }), lists, chosen, undo);
   setTimeout(show);
-  return { node, value: () => picks.map((i) => field.choices[i].value), ready: () => picks.length >= least, inputs: [] };
+  return { node, value: values, ready: () => pathReady(field, values()), inputs: [] };
 }
 
 function control(field, formKey, onChange) {

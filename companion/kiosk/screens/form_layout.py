@@ -1,0 +1,160 @@
+"""A touch form laid out to fit the booth's form panel on an 800x480 screen (issue 21).
+
+With one list field (a vote, a path) the list fills the panel. With several fields each has a row: its
+name and value, with minus and plus for a number or "Choose" that opens a list. A list shows 9 large
+buttons a page, with "more" and "back" when it is longer; a list longer than a page whose choices have
+groups (a building's floor) shows the groups first. A sequence (a path) has "take back the last step".
+Everything stays inside `area`, so the line under it (the booth's answer) never covers a button or label.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from companion import i18n
+from companion.kiosk.layout import Layout
+from companion.kiosk.screens.forms import FormState, label, value_text
+from companion.kiosk.widgets import Button
+
+COLUMNS, ROWS = 3, 3
+PAGE = COLUMNS * ROWS
+SHOWN = 3  # steps of a sequence shown in its line
+LISTS = ("choice", "choices", "path")
+
+
+@dataclass
+class Laid:
+    buttons: list[Button]
+    lines: list[tuple[pygame.Rect, str]]  # a field's name and value, drawn as text
+
+
+def lay_out(form: FormState, area: pygame.Rect, L: Layout, lang: str, changed: Callable[[], None]) -> Laid:
+    """The form's buttons and lines inside `area`; `changed` runs after each tap that changes the form."""
+
+    def act(fn: Callable[..., None], *args: Any) -> Callable[[], None]:
+        def run() -> None:
+            fn(*args)
+            changed()
+        return run
+
+    fields = [f for f in form.fields() if f["kind"] != "confirm"]
+    listed = [f for f in fields if f["kind"] in LISTS]
+    if len(fields) == 1 and listed:
+        return _list(form, listed[0], area, L, lang, act, closable=False)
+    if form.opened is not None:
+        return _list(form, form.field_named(form.opened), area, L, lang, act, closable=True)
+    out = Laid([], [])
+    row_h, gap = L.px(44), L.px(8)
+    for i, f in enumerate(fields):
+        row = pygame.Rect(area.left, area.top + i * (row_h + gap), area.width, row_h)
+        if row.bottom > area.bottom:
+            break
+        text, controls = row.inflate(0, 0), row.inflate(0, 0)
+        text.width = row.width * 11 // 20
+        controls.width, controls.left = row.width - text.width - gap, text.right + gap
+        value = form.values.get(f["name"])
+        out.lines.append((text, f"{label(lang, f)}: {value_text(lang, f, value)}"))
+        if f["kind"] == "number":
+            minus, plus = L.columns(controls, 2, 8)
+            out.buttons.append(Button(minus, "−", act(form.bump, f["name"], -1), key=("minus", f["name"])))
+            out.buttons.append(Button(plus, "+", act(form.bump, f["name"], 1), key=("plus", f["name"])))
+        elif f["kind"] in LISTS:  # a text is typed on the phone: its line alone
+            out.buttons.append(Button(controls, i18n.translate(lang, "kiosk.form.open"),
+                                      act(_open, form, f["name"]), key=("open", f["name"])))
+    return out
+
+
+def _open(form: FormState, name: str) -> None:
+    form.opened, form.group, form.page = name, None, 0
+
+
+def _close(form: FormState) -> None:
+    form.opened, form.group, form.page = None, None, 0
+
+
+def _set(form: FormState, group: str | None, page: int) -> None:
+    form.group, form.page = group, page
+
+
+def group_of(lang: str, choice: dict[str, Any]) -> str:
+    return i18n.translate(lang, choice["group"], choice.get("group_params") or {}) if choice.get("group") else ""
+
+
+def _list(form: FormState, f: dict[str, Any], area: pygame.Rect, L: Layout, lang: str,
+          act: Callable[..., Callable[[], None]], closable: bool) -> Laid:
+    name, sequence = f["name"], f["kind"] in ("choices", "path")
+    offered = form.offered(name)
+    chosen = form.values.get(name)
+    head = pygame.Rect(area.left, area.top, area.width, L.px(26))
+    shown = value_text(lang, f, chosen[-SHOWN:] if sequence and chosen else chosen)
+    if sequence and chosen and len(chosen) > SHOWN:
+        shown = f"… → {shown}"  # the last steps of a long path, big enough to read
+    out = Laid([], [(head, f"{label(lang, f)}: {shown}")])
+    groups = list(dict.fromkeys(group_of(lang, ch) for ch in offered))
+    by_group = len(offered) > PAGE and len(groups) > 1 and form.group is None
+    if form.group is not None:
+        offered = [ch for ch in offered if group_of(lang, ch) == form.group]
+    entries: list[tuple[str, Callable[[], None], str, Any]] = []
+    if by_group:
+        for i, g in enumerate(groups):
+            entries.append((g, act(_set, form, g, 0), "normal", ("group", name, i)))
+    else:
+        index = {repr(ch["value"]): i for i, ch in enumerate(f.get("choices", []))}
+        for ch in offered:
+            on = not sequence and ch["value"] == chosen
+            entries.append((label(lang, ch), act(form.choose, name, ch["value"]), "primary" if on else "normal",
+                            ("choice", name, index[repr(ch["value"])])))
+    pages = max(1, -(-len(entries) // PAGE))
+    page = min(form.page, pages - 1)
+    row_h, gap = L.px(44), L.px(8)
+    top = head.bottom + L.px(2)
+    cols = L.columns(pygame.Rect(area.left, top, area.width, row_h), COLUMNS, 8)
+    for i, (text, fn, style, key) in enumerate(entries[page * PAGE:(page + 1) * PAGE]):
+        col = cols[i % COLUMNS]
+        rect = pygame.Rect(col.left, top + (i // COLUMNS) * (row_h + gap), col.width, row_h)
+        out.buttons.append(Button(rect, text, fn, style, key))
+    nav = L.columns(pygame.Rect(area.left, top + ROWS * (row_h + gap), area.width, row_h), 4, 8)
+    if page > 0:
+        out.buttons.append(Button(nav[0], i18n.translate(lang, "kiosk.form.back"),
+                                  act(_set, form, form.group, page - 1), key=("previous", name)))
+    elif form.group is not None:
+        out.buttons.append(Button(nav[0], i18n.translate(lang, "kiosk.form.back"),
+                                  act(_set, form, None, 0), key=("groups", name)))
+    if page + 1 < pages:
+        out.buttons.append(Button(nav[1], i18n.translate(lang, "kiosk.form.more"),
+                                  act(_set, form, form.group, page + 1), key=("more", name)))
+    if sequence and chosen:
+        out.buttons.append(Button(nav[2], i18n.translate(lang, "kiosk.form.take_back"),
+                                  act(form.take_back, name), key=("take_back", name)))
+    if closable:
+        out.buttons.append(Button(nav[3], i18n.translate(lang, "kiosk.form.close"), act(_close, form),
+                                  key=("close", name)))
+    return out
+
+
+def prompt_list(prompts: list[dict[str, Any]], page: int, area: pygame.Rect, L: Layout, lang: str,
+                open_: Callable[[dict[str, Any]], None], turn: Callable[[int], None]) -> list[Button]:
+    """What a player may do, a button a row; when more rows are needed than fit, pages with More/Back."""
+    row_h, gap = L.px(44), L.px(8)
+    fit = max(1, (area.height + gap) // (row_h + gap))
+    per = fit if len(prompts) <= fit else fit - 1
+    pages = max(1, -(-len(prompts) // per))
+    page = min(page, pages - 1)
+    out: list[Button] = []
+    for i, prompt in enumerate(prompts[page * per:(page + 1) * per]):
+        rect = pygame.Rect(area.left, area.top + i * (row_h + gap), area.width, row_h)
+        out.append(Button(rect, label(lang, prompt), functools.partial(open_, prompt), key=("prompt", page * per + i)))
+    if pages > 1:
+        nav = L.columns(pygame.Rect(area.left, area.top + per * (row_h + gap), area.width, row_h), 2, 8)
+        if page > 0:
+            out.append(Button(nav[0], i18n.translate(lang, "kiosk.form.back"), functools.partial(turn, page - 1),
+                              key="prompts_back"))
+        if page + 1 < pages:
+            out.append(Button(nav[1], i18n.translate(lang, "kiosk.form.more"), functools.partial(turn, page + 1),
+                              key="prompts_more"))
+    return out

@@ -21,7 +21,7 @@ from companion.kiosk.layout import Layout
 from companion.kiosk.scenes import Scene
 from companion.kiosk.screens.booth import BoothScreen
 from companion.kiosk.screens.form_layout import prompt_list
-from tests.kiosk_fixtures import shots_dir, surface, text, text_cache
+from tests.kits.kiosk_fixtures import shots_dir, surface, text, text_cache
 
 __all__ = ["shots_dir", "text", "text_cache"]
 SETUP = {"game": "lockdown", "players": [{"id": "ana", "name": "Ana"}, {"id": "ben", "name": "Ben"}],

@@ -16,7 +16,7 @@ from companion.core.fold import initial
 from companion.core.prompts import Prompt, next_steps, path_ready
 from companion.games.lockdown import GAME, forms, mapgraph
 from companion.phones.pageserver import PageServer
-from tests.phone_page_kit import WAIT_MS, PhonePage, running_game, serving
+from tests.kits.phone_page_kit import WAIT_MS, PhonePage, running_game, serving
 
 
 def setup_only() -> list[str]:

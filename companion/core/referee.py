@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core import corrections
+from companion.core import corrections, host_controls
 from companion.core.contract import Deadline, Game, Setup, State
 from companion.core.corrections import Event
 from companion.core.eventlog import EventLog, LogError
@@ -143,6 +143,7 @@ class Referee:
             "announcements": state["announcements"][-ANNOUNCEMENTS_SHOWN:],
             "announced": state["announced"],
             "corrections": len(state.get("corrections", [])),
+            "accepted": len(self.events),  # how many inputs were accepted (public: who acted is shown)
             "ended": bool(state.get("ended")),
             "result": self.game.result(state),
             "phase": None if state.get("ended") else self.game.phase(state),
@@ -156,6 +157,7 @@ class Referee:
                 **public,
                 "host": self.game.view_host(state),
                 "prompts": self._prompts(HOST),
+                "controls": [c.to_json() for c in host_controls.now(self.game.host_controls, self.game.moves, public)],
                 "history": [corrections.history_entry(self.game, ev) for ev in self.live[-ANNOUNCEMENTS_SHOWN:]],
             }
         pid = actor_player(audience)

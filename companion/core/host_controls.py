@@ -1,0 +1,100 @@
+"""The host's controls of a game: which inputs pause, resume and extend its timers and which one ends it.
+
+A game declares them once on its contract (`GameBase.host_controls`, a `HostControls`); the kiosk's
+host menu and the host's phone page both show `now(declared, public)`: the controls that make sense in
+the current public view, each with the words that say what pressing it does (a message id and its
+parameters) and the exact input it sends. They are worked out from the PUBLIC view only, so they hold
+no secret, and again from every new view, so a label never outlives what it names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+#: How much "extend" adds to a timer, in seconds.
+EXTEND_S = 30
+#: The referee's own undo (`companion.core.corrections.UNDO`), open to the host in every game.
+UNDO = "host.undo"
+
+
+@dataclass(frozen=True)
+class TimerMoves:
+    """The host inputs that start, pause, resume and extend a timer. `named`: the inputs name the timer
+    (``{"name": ...}``: the toolkit's timers, Lockdown's phase timers); else the game has one timer.
+    `start`: None where the game's flow starts its timers itself (Lockdown, Betrayal)."""
+
+    start: str | None = "timer.start"
+    pause: str = "timer.pause"
+    resume: str = "timer.resume"
+    extend: str = "timer.extend"
+    named: bool = False
+
+
+@dataclass(frozen=True)
+class EndMove:
+    """An input that ends the game, with its fixed arguments and the words on its button."""
+
+    move: str = "game.end"
+    args: Mapping[str, Any] = field(default_factory=dict)
+    label: str = "host.control.end"
+
+
+@dataclass(frozen=True)
+class HostControls:
+    """What a game lets the host do from the menu. The default: the one timer's ``timer.*`` inputs and
+    no end (a game whose rules let the host end it names the input)."""
+
+    timers: TimerMoves | None = TimerMoves()
+    ends: tuple[EndMove, ...] = ()
+
+
+@dataclass(frozen=True)
+class Control:
+    """One control as shown now: its words (`label` with `params`; `timer` names the timer it acts on,
+    shown in the reader's words) and the input it sends."""
+
+    key: str
+    label: str
+    move: str
+    args: dict[str, Any]
+    params: dict[str, Any] = field(default_factory=dict)
+    timer: str | None = None
+    danger: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "label": self.label, "params": self.params, "timer": self.timer,
+                "move": self.move, "args": self.args, "danger": self.danger}
+
+
+def _timer(moves: TimerMoves, name: str, t: Mapping[str, Any]) -> list[Control]:
+    which = {"name": name} if moves.named else {}
+    started = t["running"] or t["expired"] or int(t["remaining"]) < int(t["duration"])
+    if not started:  # a timer waiting for the host, or for its phase or turn (the game's flow starts it)
+        return [] if moves.start is None else [
+            Control(f"start:{name}", "host.control.start", moves.start, which, timer=name)]
+    out = []
+    if t["running"]:
+        out.append(Control(f"pause:{name}", "host.control.pause", moves.pause, which, timer=name))
+    elif not t["expired"]:
+        out.append(Control(f"resume:{name}", "host.control.resume", moves.resume, which, timer=name))
+    out.append(Control(f"extend:{name}", "host.control.extend", moves.extend, {**which, "seconds": EXTEND_S},
+                       {"seconds": EXTEND_S}, timer=name))
+    return out
+
+
+def now(declared: HostControls, moves: Collection[str], public: Mapping[str, Any]) -> list[Control]:
+    """The host's controls for this public view (the referee's ``public`` view) of a game with these
+    `moves`: each timer's start (if the host starts it) or pause or resume, and extend; undo once an
+    input was accepted; and the game's ends. A control whose input the game lacks is left out."""
+    if public.get("ended"):
+        return []
+    out: list[Control] = []
+    if declared.timers is not None:
+        for name, t in ((public.get("table") or {}).get("timers") or {}).items():
+            out.extend(_timer(declared.timers, str(name), t))
+    if public.get("accepted"):
+        out.append(Control("undo", "host.control.undo", UNDO, {"count": 1}))
+    out.extend(Control(f"end:{i}", e.label, e.move, dict(e.args), danger=True) for i, e in enumerate(declared.ends))
+    return [c for c in out if c.move in moves or c.move == UNDO]

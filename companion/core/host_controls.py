@@ -1,7 +1,7 @@
 """The host's controls of a game: which inputs pause, resume and extend its timers and which one ends it.
 
 A game declares them once on its contract (`GameBase.host_controls`, a `HostControls`); the kiosk's
-host menu and the host's phone page both show `now(declared, public)`: the controls that make sense in
+host menu and the host's phone page both show `now(declared, moves, public)`: the controls that make sense in
 the current public view, each with the words that say what pressing it does (a message id and its
 parameters) and the exact input it sends. They are worked out from the PUBLIC view only, so they hold
 no secret, and again from every new view, so a label never outlives what it names.
@@ -38,7 +38,7 @@ class EndMove:
 
     move: str = "game.end"
     args: Mapping[str, Any] = field(default_factory=dict)
-    label: str = "host.control.end"
+    label: str = "host.menu.end"
 
 
 @dataclass(frozen=True)
@@ -73,28 +73,27 @@ def _timer(moves: TimerMoves, name: str, t: Mapping[str, Any]) -> list[Control]:
     started = t["running"] or t["expired"] or int(t["remaining"]) < int(t["duration"])
     if not started:  # a timer waiting for the host, or for its phase or turn (the game's flow starts it)
         return [] if moves.start is None else [
-            Control(f"start:{name}", "host.control.start", moves.start, which, timer=name)]
+            Control(f"start:{name}", "host.menu.start", moves.start, which, timer=name)]
     out = []
     if t["running"]:
-        out.append(Control(f"pause:{name}", "host.control.pause", moves.pause, which, timer=name))
+        out.append(Control(f"pause:{name}", "host.menu.pause", moves.pause, which, timer=name))
     elif not t["expired"]:
-        out.append(Control(f"resume:{name}", "host.control.resume", moves.resume, which, timer=name))
-    out.append(Control(f"extend:{name}", "host.control.extend", moves.extend, {**which, "seconds": EXTEND_S},
+        out.append(Control(f"resume:{name}", "host.menu.resume", moves.resume, which, timer=name))
+    out.append(Control(f"extend:{name}", "host.menu.extend", moves.extend, {**which, "seconds": EXTEND_S},
                        {"seconds": EXTEND_S}, timer=name))
     return out
 
 
 def now(declared: HostControls, moves: Collection[str], public: Mapping[str, Any]) -> list[Control]:
     """The host's controls for this public view (the referee's ``public`` view) of a game with these
-    `moves`: each timer's start (if the host starts it) or pause or resume, and extend; undo once an
-    input was accepted; and the game's ends. A control whose input the game lacks is left out."""
+    `moves`: each timer's start (if the host starts it) or pause or resume, and extend; undo; and
+    the game's ends. A control whose input the game lacks is left out."""
     if public.get("ended"):
         return []
     out: list[Control] = []
     if declared.timers is not None:
         for name, t in ((public.get("table") or {}).get("timers") or {}).items():
             out.extend(_timer(declared.timers, str(name), t))
-    if public.get("accepted"):
-        out.append(Control("undo", "host.control.undo", UNDO, {"count": 1}))
+    out.append(Control("undo", "host.menu.undo", UNDO, {"count": 1}))  # with nothing to undo it says so
     out.extend(Control(f"end:{i}", e.label, e.move, dict(e.args), danger=True) for i, e in enumerate(declared.ends))
     return [c for c in out if c.move in moves or c.move == UNDO]

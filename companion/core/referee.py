@@ -143,7 +143,7 @@ class Referee:
             "announcements": state["announcements"][-ANNOUNCEMENTS_SHOWN:],
             "announced": state["announced"],
             "corrections": len(state.get("corrections", [])),
-            "accepted": len(self.events),  # how many inputs were accepted (public: who acted is shown)
+            "accepted": len(self.live),  # how many inputs are in force (public: who acted is shown)
             "ended": bool(state.get("ended")),
             "result": self.game.result(state),
             "phase": None if state.get("ended") else self.game.phase(state),
@@ -157,7 +157,7 @@ class Referee:
                 **public,
                 "host": self.game.view_host(state),
                 "prompts": self._prompts(HOST),
-                "controls": [c.to_json() for c in host_controls.now(self.game.host_controls, self.game.moves, public)],
+                "host_menu": [c.to_json() for c in host_controls.now(self.game.host_controls, self.game.moves, public)],
                 "history": [corrections.history_entry(self.game, ev) for ev in self.live[-ANNOUNCEMENTS_SHOWN:]],
             }
         pid = actor_player(audience)

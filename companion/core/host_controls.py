@@ -23,13 +23,16 @@ UNDO = "host.undo"
 class TimerMoves:
     """The host inputs that start, pause, resume and extend a timer. `named`: the inputs name the timer
     (``{"name": ...}``: the toolkit's timers, Lockdown's phase timers); else the game has one timer.
-    `start`: None where the game's flow starts its timers itself (Lockdown, Betrayal)."""
+    `start`: None where the game's flow starts its timers itself (Lockdown, Betrayal). `phases`: by
+    timer, the phases it times (outside them it waits for its phase and the host has nothing to do
+    with it); a timer not named there is the host's in every phase."""
 
     start: str | None = "timer.start"
     pause: str = "timer.pause"
     resume: str = "timer.resume"
     extend: str = "timer.extend"
     named: bool = False
+    phases: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -70,12 +73,11 @@ class Control:
 
 def _timer(moves: TimerMoves, name: str, t: Mapping[str, Any]) -> list[Control]:
     which = {"name": name} if moves.named else {}
-    started = t["running"] or t["expired"] or int(t["remaining"]) < int(t["duration"])
-    if not started:  # a timer waiting for the host, or for its phase or turn (the game's flow starts it)
-        return [] if moves.start is None else [
-            Control(f"start:{name}", "host.menu.start", moves.start, which, timer=name)]
+    full = not t["running"] and not t["expired"] and int(t["remaining"]) == int(t["duration"])
     out = []
-    if t["running"]:
+    if full:  # waiting for the host, or paused as it began: either way pressing it starts it
+        out.append(Control(f"start:{name}", "host.menu.start", moves.start or moves.resume, which, timer=name))
+    elif t["running"]:
         out.append(Control(f"pause:{name}", "host.menu.pause", moves.pause, which, timer=name))
     elif not t["expired"]:
         out.append(Control(f"resume:{name}", "host.menu.resume", moves.resume, which, timer=name))
@@ -92,8 +94,10 @@ def now(declared: HostControls, moves: Collection[str], public: Mapping[str, Any
         return []
     out: list[Control] = []
     if declared.timers is not None:
+        timed, phase = declared.timers, public.get("phase")
         for name, t in ((public.get("table") or {}).get("timers") or {}).items():
-            out.extend(_timer(declared.timers, str(name), t))
+            if str(name) not in timed.phases or phase in timed.phases[str(name)]:
+                out.extend(_timer(timed, str(name), t))
     out.append(Control("undo", "host.menu.undo", UNDO, {"count": 1}))  # with nothing to undo it says so
     out.extend(Control(f"end:{i}", e.label, e.move, dict(e.args), danger=True) for i, e in enumerate(declared.ends))
     return [c for c in out if c.move in moves or c.move == UNDO]

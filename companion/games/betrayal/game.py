@@ -14,7 +14,7 @@ from companion.core.host_controls import EndMove, HostControls, TimerMoves
 from companion.core.modules import Modules
 from companion.core.rejection import Rejected
 from companion.games.betrayal import data, explorers, flow, forms, house, lines, seating, views
-from companion.games.betrayal.moves import MOVES
+from companion.games.betrayal.moves import MOVES, PLAYING
 from companion.games.betrayal.moves_timer import TIMER
 from companion.parts import host_end, timers
 
@@ -44,7 +44,7 @@ class Betrayal(GameBase):
     Options = BetrayalOptions
     #: the host may stop the game at any time (nobody wins): the kiosk's host menu, the host's phone
     moves = {**MOVES, "game.end": host_end.move({"winner": "none"})}
-    host_controls = HostControls(TimerMoves(start=None), (EndMove(),))  # each turn starts its timer
+    host_controls = HostControls(TimerMoves(start=None, phases={flow.TIMER: PLAYING}), (EndMove(),))  # turns start it
     modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER)
     menu_rank = 4
     #: Demo moments worth a picture: the haunt (Dao's roll of 1 against 2 omens reveals haunt 2, and Dao,

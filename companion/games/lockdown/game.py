@@ -50,7 +50,8 @@ class Lockdown(GameBase):
     Options = LockdownOptions
     #: the host may stop the game at any time (nobody wins): the kiosk's host menu, the host's phone
     moves = {**MOVES, "game.end": host_end.move({"reason": "stopped", "points": {}, "hp": {}})}
-    host_controls = HostControls(timers=flow.TIMERS.host_moves(), ends=(EndMove(),))
+    host_controls = HostControls(timers=flow.TIMERS.host_moves(
+        {"free": frozenset({"free"}), "turn": frozenset({"action"})}), ends=(EndMove(),))
     modules = Modules(views=views, flow=flow, forms=forms, timer=flow.TIMERS)
     menu_rank = 1
     #: Demo moments worth a picture: round 3, two poisoned floors, HP announced twice.

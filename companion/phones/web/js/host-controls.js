@@ -16,7 +16,7 @@ export function hostControls(view, send) {
     return el("button", { type: "button", class: c.danger ? "control danger" : "control", "data-key": c.key,
       text: t(c.label, params), onclick: () => send(c.move, c.args ?? {}) });
   });
-  const node = card("host-controls", "phone.section.host_controls", el("div", { class: "controls" }, buttons));
+  const node = card("host-menu", "phone.section.host_controls", el("div", { class: "controls" }, buttons));
   translatePage(node);
   return node;
 }

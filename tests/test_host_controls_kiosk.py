@@ -18,11 +18,13 @@ from typing import Any
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion import i18n
 from companion.core.contract import Player, Setup
 from companion.core.eventlog import EventLog
-from companion.core.host_controls import EXTEND_S
+from companion.core.host_controls import EXTEND_S, now
 from companion.core.referee import Referee
 from companion.drawing.text import TextCache
 from companion.games import registry
@@ -225,3 +227,60 @@ def test_lockdowns_host_menu_reads_its_own_timer_in_every_language(
     # the action turn's timer waits for its phase: no button starts, pauses or extends it now
     turn = timer_words(k, "lockdown", "turn")
     assert not [b for b in labels(k) if f"“{turn}”" in b or turn in b.split()]
+
+
+@pytest.mark.parametrize("game", sorted(TIMED))
+def test_every_game_declares_host_controls_it_has_and_only_the_host_sends(game: str) -> None:
+    """Each input a game's host menu can send is one of the game's moves, and one the host may send."""
+    g = registry()[game]
+    declared = g.host_controls
+    assert declared.ends, f"{game}: the host can end it"
+    named = [m for m in (declared.timers.start, declared.timers.pause, declared.timers.resume,
+                         declared.timers.extend) if m is not None] if declared.timers else []
+    for move in [*named, *(e.move for e in declared.ends)]:
+        assert move in g.moves, (game, move)
+        assert "host" in g.moves[move].who, (game, move)
+
+
+timer_states = st.builds(
+    lambda running, expired, duration, used: {"duration": duration, "running": running and not expired,
+                                              "deadline": 10**6 if running and not expired else None,
+                                              "remaining": 0 if expired else duration - used,
+                                              "expired": expired, "warnings": []},
+    st.booleans(), st.booleans(), st.integers(1, 600).map(lambda s: s * 1000), st.integers(0, 5).map(lambda s: s * 1000))
+
+
+@settings(deadline=None)  # the first example loads every game's data
+@given(free=timer_states, turn=timer_states, phase=st.sampled_from(["setup", "free", "action", "settlement"]))
+def test_lockdowns_host_menu_says_what_each_timer_allows_now(free: dict[str, Any], turn: dict[str, Any],
+                                                             phase: str) -> None:
+    """Pause only a running timer, resume only a paused one, start one that waits, each only in the phase
+    it times; every control sends the input its words say, naming its timer."""
+    for t in (free, turn):
+        t["remaining"] = min(t["remaining"], t["duration"])
+    g = registry()["lockdown"]
+    public = {"ended": False, "phase": phase, "table": {"timers": {"free": free, "turn": turn}}}
+    controls = now(g.host_controls, g.moves, public)
+    live = {"free": "free", "action": "turn"}.get(phase)
+    for c in controls:
+        if c.timer is None:
+            continue
+        assert c.timer == live  # never a timer waiting for its phase
+        t = public["table"]["timers"][c.timer]
+        verb = c.label.removeprefix("host.menu.")
+        assert c.move == {"start": "lockdown.timer_resume"}.get(verb, f"lockdown.timer_{verb}")
+        assert c.args["name"] == c.timer
+        full = not t["running"] and not t["expired"] and t["remaining"] == t["duration"]
+        if verb == "pause":
+            assert t["running"]
+        if verb == "resume":
+            assert not t["running"] and not t["expired"] and not full
+        if verb == "start":
+            assert full
+    if live is not None:  # the timer of this phase: paused or resumed or started, and extended, always
+        verbs = {c.label for c in controls if c.timer == live}
+        assert "host.menu.extend" in verbs  # an expired one gets only that (it comes back paused)
+        assert len(verbs) == (1 if public["table"]["timers"][live]["expired"] else 2)
+        assert ("host.menu.pause" in verbs) == bool(public["table"]["timers"][live]["running"])
+    assert [c.key for c in controls if c.key.startswith("end:")] == ["end:0"]
+    assert not now(g.host_controls, g.moves, {**public, "ended": True})  # an ended game has no host menu

@@ -247,7 +247,8 @@ timer_states = st.builds(
                                               "deadline": 10**6 if running and not expired else None,
                                               "remaining": 0 if expired else duration - used,
                                               "expired": expired, "warnings": []},
-    st.booleans(), st.booleans(), st.integers(1, 600).map(lambda s: s * 1000), st.integers(0, 5).map(lambda s: s * 1000))
+    st.booleans(), st.booleans(), st.integers(1, 600).map(lambda s: s * 1000),
+    st.integers(0, 5).map(lambda s: s * 1000))
 
 
 @settings(deadline=None)  # the first example loads every game's data

@@ -63,7 +63,7 @@ def draw(k: Kiosk, text: TextCache) -> list[str]:
 def ink(rendered: pygame.Surface) -> tuple[int, int, int]:
     """The colour of a drawn text: its most opaque pixel's."""
     w, h = rendered.get_size()
-    best = max(((rendered.get_at((x, y)).a, x, y) for x in range(w) for y in range(h)))
+    best = max((rendered.get_at((x, y)).a, x, y) for x in range(w) for y in range(h))
     c = rendered.get_at((best[1], best[2]))
     return (c.r, c.g, c.b)
 

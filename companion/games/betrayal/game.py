@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import Field, field_validator
 
 from companion.core import gamedata, rng
-from companion.core.contract import Args, BoardPicture, Ctx, GameBase, Setup, State
+from companion.core.contract import Args, BoardPicture, Ctx, GameBase, Move, Setup, State
 from companion.core.host_controls import EndMove, HostControls, TimerMoves
 from companion.core.modules import Modules
 from companion.core.rejection import Rejected
@@ -43,7 +43,7 @@ class Betrayal(GameBase):
     max_players = 6
     Options = BetrayalOptions
     #: the host may stop the game at any time (nobody wins): the kiosk's host menu, the host's phone
-    moves = {**MOVES, "game.end": host_end.move({"winner": "none"})}
+    moves: Mapping[str, Move] = {**MOVES, "game.end": host_end.move({"winner": "none"})}
     host_controls = HostControls(TimerMoves(start=None, phases={flow.TIMER: PLAYING}), (EndMove(),))  # turns start it
     modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER)
     menu_rank = 4

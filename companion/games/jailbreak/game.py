@@ -9,9 +9,9 @@ from typing import Any
 from pydantic import Field
 
 from companion.core import rng
-from companion.core.contract import Args, BoardPicture, Ctx, GameBase, Setup, State
-from companion.core.inputs import actor_player
+from companion.core.contract import Args, BoardPicture, Ctx, GameBase, Move, Setup, State
 from companion.core.host_controls import EndMove, HostControls
+from companion.core.inputs import actor_player
 from companion.core.modules import Modules
 from companion.games.jailbreak import data, deal, flow, forms, lines, views
 from companion.games.jailbreak.moves import MOVES, TIMER
@@ -33,7 +33,8 @@ class Jailbreak(GameBase):
     max_players = 8
     Options = JailbreakOptions
     #: the host may stop the game at any time (nobody wins): the kiosk's host menu, the host's phone
-    moves = {**MOVES, "game.end": host_end.move({"winner": "none", "reason": "stopped", "escaped": None})}
+    moves: Mapping[str, Move] = {**MOVES, "game.end": host_end.move({"winner": "none", "reason": "stopped",
+                                                                      "escaped": None})}
     host_controls = HostControls(ends=(EndMove(),))
     modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER)
     menu_rank = 3

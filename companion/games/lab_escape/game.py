@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import Field
 
 from companion.core import rng
-from companion.core.contract import Args, Ctx, GameBase, Setup, State
+from companion.core.contract import Args, Ctx, GameBase, Move, Setup, State
 from companion.core.host_controls import EndMove, HostControls
 from companion.core.modules import Modules
 from companion.games.lab_escape import data, flow, forms, lines, views
@@ -31,7 +32,7 @@ class LabEscape(GameBase):
     max_players = 4
     Options = LabEscapeOptions
     #: the host may stop the game at any time (nobody wins): the kiosk's host menu, the host's phone
-    moves = {**MOVES, "game.end": host_end.move({"reason": "game.stopped"})}
+    moves: Mapping[str, Move] = {**MOVES, "game.end": host_end.move({"reason": "game.stopped"})}
     host_controls = HostControls(ends=(EndMove(),))
     modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER)
     menu_rank = 5

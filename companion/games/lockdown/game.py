@@ -14,10 +14,10 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from companion.core.contract import Args, BoardPicture, GameBase, Setup, State
+from companion.core.contract import Args, BoardPicture, GameBase, Move, Setup, State
 from companion.core.gamedata import GameDataError
-from companion.core.inputs import actor_player
 from companion.core.host_controls import EndMove, HostControls
+from companion.core.inputs import actor_player
 from companion.core.modules import Modules
 from companion.core.rejection import Rejected
 from companion.games.lockdown import data, flow, forms, items, lines, mapgraph, views
@@ -49,7 +49,7 @@ class Lockdown(GameBase):
     max_players = 9
     Options = LockdownOptions
     #: the host may stop the game at any time (nobody wins): the kiosk's host menu, the host's phone
-    moves = {**MOVES, "game.end": host_end.move({"reason": "stopped", "points": {}, "hp": {}})}
+    moves: Mapping[str, Move] = {**MOVES, "game.end": host_end.move({"reason": "stopped", "points": {}, "hp": {}})}
     host_controls = HostControls(timers=flow.TIMERS.host_moves(
         {"free": frozenset({"free"}), "turn": frozenset({"action"})}), ends=(EndMove(),))
     modules = Modules(views=views, flow=flow, forms=forms, timer=flow.TIMERS)

@@ -8,7 +8,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from companion.core import rng
-from companion.core.contract import Args, BoardPicture, GameBase, Setup, State
+from companion.core.contract import Args, BoardPicture, GameBase, Move, Setup, State
 from companion.core.host_controls import EndMove, HostControls
 from companion.core.modules import Modules
 from companion.games.room25 import data, deal, flow, forms, grid, lines, views
@@ -32,7 +32,7 @@ class Room25(GameBase):
     max_players = 6
     Options = Room25Options
     #: the host may stop the game at any time (nobody wins): the kiosk's host menu, the host's phone
-    moves = {**MOVES, "game.end": host_end.move({"reason": "game.stopped"})}
+    moves: Mapping[str, Move] = {**MOVES, "game.end": host_end.move({"reason": "game.stopped"})}
     host_controls = HostControls(ends=(EndMove(),))
     modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER)
     menu_rank = 2

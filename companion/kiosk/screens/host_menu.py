@@ -12,9 +12,9 @@ from typing import Any
 import pygame
 
 from companion import i18n
-from companion.kiosk.screens.base import Screen
 from companion.core import host_controls
 from companion.core.host_controls import Control
+from companion.kiosk.screens.base import Screen
 from companion.kiosk.screens.play import timer_words
 from companion.kiosk.widgets import FG, Button, Region
 

@@ -143,7 +143,7 @@ class Referee:
             "announcements": state["announcements"][-ANNOUNCEMENTS_SHOWN:],
             "announced": state["announced"],
             "corrections": len(state.get("corrections", [])),
-            "accepted": len(self.live),  # how many inputs are in force (public: who acted is shown)
+            "begun": bool(self.live),  # an input is in force (public: not how many, nor whose)
             "ended": bool(state.get("ended")),
             "result": self.game.result(state),
             "phase": None if state.get("ended") else self.game.phase(state),

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel, ConfigDict
 
 from companion.core import rng
+from companion.core.host_controls import HostControls
 from companion.core.lines import Lines
 from companion.core.modules import Modules
 from companion.core.prompts import Prompt
@@ -203,6 +204,12 @@ class Game(Protocol):
         ...
 
     @property
+    def host_controls(self) -> HostControls:
+        """Which host inputs pause, resume and extend its timers and which end it (the kiosk's host menu
+        and the host's phone page show them; `companion.core.host_controls`)."""
+        ...
+
+    @property
     def moments(self) -> Mapping[str, tuple[str, int]]:
         """Moments of its demo games worth a picture (screenshots, board tests): by name, a script in the
         package's ``demo_games/`` and how many of its inputs are played."""
@@ -261,6 +268,7 @@ class GameBase:
 
     page_draws_views = False
     menu_rank = 100
+    host_controls = HostControls()
 
     def board(self) -> BoardPicture | None:
         return None

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core import corrections
+from companion.core import corrections, host_controls
 from companion.core.contract import Deadline, Game, Setup, State
 from companion.core.corrections import Event
 from companion.core.eventlog import EventLog, LogError
@@ -139,18 +139,20 @@ class Referee:
 
         Every view holds the public one: a caller that wants several (the table, after a change) makes
         the public view once with `public_view` and each audience's with `audience_view`."""
-        return audience_view(self.game, self.state, self.live, public_view(self.game, self.setup, self.state),
-                             audience)
+        public = public_view(self.game, self.setup, self.state, self.live)
+        return audience_view(self.game, self.state, self.live, public, audience)
 
 
-def public_view(game: Game, setup: Setup, state: State) -> dict[str, Any]:
-    """What everyone may see of `state`: the public view, and the common part of every other view."""
+def public_view(game: Game, setup: Setup, state: State, live: Sequence[Event]) -> dict[str, Any]:
+    """What everyone may see of `state`: the public view, and the common part of every other view;
+    `live` are the events in force (whether the game has begun)."""
     return {
         "game": setup.game,
         "players": state["players"],
         "announcements": state["announcements"][-ANNOUNCEMENTS_SHOWN:],
         "announced": state["announced"],
         "corrections": len(state.get("corrections", [])),
+        "begun": bool(live),  # an input is in force (public: not how many, nor whose)
         "ended": bool(state.get("ended")),
         "result": game.result(state),
         "phase": None if state.get("ended") else game.phase(state),
@@ -170,6 +172,7 @@ def audience_view(game: Game, state: State, live: Sequence[Event], public: dict[
             **public,
             "host": game.view_host(state),
             "prompts": _prompts(game, state, HOST),
+            "host_menu": [c.to_json() for c in host_controls.now(game.host_controls, game.moves, public)],
             "history": [corrections.history_entry(game, ev) for ev in live[-ANNOUNCEMENTS_SHOWN:]],
         }
     pid = actor_player(audience)

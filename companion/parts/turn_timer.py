@@ -19,6 +19,7 @@ from typing import Any
 from pydantic import Field
 
 from companion.core.contract import Args, Ctx, Deadline, Move, NoArgs, State
+from companion.core.host_controls import TimerMoves
 from companion.core.rejection import Rejected
 from companion.parts import timers
 from companion.parts.timers import Timer
@@ -188,6 +189,12 @@ class PhaseTimers:
 
     def deadlines(self, state: State) -> list[Deadline]:
         return [d for t in self.timers for d in t.deadlines(state)]
+
+    def host_moves(self, phases: Mapping[str, frozenset[str]]) -> TimerMoves:
+        """The host's pause, resume and extend, for its host menu (they name the timer); `phases`: the
+        phases each timer times (the flow starts it there)."""
+        named = self.timers[0].input
+        return TimerMoves(None, named("pause"), named("resume"), named("extend"), named=True, phases=phases)
 
     def on_resume(self, state: State) -> list[tuple[str, dict[str, Any]]]:
         return [r for t in self.timers for r in t.on_resume(state)]

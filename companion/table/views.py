@@ -78,7 +78,7 @@ class Views:
     def public(self) -> dict[str, Any]:
         with self._lock:
             if self._public is None:
-                self._public = public_view(self.game, self.setup, self.state)
+                self._public = public_view(self.game, self.setup, self.state, self.live)
             return self._public
 
     @property

@@ -123,7 +123,7 @@ def test_a_refused_host_action_says_why(text: TextCache) -> None:
     scene = make_scene(surface("800x480"), text, "en")
     k = scene.kiosk
     k.open_menu()
-    undo = next(b for b in k.top.buttons() if b.key == "u")
+    undo = next(b for b in k.top.buttons() if b.key == "undo")
     k.top.tap(undo.rect.center)
     scene.pump()
     assert k.notice is not None and "undo" in k.notice[0].lower()

@@ -9,13 +9,14 @@ from typing import Any
 from pydantic import Field, field_validator
 
 from companion.core import gamedata, rng
-from companion.core.contract import Args, BoardPicture, Ctx, GameBase, Setup, State
+from companion.core.contract import Args, BoardPicture, Ctx, GameBase, Move, Setup, State
+from companion.core.host_controls import EndMove, HostControls, TimerMoves
 from companion.core.modules import Modules
 from companion.core.rejection import Rejected
 from companion.games.betrayal import data, explorers, flow, forms, house, lines, seating, views
-from companion.games.betrayal.moves import MOVES
+from companion.games.betrayal.moves import MOVES, PLAYING
 from companion.games.betrayal.moves_timer import TIMER
-from companion.parts import timers
+from companion.parts import host_end, timers
 
 
 class BetrayalOptions(Args):
@@ -41,7 +42,9 @@ class Betrayal(GameBase):
     min_players = 3
     max_players = 6
     Options = BetrayalOptions
-    moves = MOVES
+    #: the host may stop the game at any time (nobody wins): the kiosk's host menu, the host's phone
+    moves: Mapping[str, Move] = {**MOVES, "game.end": host_end.move({"winner": "none"})}
+    host_controls = HostControls(TimerMoves(start=None, phases={flow.TIMER: PLAYING}), (EndMove(),))  # turns start it
     modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER, lines=lines)
     menu_rank = 4
     #: Demo moments worth a picture: the haunt (Dao's roll of 1 against 2 omens reveals haunt 2, and Dao,

@@ -9,12 +9,13 @@ from typing import Any
 from pydantic import Field
 
 from companion.core import rng
-from companion.core.contract import Args, BoardPicture, Ctx, GameBase, Setup, State
+from companion.core.contract import Args, BoardPicture, Ctx, GameBase, Move, Setup, State
+from companion.core.host_controls import EndMove, HostControls
 from companion.core.inputs import actor_player
 from companion.core.modules import Modules
 from companion.games.jailbreak import data, deal, flow, forms, lines, views
 from companion.games.jailbreak.moves import MOVES, TIMER
-from companion.parts import timers
+from companion.parts import host_end, timers
 
 
 class JailbreakOptions(Args):
@@ -31,7 +32,10 @@ class Jailbreak(GameBase):
     min_players = 3
     max_players = 8
     Options = JailbreakOptions
-    moves = MOVES
+    #: the host may stop the game at any time (nobody wins): the kiosk's host menu, the host's phone
+    moves: Mapping[str, Move] = {**MOVES, "game.end": host_end.move({"winner": "none", "reason": "stopped",
+                                                                      "escaped": None})}
+    host_controls = HostControls(ends=(EndMove(),))
     modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER, lines=lines)
     menu_rank = 3
     #: Demo moments worth a picture: eight players spread over scenes 1-4 in turn 15 (Ana face down, Ben

@@ -8,11 +8,12 @@ from typing import Any, Literal
 from pydantic import Field
 
 from companion.core import rng
-from companion.core.contract import Args, BoardPicture, Ctx, GameBase, Setup, State
+from companion.core.contract import Args, BoardPicture, Ctx, GameBase, Move, Setup, State
+from companion.core.host_controls import EndMove, HostControls
 from companion.core.modules import Modules
 from companion.games.lab_escape import data, flow, forms, lines, views
 from companion.games.lab_escape.moves import MOVES, TIMER
-from companion.parts import timers
+from companion.parts import host_end, timers
 
 
 class LabEscapeOptions(Args):
@@ -30,7 +31,9 @@ class LabEscape(GameBase):
     min_players = 2
     max_players = 4
     Options = LabEscapeOptions
-    moves = MOVES
+    #: the host may stop the game at any time (nobody wins): the kiosk's host menu, the host's phone
+    moves: Mapping[str, Move] = {**MOVES, "game.end": host_end.move({"reason": "game.stopped"})}
+    host_controls = HostControls(ends=(EndMove(),))
     modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER, lines=lines)
     menu_rank = 5
     #: Demo moments worth a picture: three players spread over the lab in turn 6, two display rooms

@@ -38,7 +38,7 @@ def public(s: State) -> dict[str, Any]:
         "floor": {room: list(things) for room, things in s["floor"].items()},
         "last_check": s["last_check"],
         "last_attack": s["last_attack"],
-        "winner": None if s["finished"] is None else s["finished"]["winners"][0],
+        "winner": None if s["finished"] is None else next(iter(s["finished"]["winners"]), None),
         "timers": {} if s["timer"] is None else {flow.TIMER: timers.public(s["timer"])},
         "timer_seconds": s["timer_seconds"],
     }

@@ -14,14 +14,15 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from companion.core.contract import Args, BoardPicture, GameBase, Setup, State
+from companion.core.contract import Args, BoardPicture, GameBase, Move, Setup, State
 from companion.core.gamedata import GameDataError
+from companion.core.host_controls import EndMove, HostControls
 from companion.core.inputs import actor_player
 from companion.core.modules import Modules
 from companion.core.rejection import Rejected
 from companion.games.lockdown import data, flow, forms, items, lines, mapgraph, views
 from companion.games.lockdown.moves import MOVES
-from companion.parts import timers
+from companion.parts import host_end, timers
 
 TIMER_WARNINGS = [30, 10]
 
@@ -47,7 +48,10 @@ class Lockdown(GameBase):
     min_players = 2  # ruling L1.1
     max_players = 9
     Options = LockdownOptions
-    moves = MOVES
+    #: the host may stop the game at any time (nobody wins): the kiosk's host menu, the host's phone
+    moves: Mapping[str, Move] = {**MOVES, "game.end": host_end.move({"reason": "stopped", "points": {}, "hp": {}})}
+    host_controls = HostControls(timers=flow.TIMERS.host_moves(
+        {"free": frozenset({"free"}), "turn": frozenset({"action"})}), ends=(EndMove(),))
     modules = Modules(views=views, flow=flow, forms=forms, timer=flow.TIMERS, lines=lines)
     menu_rank = 1
     #: Demo moments worth a picture: round 3, two poisoned floors, HP announced twice.

@@ -8,11 +8,12 @@ from typing import Any, Literal
 from pydantic import Field
 
 from companion.core import rng
-from companion.core.contract import Args, BoardPicture, GameBase, Setup, State
+from companion.core.contract import Args, BoardPicture, GameBase, Move, Setup, State
+from companion.core.host_controls import EndMove, HostControls
 from companion.core.modules import Modules
 from companion.games.room25 import data, deal, flow, forms, grid, lines, views
 from companion.games.room25.moves import MOVES, TIMER
-from companion.parts import programming, timers
+from companion.parts import host_end, programming, timers
 
 
 class Room25Options(Args):
@@ -30,7 +31,9 @@ class Room25(GameBase):
     min_players = 1
     max_players = 6
     Options = Room25Options
-    moves = MOVES
+    #: the host may stop the game at any time (nobody wins): the kiosk's host menu, the host's phone
+    moves: Mapping[str, Move] = {**MOVES, "game.end": host_end.move({"reason": "game.stopped"})}
+    host_controls = HostControls(ends=(EndMove(),))
     modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER, lines=lines)
     menu_rank = 2
     #: Demo moments worth a picture: turn 3 (rooms turned up, a row locked, players spread) and the end

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from companion.core.contract import Args, BoardPicture, Deadline, GameBase, Setup, State
+from companion.core.host_controls import EndMove, HostControls, TimerMoves
 from companion.core.prompts import Prompt
 from companion.games.toolkit import lines, tokens
 from companion.games.toolkit import prompts as toolkit_prompts
@@ -23,6 +24,8 @@ class Toolkit(GameBase):
     Options = ToolkitOptions
     moves = tokens.GAME_MOVES
     menu_rank = 0
+    #: its timers are named by the host; the host ends the session (`game.end`, unranked from the menu)
+    host_controls = HostControls(TimerMoves(named=True), (EndMove(),))
     private_lines = staticmethod(lines.private_lines)  # the booth's lines (the page draws its own)
     page_draws_views = True  # the phone page draws its timers, ballots, counters and roles part by part
     on_token = staticmethod(tokens.on_token)  # what a tapped token means: see tokens.py

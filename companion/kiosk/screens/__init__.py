@@ -20,8 +20,10 @@ if TYPE_CHECKING:
 
 
 def started(public: dict[str, object]) -> bool:
-    """Whether anything happened in the game yet (an announcement or a correction)."""
-    return bool(public.get("announced")) or bool(public.get("corrections"))
+    """Whether the game has begun: the referee accepted an input (even a secret one that announced
+    nothing, such as Lockdown's setup), or it announced or corrected something. From then on the demo
+    never stands in for it."""
+    return bool(public.get("begun")) or bool(public.get("announced")) or bool(public.get("corrections"))
 
 
 def first_screen(k: Kiosk) -> Screen:

@@ -1,5 +1,9 @@
 """The attract screen: the game picker and a demo loop (a recorded game replayed on screen) that runs
-until someone touches the screen or taps a token (a token's input makes the kiosk show the game)."""
+until someone touches the screen or taps a token (a token's input makes the kiosk show the game).
+
+The demo is marked as one: its panel's banner says "Demo: a recorded game of <title>" and its lines are
+dimmed and start with "Demo ·", so no one takes them for the table's game. Once that game has begun
+(`companion.kiosk.screens.started`) the kiosk never comes back here."""
 
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ import pygame
 from companion.kiosk.demo import Demo
 from companion.kiosk.screens.base import Screen
 from companion.kiosk.screens.play import announcement_texts, main_timer, timer_color
-from companion.kiosk.widgets import ACCENT, DIM, FG, Button, Region, clock_text, draw_lines, panel
+from companion.kiosk.widgets import ACCENT, BG, DIM, FG, Button, Region, clock_text, draw_lines, panel
 from companion.parts.timers import remaining
 
 if TYPE_CHECKING:
@@ -74,7 +78,8 @@ class AttractScreen(Screen):
         if found is not None:
             left = remaining(found[1], self.demo.at)
             timer = (found[0], clock_text(left), timer_color(found[1], left))
-        news = announcement_texts(lang, public, 3)
+        news = [self.tr("kiosk.attract.demo_line", line=line) for line in announcement_texts(lang, public, 3)]
+        banner = self.tr("kiosk.attract.demo_banner", title=self.tr(f"game.{public.get('game')}.title"))
         title = self.tr("kiosk.attract.title")
         hint = self.tr("kiosk.attract.hint")
 
@@ -86,17 +91,18 @@ class AttractScreen(Screen):
         def demo(surface: pygame.Surface, rect: pygame.Rect) -> None:
             panel(surface, rect)
             inner = rect.inflate(-self.c.px(24), -self.c.px(20))
-            label = pygame.Rect(inner.left, inner.top, inner.width, self.c.px(24))
-            self.c.text.draw(surface, self.tr("kiosk.attract.demo"), label, self.c.font(16), ACCENT, bold=True)
+            label = pygame.Rect(inner.left, inner.top, inner.width, self.c.px(28))
+            pygame.draw.rect(surface, ACCENT, label, border_radius=self.c.px(6))
+            self.c.text.draw(surface, banner, label.inflate(-self.c.px(12), 0), self.c.font(16), BG, bold=True)
             y = label.bottom + self.c.px(4)
             if timer is not None:
                 big = pygame.Rect(inner.left, y, inner.width, self.c.px(80))
-                self.c.text.draw(surface, timer[1], big, self.c.font(64), timer[2], bold=True, align="center")
+                self.c.text.draw(surface, timer[1], big, self.c.font(64), DIM, bold=True, align="center")
                 y = big.bottom + self.c.px(6)
-            draw_lines(surface, self.c, news, pygame.Rect(inner.left, y, inner.width, inner.bottom - y), 16)
+            draw_lines(surface, self.c, news, pygame.Rect(inner.left, y, inner.width, inner.bottom - y), 16, DIM)
 
         return [
             Region("attract.title", a["title"], (lang, title, hint), heading),
             self.button_region("attract.picker", a["picker"]),
-            Region("attract.demo", a["demo"], (lang, timer, tuple(news)), demo),
+            Region("attract.demo", a["demo"], (lang, banner, timer, tuple(news)), demo),
         ]

@@ -1,52 +1,49 @@
-"""The host's menu: pause or resume and extend the timer, undo the last input, end the game, the
+"""The host's menu: the game's host controls (pause or resume and extend each running timer, undo the
+last input, end the game: `companion.core.host_controls`, declared by the game's contract), the
 phones and their seats (when phones are served), and the screen's language and volume. Every game input
 goes to the referee as the host's and its answer comes back as a notice."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
 
 from companion import i18n
+from companion.core import host_controls
+from companion.core.host_controls import Control
 from companion.kiosk.screens.base import Screen
-from companion.kiosk.screens.play import main_timer
+from companion.kiosk.screens.play import timer_words
 from companion.kiosk.widgets import FG, Button, Region
 
-EXTEND_S = 30
 VOLUMES = (0.0, 0.25, 0.5, 0.8, 1.0)
 
 
 class HostMenuScreen(Screen):
     name = "menu"
 
-    def _moves(self) -> set[str]:
-        game = self.k.games.get(str(self.k.public.get("game")))
-        return set(game.moves) if game is not None else set()
-
-    def _host(self, move: str, **args: Any) -> None:
+    def _host(self, move: str, args: dict[str, Any]) -> None:
         self.k.send({"by": "host", "move": move, "args": args})
         self.k.pop()
 
+    def controls(self) -> list[Control]:
+        """The game's host controls for the current public view (its contract declares them)."""
+        game = self.k.games.get(str(self.k.public.get("game")))
+        return [] if game is None else host_controls.now(game.host_controls, game.moves, self.k.public)
+
+    def _words(self, c: Control) -> str:
+        """What pressing `c` does, from the view it was made from (a timer by its own name)."""
+        params = dict(c.params)
+        if c.timer is not None:
+            params["timer"] = timer_words(self.tr, str(self.k.public.get("game")), c.timer)
+        return self.tr(c.label, **params)
+
     def buttons(self) -> list[Button]:
         L = self.k.layout
-        moves, out = self._moves(), []
-        found = main_timer(self.k.public, self.k.now_ms())
-        ended = bool(self.k.public.get("ended"))
-        if found is not None and not ended:
-            name, t = found
-            if t["running"] and "timer.pause" in moves:
-                out.append((self.tr("kiosk.menu.pause", name=name), lambda: self._host("timer.pause", name=name), "p"))
-            elif not t["expired"] and "timer.resume" in moves:
-                out.append((self.tr("kiosk.menu.resume", name=name), lambda: self._host("timer.resume", name=name),
-                            "r"))
-            if "timer.extend" in moves:
-                out.append((self.tr("kiosk.menu.extend", name=name, seconds=EXTEND_S),
-                            lambda: self._host("timer.extend", name=name, seconds=EXTEND_S), "x"))
-        if not ended:
-            out.append((self.tr("kiosk.menu.undo"), lambda: self._host("host.undo", count=1), "u"))
-            if "game.end" in moves:
-                out.append((self.tr("kiosk.menu.end"), lambda: self._host("game.end"), "e"))
+        out: list[tuple[str, Callable[[], None], str]] = [
+            (self._words(c), partial(self._host, c.move, c.args), c.key) for c in self.controls()]
         if self.k.settings.seats is not None:
             out.append((self.tr("kiosk.menu.phones"), self._phones, "s"))
         if self.k.feed is not None and self.k.feed.can_enroll:
@@ -57,7 +54,7 @@ class HostMenuScreen(Screen):
         out.append((self.tr("kiosk.menu.close"), self.k.pop, "c"))
         area = L.rect(16, 96, 768, 316)
         cells = [cell for row in L.rows(area, max(4, -(-len(out) // 2))) for cell in L.columns(row, 2)]
-        return [Button(cell, text, fn, "danger" if key == "e" else "normal", key)
+        return [Button(cell, text, fn, "danger" if key.startswith("end:") else "normal", key)
                 for cell, (text, fn, key) in zip(cells, out, strict=False)]
 
     def _phones(self) -> None:

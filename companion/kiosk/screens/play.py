@@ -3,6 +3,7 @@ game's board picture (or its public summary), and the host's menu button."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -27,6 +28,13 @@ def main_timer(public: dict[str, Any], now: int) -> tuple[str, dict[str, Any]] |
     running = [(remaining(t, now), n) for n, t in timers.items() if t["running"]]
     name = min(running)[1] if running else next(iter(timers))
     return name, timers[name]
+
+
+def timer_words(tr: Callable[..., str], game: str, name: str) -> str:
+    """A timer's name as the table says it: a game's timer has its own message id, else it is as named."""
+    timer_id = f"timer.{game}.{name}"
+    said = tr(timer_id)
+    return name if said == timer_id else said
 
 
 def timer_color(t: dict[str, Any], left: int) -> tuple[int, int, int]:
@@ -111,11 +119,9 @@ class PlayScreen(Screen):
             if found is None:
                 self.c.text.draw(surface, self.tr("kiosk.play.no_timer"), rect, self.c.font(24), DIM, align="center")
                 return
-            timer_id = f"timer.{public.get('game')}.{timer_key[1]}"  # a game's timer has a name, else as named
-            timer_name = self.tr(timer_id)
             label = self.tr("kiosk.play.timer_paused" if not timer_key[4] and not timer_key[5] else
                             "kiosk.play.timer_expired" if timer_key[5] else "kiosk.play.timer",
-                            name=timer_key[1] if timer_name == timer_id else timer_name)
+                            name=timer_words(self.tr, str(public.get("game")), timer_key[1]))
             top = pygame.Rect(rect.left, rect.top + self.c.px(8), rect.width, self.c.px(36))
             self.c.text.draw(surface, label, top.inflate(-self.c.px(24), 0), self.c.font(22), DIM, align="center")
             big = pygame.Rect(rect.left, top.bottom, rect.width, rect.bottom - top.bottom - self.c.px(8))

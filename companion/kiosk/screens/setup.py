@@ -42,8 +42,12 @@ class SetupScreen(Screen):
         self.k.stack[0] = PlayScreen(self.k)
 
     def back(self) -> None:
+        """Back to the demo, unless the game has begun: then back to the game (the demo never stands in
+        for it)."""
+        from companion.kiosk.screens import started
         from companion.kiosk.screens.attract import AttractScreen
-        self.k.stack[0] = AttractScreen(self.k)
+        from companion.kiosk.screens.play import PlayScreen
+        self.k.stack[0] = PlayScreen(self.k) if started(self.k.public) else AttractScreen(self.k)
 
     def seats(self) -> list[tuple[int, str, str, str | None, bool]]:
         """(seat number, player id, name, join URL while no phone holds the seat, held by a phone), in seat order."""

@@ -7,6 +7,7 @@ import { entered, form, promptWords, restore } from "./forms.js";
 import { describe, load, t, translatePage } from "./i18n.js";
 import { claimSeat } from "./claim.js";
 import { Link } from "./link.js";
+import { hostControls } from "./host-controls.js";
 import { phoneSeats } from "./phone-seats.js";
 import { draw, setClockOffset, tick } from "./render.js";
 import * as seats from "./seat.js";
@@ -83,6 +84,9 @@ function redraw() {
   const seatsCard = page.kind.kind === "host" && page.seatView
     ? phoneSeats(page.seatView, (pid) => page.link.send("seat.release", { player: pid })) : null;
   $("phone-seats").replaceChildren(...(seatsCard ? [seatsCard] : []));
+  const controlsCard = page.kind.kind === "host" && page.seatView
+    ? hostControls(page.seatView, (move, args) => page.link.send(move, args)) : null;
+  $("host-controls").replaceChildren(...(controlsCard ? [controlsCard] : []));
   $("referee-offline").hidden = page.refereeOnline;
 }
 

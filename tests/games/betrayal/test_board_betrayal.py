@@ -22,19 +22,7 @@ from companion.drawing.text import Drawn, TextCache
 from companion.games.betrayal import data as betrayal_data
 from companion.kiosk import board_scenes as scenes
 from companion.kiosk.scenes import Scene
-from tests.kits.board_checks import (
-    NAMES,
-    board_rect,
-    board_stays_in_rect,
-    booths_show_own_lines,
-    own_lines,
-    private_of,
-    readable_moment,
-    redraw,
-    same_screen_every_step,
-    squash,
-    texts_in,
-)
+from tests.kits import board_checks as checks
 from tests.kits.kiosk_fixtures import SIZES, shots_dir, surface, text, text_cache
 
 __all__ = ["shots_dir", "text", "text_cache"]
@@ -48,15 +36,15 @@ def tr(lang: str, msgid: str, **params: Any) -> str:
 
 
 def on_board(scene: Scene) -> tuple[list[Drawn], list[str]]:
-    drawn = redraw(scene)
-    return drawn, texts_in(drawn, board_rect(scene))
+    drawn = checks.redraw(scene)
+    return drawn, checks.texts_in(drawn, checks.board_rect(scene))
 
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 @pytest.mark.parametrize("moment", ["betrayal-exploring", "betrayal"])
 def test_the_moments_render_readably(moment: str, lang: str, size: str, text: TextCache, shots_dir: Path) -> None:
-    with readable_moment(moment, lang, size, text, shots_dir) as seen:
+    with checks.readable_moment(moment, lang, size, text, shots_dir) as seen:
         words, public = seen.words, seen.public
         table = public["table"]
         assert {tr(lang, f"gameboards.betrayal.floor.{f}") for f in FLOORS} <= set(words), "every floor is labelled"
@@ -127,7 +115,8 @@ def _twin(tmp_path: Path) -> tuple[list[str], list[str]]:
 
 def test_the_board_is_the_same_whatever_the_secrets(text: TextCache, tmp_path: Path) -> None:
     a, b = _twin(tmp_path)
-    differing = sum(secrets_a != secrets_b for secrets_a, secrets_b in same_screen_every_step(a, b, text, private_of))
+    secrets = checks.same_screen_every_step(a, b, text, checks.private_of)
+    differing = sum(secrets_a != secrets_b for secrets_a, secrets_b in secrets)
     assert differing == len(a) - HAUNT_STEP, "the goals differ from the haunt on"
 
 
@@ -137,21 +126,21 @@ def test_a_booth_shows_its_explorers_lines_and_no_one_elses(lang: str, text: Tex
     (B3.3): a hero never sees the traitor's goals, the traitor never the heroes'."""
     scene = scenes.moment_scene(surface("800x480"), text, lang, "betrayal")
     try:
-        lines = own_lines(scene, lang)
+        lines = checks.own_lines(scene, lang)
         goals = betrayal_data.cached(betrayal_data.BUNDLED).haunt(2).goals
-        assert squash(tr(lang, "summary.betrayal.your_goals", goals=getattr(goals.traitor, lang))) in lines["dao"]
-        assert squash(tr(lang, "summary.betrayal.your_goals", goals=getattr(goals.heroes, lang))) in lines["ana"]
+        for pid, side in (("dao", goals.traitor), ("ana", goals.heroes)):
+            assert checks.squash(tr(lang, "summary.betrayal.your_goals", goals=getattr(side, lang))) in lines[pid]
         for pid in lines:
             assert len(lines[pid]) == 3, f"{pid}: explorer, side, goals"
             only_mine = lines[pid] - set().union(*(lines[o] for o in lines if o != pid))
             assert only_mine, f"{pid} has no line of their own"
-        booths_show_own_lines(scene, lines, text)  # and none drawn for everyone
+        checks.booths_show_own_lines(scene, lines, text)  # and none drawn for everyone
     finally:
         scene.close()
 
 
 def players(n: int) -> list[dict[str, str]]:
-    return [{"id": f"p{i}", "name": NAMES[i]} for i in range(n)]
+    return [{"id": f"p{i}", "name": checks.NAMES[i]} for i in range(n)]
 
 
 @st.composite
@@ -209,7 +198,7 @@ def betrayal_views(draw: st.DrawFn) -> dict[str, Any]:
        lang=st.sampled_from(i18n.LANGUAGES))
 def test_any_public_view_stays_in_its_rectangle(view: dict[str, Any], size: tuple[int, int], lang: str,
                                                 text: TextCache) -> None:
-    drawn = [d.text for d in board_stays_in_rect(view, size, lang, text)[2]]
+    drawn = [d.text for d in checks.board_stays_in_rect(view, size, lang, text)[2]]
     for p in view["players"]:  # whole, or cut with an ellipsis where the row is too narrow
         assert any(t == p["name"] or (t.endswith("…") and p["name"].startswith(t[:-1])) for t in drawn), p["name"]
     assert str(view["table"]["omens"]) in drawn

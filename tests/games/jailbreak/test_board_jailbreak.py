@@ -23,15 +23,7 @@ from companion.drawing.text import Drawn, TextCache
 from companion.games import registry
 from companion.games.jailbreak import data
 from companion.kiosk import board_scenes as scenes
-from tests.kits.board_checks import (
-    NAMES,
-    board_stays_in_rect,
-    booths_show_own_lines,
-    draw_alone,
-    own_lines,
-    readable_moment,
-    same_screen_every_step,
-)
+from tests.kits import board_checks as checks
 from tests.kits.kiosk_fixtures import SIZES, shots_dir, surface, text, text_cache
 
 __all__ = ["shots_dir", "text", "text_cache"]
@@ -51,14 +43,14 @@ def _public_at(script: str, steps: int, seed: int | None = None) -> dict[str, An
 
 
 def _draw(text: TextCache, public: dict[str, Any]) -> tuple[pygame.Surface, pygame.Rect, list[Drawn]]:
-    return draw_alone("jailbreak", public, text)
+    return checks.draw_alone("jailbreak", public, text)
 
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 @pytest.mark.parametrize("moment", MOMENTS)
 def test_jailbreak_moments_render_readably(moment: str, lang: str, size: str, text: TextCache, shots_dir) -> None:
-    with readable_moment(moment, lang, size, text, shots_dir) as seen:
+    with checks.readable_moment(moment, lang, size, text, shots_dir) as seen:
         on_board, table = seen.words, seen.public["table"]
         tr = lambda msgid, **p: i18n.translate(lang, msgid, p)  # noqa: E731
         assert tr("gameboards.jailbreak.turn", number=table["turn"]["number"]) in on_board
@@ -153,7 +145,7 @@ def test_twin_evenings_that_differ_only_in_the_seed_draw_the_same_board(text: Te
     lines = scenes.script_lines(scenes.moments()["jailbreak-deck"][0])[:31]
     twin = [json.dumps({**json.loads(lines[0]), "seed": 203}), *lines[1:]]
     assert json.loads(lines[0])["seed"] != 203
-    secrets = same_screen_every_step(lines, twin, text, lambda ref: ref.state["rng"])
+    secrets = checks.same_screen_every_step(lines, twin, text, lambda ref: ref.state["rng"])
     for steps, (secret_a, secret_b) in enumerate(secrets, start=1):
         assert secret_a != secret_b, f"step {steps}: the twins should differ in their secret"
 
@@ -161,7 +153,7 @@ def test_twin_evenings_that_differ_only_in_the_seed_draw_the_same_board(text: Te
 @st.composite
 def public_views(draw: st.DrawFn) -> dict[str, Any]:
     n = draw(st.integers(3, 8))
-    players = [{"id": f"p{i}", "name": NAMES[i]} for i in range(n)]
+    players = [{"id": f"p{i}", "name": checks.NAMES[i]} for i in range(n)]
     ids = [p["id"] for p in players]
     people = {}
     for pid in ids:
@@ -183,7 +175,7 @@ def test_any_public_view_stays_in_the_board(view: dict[str, Any], size: tuple[in
     """3-8 players with long names, anywhere in the six scenes, any flips, cuffs and hand sizes, any deck:
     nothing is painted outside the rectangle, every text inside it with a glyph for every character,
     and every player named (shortened with an ellipsis when it must be) left of the scene cards."""
-    _, _, drawn = board_stays_in_rect(view, size, lang, text)
+    _, _, drawn = checks.board_stays_in_rect(view, size, lang, text)
     cards_left = next(d for d in drawn if d.text == "1").region.left  # the first scene's column
     for p in view["players"]:
         name = [d for d in drawn if d.text == p["name"] or (d.text.endswith("…") and
@@ -199,13 +191,13 @@ def test_a_jailbreak_booth_shows_its_players_own_lines(text: TextCache) -> None:
     scene = scenes.moment_scene(surface("800x480"), text, "en", "jailbreak")
     try:
         ref = scene.table.referee
-        lines = own_lines(scene, "en")
+        lines = checks.own_lines(scene, "en")
         turn = ref.view("public")["table"]["turn"]["player"]
         assert any(m == "summary.jailbreak.your_turn" for m, _ in GAME.private_lines(ref.view(f"player:{turn}")
                                                                                       ["private"]))
         for pid in lines:
             assert len(lines[pid]) >= 2, f"{pid} has no lines of their own"
-        booths = booths_show_own_lines(scene, lines, text)
+        booths = checks.booths_show_own_lines(scene, lines, text)
         assert booths.others_checked >= len(lines)
     finally:
         scene.close()

@@ -28,15 +28,7 @@ from companion.games import registry
 from companion.games.lab_escape import data
 from companion.games.lab_escape.picture import room_name, scarce, usb_key_line
 from companion.kiosk import board_scenes as scenes
-from tests.kits.board_checks import (
-    NAMES,
-    board_stays_in_rect,
-    booths_show_own_lines,
-    own_lines,
-    readable_moment,
-    same_screen_every_step,
-    squash,
-)
+from tests.kits import board_checks as checks
 from tests.kits.kiosk_fixtures import SIZES, shots_dir, surface, text, text_cache
 
 __all__ = ["shots_dir", "text", "text_cache"]
@@ -54,7 +46,7 @@ def _row_of(drawn: list[Any], words: str, area: pygame.Rect) -> Any:
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 @pytest.mark.parametrize("moment", MOMENTS)
 def test_the_lab_renders_readably(moment: str, lang: str, size: str, text: TextCache, shots_dir) -> None:
-    with readable_moment(moment, lang, size, text, shots_dir) as seen:
+    with checks.readable_moment(moment, lang, size, text, shots_dir) as seen:
         drawn, area, on_board, public = seen.drawn, seen.area, seen.words, seen.public
         shot = seen.scene.kiosk.surface
         table = public["table"]
@@ -116,7 +108,7 @@ def test_the_lab_is_the_same_whatever_the_seed(script: str, text: TextCache) -> 
     a = scenes.script_lines(scenes.moments()["lab_escape"][0].parent / script)
     b = _reseeded(a, json.loads(a[0])["seed"] + 1000)
     assert json.loads(a[0])["options"]["dice"] == "table" and json.loads(a[0])["options"]["deck"] == "physical"
-    secrets = same_screen_every_step(a, b, text, lambda ref: ref.state["rng"])
+    secrets = checks.same_screen_every_step(a, b, text, lambda ref: ref.state["rng"])
     for steps, (rng_a, rng_b) in enumerate(secrets, start=1):
         assert rng_a != rng_b, f"step {steps}: the two evenings should differ in what is hidden"
 
@@ -125,11 +117,11 @@ def test_a_booth_shows_its_players_lines_and_no_one_elses(text: TextCache) -> No
     """The booth shows a player `Game.private_lines` of their own view: their room, stamina and items."""
     scene = scenes.moment_scene(surface("800x480"), text, "en", "lab_escape")
     try:
-        booths = booths_show_own_lines(scene, own_lines(scene, "en"), text)
+        booths = checks.booths_show_own_lines(scene, checks.own_lines(scene, "en"), text)
         people = scene.table.referee.view("public")["table"]["people"]
         for pid, mine in booths.mine.items():
             stamina = i18n.translate("en", "summary.lab_escape.your_stamina", {"stamina": people[pid]["stamina"]})
-            assert squash(stamina) in mine
+            assert checks.squash(stamina) in mine
         assert booths.others_checked >= len(booths.mine), "the players' lines should differ"
     finally:
         scene.close()
@@ -157,7 +149,7 @@ def lab_views(draw: st.DrawFn) -> dict[str, Any]:
     """Any public view of the lab: 2-4 players with long names, any cards laid, the display and the deck,
     players in any room in play with any stamina and items, anything lying in rooms, any supply."""
     n = draw(st.integers(2, 4))
-    players = [{"id": f"p{i}", "name": draw(st.sampled_from(NAMES))} for i in range(n)]
+    players = [{"id": f"p{i}", "name": draw(st.sampled_from(checks.NAMES))} for i in range(n)]
     rest = draw(st.permutations(CARDS))
     laid = draw(st.integers(0, len(rest)))
     display = rest[laid:laid + draw(st.integers(0, 2))]
@@ -185,7 +177,7 @@ def lab_views(draw: st.DrawFn) -> dict[str, Any]:
 @given(view=lab_views(), size=st.sampled_from([(800, 480), (1920, 1080)]), lang=st.sampled_from(["en", "zh", "th"]))
 def test_the_lab_stays_in_its_rectangle(view: dict[str, Any], size: tuple[int, int], lang: str,
                                         text: TextCache) -> None:
-    _, _, drawn = board_stays_in_rect(view, size, lang, text)
+    _, _, drawn = checks.board_stays_in_rect(view, size, lang, text)
     stamina = Counter(d.text for d in drawn)
     for p in view["table"]["people"].values():
         assert stamina[str(p["stamina"])] >= 1, "every stamina die is drawn"

@@ -4,42 +4,28 @@ glyph cut off, text inside its box, and the public facts of the moment on the bo
 
 from __future__ import annotations
 
-import re
-
 import pygame
 import pytest
 
 from companion import i18n
 from companion.drawing.text import TextCache
 from companion.kiosk import board_scenes as scenes
-from tests.kits.gameboard_scenes import board_rect, redraw, texts_in
-from tests.kits.kiosk_fixtures import SIZES, ink_fraction, shots_dir, surface, text, text_cache, text_problems
+from tests.kits.board_checks import board_rect, readable_moment, redraw, texts_in
+from tests.kits.kiosk_fixtures import SIZES, shots_dir, surface, text, text_cache
 
 __all__ = ["shots_dir", "text", "text_cache"]
-SCRIPT = {"zh": re.compile(r"[\u4e00-\u9fff]"), "th": re.compile(r"[\u0e01-\u0e5b]"), "en": re.compile(r"[A-Za-z]")}
 
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 @pytest.mark.parametrize("moment", sorted(scenes.moments()))
 def test_each_board_renders_readably(moment: str, lang: str, size: str, text: TextCache, shots_dir) -> None:
-    scene = scenes.moment_scene(surface(size), text, lang, moment)
-    try:
-        assert scene.kiosk.top.name == "play"
-        drawn = redraw(scene)
-        shot = scene.kiosk.surface
-        pygame.image.save(shot, str(shots_dir / f"board-{moment}-{lang}-{size}.png"))
-        area = board_rect(scene)
-        assert ink_fraction(shot.subsurface(area)) > 0.3, "the board is (nearly) empty"
-        assert not text.missing, f"characters no font has: {sorted(text.missing)}"
-        assert text_problems(drawn) == []
-        on_board = texts_in(drawn, area)
-        assert any(SCRIPT[lang].search(t) for t in on_board), f"nothing on the board is in {lang}: {on_board}"
-        public = scene.table.referee.view("public")
+    """Every moment readable (board_checks.readable_moment: every player named, in the legend or HP
+    list), and the public facts of Room 25's and Lockdown's moments on the board."""
+    with readable_moment(moment, lang, size, text, shots_dir) as seen:
+        on_board, public = seen.words, seen.public
         table = public["table"]
         tr = lambda msgid, **p: i18n.translate(lang, msgid, p)  # noqa: E731
-        names = [p["name"] for p in public["players"]]
-        assert set(names) <= set(on_board), "every player is named on the board (legend or HP list)"
         if public["game"] == "room25":
             assert tr("gameboards.room25.turn", turn=table["turn"], last=table["last_turn"]) in on_board
             shown = {r["room"] for r in table["rooms"] if r["room"] is not None and r["cell"] is not None}
@@ -54,8 +40,6 @@ def test_each_board_renders_readably(moment: str, lang: str, size: str, text: Te
             for p in table["players"]:
                 assert str(p["hp"]) in on_board or p["shadow"]
             assert set(table["floors"]) <= set(on_board), "every floor is labelled"
-    finally:
-        scene.close()
 
 
 def _board_in_design_units(size: str, text: TextCache) -> pygame.Surface:

@@ -4,18 +4,15 @@ and words) at every step, and a booth shows its own player's secret lines and no
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
-import pygame
 import pytest
 
 from companion import i18n
 from companion.drawing.text import TextCache
 from companion.games import registry
 from companion.kiosk import board_scenes as scenes
-from companion.kiosk.scenes import Scene
-from tests.kits.gameboard_scenes import redraw, texts_in
+from tests.kits.board_checks import booths_show_own_lines, own_lines, private_of, same_screen_every_step
 from tests.kits.kiosk_fixtures import surface, text, text_cache
 
 __all__ = ["text", "text_cache"]
@@ -63,71 +60,23 @@ def lockdown_evenings() -> tuple[list[str], list[str]]:
     return a, b
 
 
-def look(scene: Scene) -> tuple[list[str], bytes]:
-    drawn = redraw(scene)
-    k = scene.kiosk
-    return texts_in(drawn, k.layout.full()), pygame.image.tobytes(k.surface, "RGB")
-
-
-def secrets_of(scene: Scene) -> list[dict[str, Any]]:
-    ref = scene.table.referee
-    return [ref.view(f"player:{p['id']}")["private"] for p in ref.state["players"]]
-
-
 @pytest.mark.parametrize("game", ["room25", "lockdown"])
 def test_a_board_is_the_same_whatever_the_secrets(game: str, text: TextCache) -> None:
     a, b = room25_evenings() if game == "room25" else lockdown_evenings()
-    differing_steps = 0
-    for steps in range(1, len(a)):
-        seen = []
-        for lines in (a, b):
-            scene = scenes.replay_scene(surface("800x480"), text, "en", lines[:steps + 1])
-            try:
-                assert scene.kiosk.top.name == "play"
-                seen.append((look(scene), secrets_of(scene), scene.table.referee.view("public")))
-            finally:
-                scene.close()
-        (texts_a, pixels_a), secrets_a, public_a = seen[0]
-        (texts_b, pixels_b), secrets_b, public_b = seen[1]
-        differing_steps += secrets_a != secrets_b
-        assert public_a == public_b, f"step {steps}: the two evenings differ in public"
-        assert texts_a == texts_b, f"step {steps}: the words on the screen depend on a secret"
-        assert pixels_a == pixels_b, f"step {steps}: the pixels depend on a secret"
+    secrets = same_screen_every_step(a, b, text, private_of)
+    differing_steps = sum(secrets_a != secrets_b for secrets_a, secrets_b in secrets)
     assert differing_steps >= len(a) - 2, "the two evenings should differ in secrets nearly all along"
-
-
-def _squash(s: str) -> str:
-    return re.sub(r"\s+", "", s)
 
 
 @pytest.mark.parametrize("moment", ["room25", "lockdown"])
 def test_a_booth_shows_its_players_lines_and_no_one_elses(moment: str, text: TextCache) -> None:
     scene = scenes.moment_scene(surface("800x480"), text, "en", moment)
     try:
-        ref = scene.table.referee
-        pids = [p["id"] for p in ref.state["players"]]
-        lines = {pid: {_squash(i18n.translate("en", m, p))
-                       for m, p in registry()[ref.setup.game].private_lines(ref.view(f"player:{pid}")["private"])}
-                 for pid in pids}
-        checked_others = 0
-        for pid in pids:
-            scene.tap_token(pid)
-            assert scene.kiosk.top.name == "booth"
-            drawn = redraw(scene)
-            mine = _squash("".join(d.text for d in drawn if d.audience == f"player:{pid}"))
+        lines = own_lines(scene, "en")
+        for pid in lines:
             assert lines[pid], f"{pid} has no secret lines"
-            for line in lines[pid]:
-                assert line in mine, f"{pid}'s booth lacks {line!r}"
-            for other in pids:
-                for line in lines[other] - lines[pid]:
-                    assert line not in mine, f"{pid}'s booth shows {other}'s {line!r}"
-                    checked_others += 1
-            public = [d.text for d in drawn if d.audience == "public"]
-            assert not [t for t in public if _squash(t) in lines[pid] - set().union(*(lines[o] for o in pids
-                                                                                        if o != pid))]
-            scene.tap_token(pid)  # the same token again hides the booth
-            assert scene.kiosk.top.name == "play"
-        assert checked_others >= len(pids), "the players' secrets should differ"
+        booths = booths_show_own_lines(scene, lines, text)
+        assert booths.others_checked >= len(lines), "the players' secrets should differ"
     finally:
         scene.close()
 

@@ -4,27 +4,14 @@ log (what `companion replay` does), with its result and the steps that led there
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from companion.core.eventlog import EventLog
-from companion.core.referee import Referee
-from companion.games import registry
-from companion.scripting import run
+from tests.kits.scripted_games import assert_each_restarts_to_the_same_end, docs, replay, said
 
-DOCS = Path(__file__).resolve().parents[3] / "docs" / "games" / "betrayal"
-
-
-def replay(name: str, tmp_path: Path) -> Referee:
-    text = (DOCS / name).read_text(encoding="utf-8").splitlines()
-    return run(registry(), EventLog(tmp_path / "log.sqlite3"), text)
-
-
-def said(ref: Referee) -> list[tuple[str, dict[str, Any]]]:
-    return [(a["msg"], a["params"]) for a in ref.state["announcements"]]
+DOCS = docs("betrayal")
 
 
 def test_the_four_player_game_reaches_haunt_2_and_the_traitor_wins(tmp_path: Path) -> None:
-    ref = replay("haunt-4.jsonl", tmp_path)
+    ref = replay(DOCS / "haunt-4.jsonl", tmp_path)
     public = ref.view("public")
     assert public["ended"] is True
     assert public["result"] == {"ranking": [["dao"], ["ana", "ben", "chai"]], "winner": "traitor", "winners": ["dao"]}
@@ -46,7 +33,7 @@ def test_the_four_player_game_reaches_haunt_2_and_the_traitor_wins(tmp_path: Pat
 
 
 def test_the_three_player_game_with_no_traitor_ends_with_the_heroes_winning(tmp_path: Path) -> None:
-    ref = replay("no-traitor-3.jsonl", tmp_path)
+    ref = replay(DOCS / "no-traitor-3.jsonl", tmp_path)
     public = ref.view("public")
     assert public["result"] == {"ranking": [["ana", "ben", "chai"]], "winner": "heroes",
                                 "winners": ["ana", "ben", "chai"]}
@@ -63,8 +50,4 @@ def test_the_three_player_game_with_no_traitor_ends_with_the_heroes_winning(tmp_
 
 
 def test_each_scripted_game_restarts_to_the_same_end(tmp_path: Path) -> None:
-    for name in ("haunt-4.jsonl", "no-traitor-3.jsonl"):
-        (tmp_path / name).mkdir()
-        ref = replay(name, tmp_path / name)
-        again = Referee.resume(registry(), EventLog(tmp_path / name / "log.sqlite3"))
-        assert again is not None and again.view("public") == ref.view("public")
+    assert_each_restarts_to_the_same_end(DOCS, ("haunt-4.jsonl", "no-traitor-3.jsonl"), tmp_path)

@@ -8,34 +8,27 @@ player's booth with their own lines and no one else's."""
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import tomllib
 from pathlib import Path
 from typing import Any
 
-import pygame
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import i18n
 from companion.drawing.text import Drawn, TextCache
-from companion.games import registry
 from companion.games.betrayal import data as betrayal_data
 from companion.kiosk import board_scenes as scenes
-from companion.kiosk.layout import Layout
 from companion.kiosk.scenes import Scene
-from companion.kiosk.widgets import Canvas
-from tests.kiosk.test_boards_properties import NAMES
-from tests.kits.gameboard_scenes import board_rect, redraw, texts_in
-from tests.kits.kiosk_fixtures import SIZES, ink_fraction, shots_dir, surface, text, text_cache, text_problems
+from tests.kits import board_checks as checks
+from tests.kits.kiosk_fixtures import SIZES, shots_dir, surface, text, text_cache
 
 __all__ = ["shots_dir", "text", "text_cache"]
 SCRIPT = scenes.moments()["betrayal"][0]  # haunt-4.jsonl: Dao's roll reveals haunt 2, Dao the traitor
 HAUNT_STEP = scenes.moments()["betrayal"][1]
 FLOORS = ("upper", "ground", "basement")
-IN_SCRIPT = {"zh": re.compile(r"[\u4e00-\u9fff]"), "th": re.compile(r"[\u0e01-\u0e5b]"), "en": re.compile(r"[A-Za-z]")}
 
 
 def tr(lang: str, msgid: str, **params: Any) -> str:
@@ -43,28 +36,17 @@ def tr(lang: str, msgid: str, **params: Any) -> str:
 
 
 def on_board(scene: Scene) -> tuple[list[Drawn], list[str]]:
-    drawn = redraw(scene)
-    return drawn, texts_in(drawn, board_rect(scene))
+    drawn = checks.redraw(scene)
+    return drawn, checks.texts_in(drawn, checks.board_rect(scene))
 
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 @pytest.mark.parametrize("moment", ["betrayal-exploring", "betrayal"])
 def test_the_moments_render_readably(moment: str, lang: str, size: str, text: TextCache, shots_dir: Path) -> None:
-    scene = scenes.moment_scene(surface(size), text, lang, moment)
-    try:
-        assert scene.kiosk.top.name == "play"
-        drawn, words = on_board(scene)
-        shot = scene.kiosk.surface
-        pygame.image.save(shot, str(shots_dir / f"board-{moment}-{lang}-{size}.png"))
-        assert ink_fraction(shot.subsurface(board_rect(scene))) > 0.3, "the board is (nearly) empty"
-        assert not text.missing, f"characters no font has: {sorted(text.missing)}"
-        assert text_problems(drawn) == []
-        assert any(IN_SCRIPT[lang].search(t) for t in words), f"nothing on the board is in {lang}: {words}"
-        public = scene.table.referee.view("public")
+    with checks.readable_moment(moment, lang, size, text, shots_dir) as seen:
+        words, public = seen.words, seen.public
         table = public["table"]
-        names = [p["name"] for p in public["players"]]
-        assert set(names) <= set(words), "every explorer is named on the board"
         assert {tr(lang, f"gameboards.betrayal.floor.{f}") for f in FLOORS} <= set(words), "every floor is labelled"
         assert tr(lang, "gameboards.betrayal.omens") in words and str(table["omens"]) in words, "the omen count"
         assert table["omens"] == 2
@@ -86,8 +68,6 @@ def test_the_moments_render_readably(moment: str, lang: str, size: str, text: Te
             assert tr(lang, "gameboards.betrayal.haunt.hidden") in words
             assert tr(lang, "gameboards.betrayal.traitor.hidden") in words
             assert words.count(traitor) == 1, "only the explorer list names Dao"
-    finally:
-        scene.close()
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
@@ -133,36 +113,11 @@ def _twin(tmp_path: Path) -> tuple[list[str], list[str]]:
     return a, [json.dumps(setup), *a[1:]]
 
 
-def _look(scene: Scene) -> tuple[list[str], bytes]:
-    drawn = redraw(scene)
-    return texts_in(drawn, scene.kiosk.layout.full()), pygame.image.tobytes(scene.kiosk.surface, "RGB")
-
-
 def test_the_board_is_the_same_whatever_the_secrets(text: TextCache, tmp_path: Path) -> None:
     a, b = _twin(tmp_path)
-    differing = 0
-    for steps in range(1, len(a)):
-        seen = []
-        for lines in (a, b):
-            scene = scenes.replay_scene(surface("800x480"), text, "en", lines[:steps + 1])
-            try:
-                assert scene.kiosk.top.name == "play"
-                ref = scene.table.referee
-                secrets = [ref.view(f"player:{p['id']}")["private"] for p in ref.state["players"]]
-                seen.append((_look(scene), secrets, ref.view("public")))
-            finally:
-                scene.close()
-        (texts_a, pixels_a), secrets_a, public_a = seen[0]
-        (texts_b, pixels_b), secrets_b, public_b = seen[1]
-        differing += secrets_a != secrets_b
-        assert public_a == public_b, f"step {steps}: the two evenings differ in public"
-        assert texts_a == texts_b, f"step {steps}: the words on the screen depend on a secret"
-        assert pixels_a == pixels_b, f"step {steps}: the pixels depend on a secret"
+    secrets = checks.same_screen_every_step(a, b, text, checks.private_of)
+    differing = sum(secrets_a != secrets_b for secrets_a, secrets_b in secrets)
     assert differing == len(a) - HAUNT_STEP, "the goals differ from the haunt on"
-
-
-def _squash(s: str) -> str:
-    return re.sub(r"\s+", "", s)
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
@@ -171,40 +126,21 @@ def test_a_booth_shows_its_explorers_lines_and_no_one_elses(lang: str, text: Tex
     (B3.3): a hero never sees the traitor's goals, the traitor never the heroes'."""
     scene = scenes.moment_scene(surface("800x480"), text, lang, "betrayal")
     try:
-        ref = scene.table.referee
-        game = registry()["betrayal"]
-        pids = [p["id"] for p in ref.state["players"]]
-        lines = {pid: {_squash(i18n.translate_line(lang, m, p))
-                       for m, p in game.private_lines(ref.view(f"player:{pid}")["private"])} for pid in pids}
+        lines = checks.own_lines(scene, lang)
         goals = betrayal_data.cached(betrayal_data.BUNDLED).haunt(2).goals
-        assert _squash(tr(lang, "summary.betrayal.your_goals", goals=getattr(goals.traitor, lang))) in lines["dao"]
-        assert _squash(tr(lang, "summary.betrayal.your_goals", goals=getattr(goals.heroes, lang))) in lines["ana"]
-        for pid in pids:
-            scene.tap_token(pid)
-            assert scene.kiosk.top.name == "booth"
-            drawn = redraw(scene)
-            assert not text.missing and text_problems(drawn) == []
-            mine = _squash("".join(d.text for d in drawn if d.audience == f"player:{pid}"))
+        for pid, side in (("dao", goals.traitor), ("ana", goals.heroes)):
+            assert checks.squash(tr(lang, "summary.betrayal.your_goals", goals=getattr(side, lang))) in lines[pid]
+        for pid in lines:
             assert len(lines[pid]) == 3, f"{pid}: explorer, side, goals"
-            for line in lines[pid]:
-                assert line in mine, f"{pid}'s booth lacks {line!r}"
-            for other in pids:
-                for line in lines[other] - lines[pid]:
-                    assert line not in mine, f"{pid}'s booth shows {other}'s {line!r}"
-            public = {_squash(d.text) for d in drawn if d.audience == "public"}
-            only_mine = lines[pid] - set().union(*(lines[o] for o in pids if o != pid))
-            assert only_mine and not public & only_mine, "a secret line drawn for everyone"
-            scene.tap_token(pid)
-            assert scene.kiosk.top.name == "play"
+            only_mine = lines[pid] - set().union(*(lines[o] for o in lines if o != pid))
+            assert only_mine, f"{pid} has no line of their own"
+        checks.booths_show_own_lines(scene, lines, text)  # and none drawn for everyone
     finally:
         scene.close()
 
 
-SENTINEL = (1, 2, 3)
-
-
 def players(n: int) -> list[dict[str, str]]:
-    return [{"id": f"p{i}", "name": NAMES[i]} for i in range(n)]
+    return [{"id": f"p{i}", "name": checks.NAMES[i]} for i in range(n)]
 
 
 @st.composite
@@ -262,24 +198,7 @@ def betrayal_views(draw: st.DrawFn) -> dict[str, Any]:
        lang=st.sampled_from(i18n.LANGUAGES))
 def test_any_public_view_stays_in_its_rectangle(view: dict[str, Any], size: tuple[int, int], lang: str,
                                                 text: TextCache) -> None:
-    layout = Layout(*size)
-    shot = pygame.Surface(size)
-    shot.fill(SENTINEL)
-    rect = layout.rect(464, 108, 308, 296)  # the play screen's board panel, inside its padding
-    assert text.record is not None
-    text.record.clear()
-    text.missing.clear()
-    draw = registry()["betrayal"].board()
-    assert draw is not None
-    draw(shot, rect, Canvas(text, layout.px, layout.font), lang, view, 0)
-    outside = shot.copy()
-    outside.fill(SENTINEL, rect)
-    assert pygame.mask.from_threshold(outside, SENTINEL, (1, 1, 1, 255)).count() == size[0] * size[1], \
-        "the board painted outside its rectangle"
-    assert not text.missing
-    assert text_problems(text.record) == []
-    assert all(rect.contains(d.region) for d in text.record)
-    drawn = [d.text for d in text.record]
+    drawn = [d.text for d in checks.board_stays_in_rect(view, size, lang, text)[2]]
     for p in view["players"]:  # whole, or cut with an ellipsis where the row is too narrow
         assert any(t == p["name"] or (t.endswith("…") and p["name"].startswith(t[:-1])) for t in drawn), p["name"]
     assert str(view["table"]["omens"]) in drawn

@@ -8,7 +8,6 @@ their own lines."""
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from typing import Any
 
@@ -24,17 +23,12 @@ from companion.drawing.text import Drawn, TextCache
 from companion.games import registry
 from companion.games.jailbreak import data
 from companion.kiosk import board_scenes as scenes
-from companion.kiosk.layout import Layout
-from companion.kiosk.widgets import Canvas
-from tests.kiosk.test_boards_properties import NAMES
-from tests.kits.gameboard_scenes import board_rect, redraw, texts_in
-from tests.kits.kiosk_fixtures import SIZES, ink_fraction, shots_dir, surface, text, text_cache, text_problems
+from tests.kits import board_checks as checks
+from tests.kits.kiosk_fixtures import SIZES, shots_dir, surface, text, text_cache
 
 __all__ = ["shots_dir", "text", "text_cache"]
 GAME = registry()["jailbreak"]
 MOMENTS = sorted(GAME.moments)
-SCRIPT = {"zh": re.compile(r"[\u4e00-\u9fff]"), "th": re.compile(r"[\u0e01-\u0e5b]"), "en": re.compile(r"[A-Za-z]")}
-SENTINEL = (1, 2, 3)
 
 
 def _public_at(script: str, steps: int, seed: int | None = None) -> dict[str, Any]:
@@ -48,41 +42,17 @@ def _public_at(script: str, steps: int, seed: int | None = None) -> dict[str, An
         log.close()
 
 
-def _draw(text: TextCache, public: dict[str, Any], size: tuple[int, int] = (800, 480),
-          lang: str = "en") -> tuple[pygame.Surface, pygame.Rect, list[Drawn]]:
-    """The board alone, in the play screen's board panel, on a surface of its own."""
-    layout = Layout(*size)
-    shot = pygame.Surface(size)
-    shot.fill(SENTINEL)
-    rect = layout.rect(464, 108, 308, 296)
-    assert text.record is not None
-    text.record.clear()
-    draw = GAME.board()
-    assert draw is not None
-    draw(shot, rect, Canvas(text, layout.px, layout.font), lang, public, 0)
-    return shot, rect, list(text.record)
+def _draw(text: TextCache, public: dict[str, Any]) -> tuple[pygame.Surface, pygame.Rect, list[Drawn]]:
+    return checks.draw_alone("jailbreak", public, text)
 
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 @pytest.mark.parametrize("moment", MOMENTS)
 def test_jailbreak_moments_render_readably(moment: str, lang: str, size: str, text: TextCache, shots_dir) -> None:
-    scene = scenes.moment_scene(surface(size), text, lang, moment)
-    try:
-        assert scene.kiosk.top.name == "play"
-        drawn = redraw(scene)
-        shot = scene.kiosk.surface
-        pygame.image.save(shot, str(shots_dir / f"board-{moment}-{lang}-{size}.png"))
-        area = board_rect(scene)
-        assert ink_fraction(shot.subsurface(area)) > 0.3, "the board is (nearly) empty"
-        assert not text.missing, f"characters no font has: {sorted(text.missing)}"
-        assert text_problems(drawn) == []
-        on_board = texts_in(drawn, area)
-        assert any(SCRIPT[lang].search(t) for t in on_board), f"nothing on the board is in {lang}: {on_board}"
-        public = scene.table.referee.view("public")
-        table = public["table"]
+    with checks.readable_moment(moment, lang, size, text, shots_dir) as seen:
+        on_board, table = seen.words, seen.public["table"]
         tr = lambda msgid, **p: i18n.translate(lang, msgid, p)  # noqa: E731
-        assert {p["name"] for p in public["players"]} <= set(on_board), "every player is named on the board"
         assert tr("gameboards.jailbreak.turn", number=table["turn"]["number"]) in on_board
         assert tr("gameboards.jailbreak.deck", deck=table["deck"], size=table["deck_size"]) in on_board
         assert tr("gameboards.jailbreak.scenes") in on_board
@@ -97,8 +67,6 @@ def test_jailbreak_moments_render_readably(moment: str, lang: str, size: str, te
         assert any(q["flipped"] for q in table["people"].values()), "the moment shows a face-down character"
         assert any(q["cuffed_by"] for q in table["people"].values()), "the moment shows handcuffs"
         assert len({q["scene"] for q in table["people"].values()}) >= 3, "the players are spread over the scenes"
-    finally:
-        scene.close()
 
 
 def _changed(a: pygame.Surface, b: pygame.Surface) -> pygame.Rect:
@@ -177,30 +145,15 @@ def test_twin_evenings_that_differ_only_in_the_seed_draw_the_same_board(text: Te
     lines = scenes.script_lines(scenes.moments()["jailbreak-deck"][0])[:31]
     twin = [json.dumps({**json.loads(lines[0]), "seed": 203}), *lines[1:]]
     assert json.loads(lines[0])["seed"] != 203
-    for steps in range(1, len(lines)):
-        seen = []
-        for evening in (lines, twin):
-            scene = scenes.replay_scene(surface("800x480"), text, "en", evening[:steps + 1])
-            try:
-                assert scene.kiosk.top.name == "play"
-                drawn = redraw(scene)
-                ref = scene.table.referee
-                seen.append((texts_in(drawn, scene.kiosk.layout.full()),
-                             pygame.image.tobytes(scene.kiosk.surface, "RGB"), ref.view("public"),
-                             ref.state["rng"]))
-            finally:
-                scene.close()
-        (words_a, pixels_a, public_a, secret_a), (words_b, pixels_b, public_b, secret_b) = seen
+    secrets = checks.same_screen_every_step(lines, twin, text, lambda ref: ref.state["rng"])
+    for steps, (secret_a, secret_b) in enumerate(secrets, start=1):
         assert secret_a != secret_b, f"step {steps}: the twins should differ in their secret"
-        assert public_a == public_b, f"step {steps}: the two evenings differ in public"
-        assert words_a == words_b, f"step {steps}: the words on the screen depend on a secret"
-        assert pixels_a == pixels_b, f"step {steps}: the pixels depend on a secret"
 
 
 @st.composite
 def public_views(draw: st.DrawFn) -> dict[str, Any]:
     n = draw(st.integers(3, 8))
-    players = [{"id": f"p{i}", "name": NAMES[i]} for i in range(n)]
+    players = [{"id": f"p{i}", "name": checks.NAMES[i]} for i in range(n)]
     ids = [p["id"] for p in players]
     people = {}
     for pid in ids:
@@ -222,25 +175,13 @@ def test_any_public_view_stays_in_the_board(view: dict[str, Any], size: tuple[in
     """3-8 players with long names, anywhere in the six scenes, any flips, cuffs and hand sizes, any deck:
     nothing is painted outside the rectangle, every text inside it with a glyph for every character,
     and every player named (shortened with an ellipsis when it must be) left of the scene cards."""
-    text.missing.clear()
-    shot, rect, drawn = _draw(text, view, size, lang)
-    outside = shot.copy()
-    outside.fill(SENTINEL, rect)
-    assert pygame.mask.from_threshold(outside, SENTINEL, (1, 1, 1, 255)).count() == size[0] * size[1], \
-        "the board painted outside its rectangle"
-    assert not text.missing
-    assert text_problems(drawn) == []
-    assert all(rect.contains(d.region) for d in drawn)
+    _, _, drawn = checks.board_stays_in_rect(view, size, lang, text)
     cards_left = next(d for d in drawn if d.text == "1").region.left  # the first scene's column
     for p in view["players"]:
         name = [d for d in drawn if d.text == p["name"] or (d.text.endswith("…") and
                                                             p["name"].startswith(d.text[:-1].rstrip()))]
         assert name, f"{p['name']} is not named"
         assert name[0].region.right <= cards_left, f"{p['name']} runs into the scene cards"
-
-
-def _squash(s: str) -> str:
-    return re.sub(r"\s+", "", s)
 
 
 def test_a_jailbreak_booth_shows_its_players_own_lines(text: TextCache) -> None:
@@ -250,27 +191,13 @@ def test_a_jailbreak_booth_shows_its_players_own_lines(text: TextCache) -> None:
     scene = scenes.moment_scene(surface("800x480"), text, "en", "jailbreak")
     try:
         ref = scene.table.referee
-        pids = [p["id"] for p in ref.state["players"]]
-        lines = {pid: {_squash(i18n.translate("en", m, p)) for m, p in GAME.private_lines(ref.view(f"player:{pid}")
-                                                                                           ["private"])}
-                 for pid in pids}
+        lines = checks.own_lines(scene, "en")
         turn = ref.view("public")["table"]["turn"]["player"]
         assert any(m == "summary.jailbreak.your_turn" for m, _ in GAME.private_lines(ref.view(f"player:{turn}")
                                                                                       ["private"]))
-        checked_others = 0
-        for pid in pids:
-            scene.tap_token(pid)
-            assert scene.kiosk.top.name == "booth"
-            mine = _squash("".join(d.text for d in redraw(scene) if d.audience == f"player:{pid}"))
+        for pid in lines:
             assert len(lines[pid]) >= 2, f"{pid} has no lines of their own"
-            for line in lines[pid]:
-                assert line in mine, f"{pid}'s booth lacks {line!r}"
-            for other in pids:
-                for line in lines[other] - lines[pid]:
-                    assert line not in mine, f"{pid}'s booth shows {other}'s {line!r}"
-                    checked_others += 1
-            scene.tap_token(pid)  # the same token again hides the booth
-            assert scene.kiosk.top.name == "play"
-        assert checked_others >= len(pids)
+        booths = checks.booths_show_own_lines(scene, lines, text)
+        assert booths.others_checked >= len(lines)
     finally:
         scene.close()

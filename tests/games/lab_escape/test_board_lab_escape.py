@@ -12,7 +12,6 @@ player's booth shows their own lines and no one else's.
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from typing import Any
 
@@ -29,18 +28,12 @@ from companion.games import registry
 from companion.games.lab_escape import data
 from companion.games.lab_escape.picture import room_name, scarce, usb_key_line
 from companion.kiosk import board_scenes as scenes
-from companion.kiosk.layout import Layout
-from companion.kiosk.scenes import Scene
-from companion.kiosk.widgets import Canvas
-from tests.kiosk.test_boards_properties import NAMES
-from tests.kits.gameboard_scenes import board_rect, redraw, texts_in
-from tests.kits.kiosk_fixtures import SIZES, ink_fraction, shots_dir, surface, text, text_cache, text_problems
+from tests.kits import board_checks as checks
+from tests.kits.kiosk_fixtures import SIZES, shots_dir, surface, text, text_cache
 
 __all__ = ["shots_dir", "text", "text_cache"]
 GAME = registry()["lab_escape"]
 MOMENTS = sorted(GAME.moments)
-SCRIPT = {"zh": re.compile(r"[\u4e00-\u9fff]"), "th": re.compile(r"[\u0e01-\u0e5b]"), "en": re.compile(r"[A-Za-z]")}
-SENTINEL = (1, 2, 3)
 
 
 def _row_of(drawn: list[Any], words: str, area: pygame.Rect) -> Any:
@@ -53,19 +46,9 @@ def _row_of(drawn: list[Any], words: str, area: pygame.Rect) -> Any:
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 @pytest.mark.parametrize("moment", MOMENTS)
 def test_the_lab_renders_readably(moment: str, lang: str, size: str, text: TextCache, shots_dir) -> None:
-    scene = scenes.moment_scene(surface(size), text, lang, moment)
-    try:
-        assert scene.kiosk.top.name == "play"
-        drawn = redraw(scene)
-        shot = scene.kiosk.surface
-        pygame.image.save(shot, str(shots_dir / f"board-{moment}-{lang}-{size}.png"))
-        area = board_rect(scene)
-        assert ink_fraction(shot.subsurface(area)) > 0.3, "the board is (nearly) empty"
-        assert not text.missing, f"characters no font has: {sorted(text.missing)}"
-        assert text_problems(drawn) == []
-        on_board = texts_in(drawn, area)
-        assert any(SCRIPT[lang].search(t) for t in on_board), f"nothing on the board is in {lang}: {on_board}"
-        public = scene.table.referee.view("public")
+    with checks.readable_moment(moment, lang, size, text, shots_dir) as seen:
+        drawn, area, on_board, public = seen.drawn, seen.area, seen.words, seen.public
+        shot = seen.scene.kiosk.surface
         table = public["table"]
         tr = lambda msgid, **p: i18n.translate(lang, msgid, p)  # noqa: E731
         for card in [*table["lab"], *table["display"]]:  # E1.1: the cards in play and the display
@@ -95,8 +78,6 @@ def test_the_lab_renders_readably(moment: str, lang: str, size: str, text: TextC
             assert tr("gameboards.lab_escape.none_left", items=listed(gone)) in on_board
         if not last and not gone:
             assert tr("gameboards.lab_escape.plenty") in on_board
-    finally:
-        scene.close()
 
 
 def test_the_moments_show_what_they_promise() -> None:
@@ -120,11 +101,6 @@ def _reseeded(lines: list[str], seed: int) -> list[str]:
     return [json.dumps({**setup, "seed": seed}), *lines[1:]]
 
 
-def _look(scene: Scene) -> tuple[list[str], bytes]:
-    drawn = redraw(scene)
-    return texts_in(drawn, scene.kiosk.layout.full()), pygame.image.tobytes(scene.kiosk.surface, "RGB")
-
-
 @pytest.mark.parametrize("script", ["lab-escape-3p.jsonl", "lab-escape-2p.jsonl"])
 def test_the_lab_is_the_same_whatever_the_seed(script: str, text: TextCache) -> None:
     """The table rolls and turns up the cards (dice "table", deck "physical"), so another seed changes
@@ -132,53 +108,21 @@ def test_the_lab_is_the_same_whatever_the_seed(script: str, text: TextCache) -> 
     a = scenes.script_lines(scenes.moments()["lab_escape"][0].parent / script)
     b = _reseeded(a, json.loads(a[0])["seed"] + 1000)
     assert json.loads(a[0])["options"]["dice"] == "table" and json.loads(a[0])["options"]["deck"] == "physical"
-    for steps in range(1, len(a)):
-        seen = []
-        for lines in (a, b):
-            scene = scenes.replay_scene(surface("800x480"), text, "en", lines[:steps + 1])
-            try:
-                assert scene.kiosk.top.name == "play"
-                ref = scene.table.referee
-                seen.append((_look(scene), ref.state["rng"], ref.view("public")))
-            finally:
-                scene.close()
-        ((texts_a, pixels_a), rng_a, public_a), ((texts_b, pixels_b), rng_b, public_b) = seen
+    secrets = checks.same_screen_every_step(a, b, text, lambda ref: ref.state["rng"])
+    for steps, (rng_a, rng_b) in enumerate(secrets, start=1):
         assert rng_a != rng_b, f"step {steps}: the two evenings should differ in what is hidden"
-        assert public_a == public_b, f"step {steps}: the two evenings differ in public"
-        assert texts_a == texts_b, f"step {steps}: the words on the screen depend on a secret"
-        assert pixels_a == pixels_b, f"step {steps}: the pixels depend on a secret"
-
-
-def _squash(s: str) -> str:
-    return re.sub(r"\s+", "", s)
 
 
 def test_a_booth_shows_its_players_lines_and_no_one_elses(text: TextCache) -> None:
     """The booth shows a player `Game.private_lines` of their own view: their room, stamina and items."""
     scene = scenes.moment_scene(surface("800x480"), text, "en", "lab_escape")
     try:
-        ref = scene.table.referee
-        pids = [p["id"] for p in ref.state["players"]]
-        lines = {pid: {_squash(i18n.translate("en", m, p)) for m, p in GAME.private_lines(ref.view(f"player:{pid}")
-                                                                                           ["private"])}
-                 for pid in pids}
-        checked_others = 0
-        for pid in pids:
-            scene.tap_token(pid)
-            assert scene.kiosk.top.name == "booth"
-            drawn = redraw(scene)
-            mine = _squash("".join(d.text for d in drawn if d.audience == f"player:{pid}"))
-            me = ref.view("public")["table"]["people"][pid]
-            assert _squash(i18n.translate("en", "summary.lab_escape.your_stamina", {"stamina": me["stamina"]})) in mine
-            for line in lines[pid]:
-                assert line in mine, f"{pid}'s booth lacks {line!r}"
-            for other in pids:
-                for line in lines[other] - lines[pid]:
-                    assert line not in mine, f"{pid}'s booth shows {other}'s {line!r}"
-                    checked_others += 1
-            scene.tap_token(pid)  # the same token again hides the booth
-            assert scene.kiosk.top.name == "play"
-        assert checked_others >= len(pids), "the players' lines should differ"
+        booths = checks.booths_show_own_lines(scene, checks.own_lines(scene, "en"), text)
+        people = scene.table.referee.view("public")["table"]["people"]
+        for pid, mine in booths.mine.items():
+            stamina = i18n.translate("en", "summary.lab_escape.your_stamina", {"stamina": people[pid]["stamina"]})
+            assert checks.squash(stamina) in mine
+        assert booths.others_checked >= len(booths.mine), "the players' lines should differ"
     finally:
         scene.close()
 
@@ -205,7 +149,7 @@ def lab_views(draw: st.DrawFn) -> dict[str, Any]:
     """Any public view of the lab: 2-4 players with long names, any cards laid, the display and the deck,
     players in any room in play with any stamina and items, anything lying in rooms, any supply."""
     n = draw(st.integers(2, 4))
-    players = [{"id": f"p{i}", "name": draw(st.sampled_from(NAMES))} for i in range(n)]
+    players = [{"id": f"p{i}", "name": draw(st.sampled_from(checks.NAMES))} for i in range(n)]
     rest = draw(st.permutations(CARDS))
     laid = draw(st.integers(0, len(rest)))
     display = rest[laid:laid + draw(st.integers(0, 2))]
@@ -233,24 +177,8 @@ def lab_views(draw: st.DrawFn) -> dict[str, Any]:
 @given(view=lab_views(), size=st.sampled_from([(800, 480), (1920, 1080)]), lang=st.sampled_from(["en", "zh", "th"]))
 def test_the_lab_stays_in_its_rectangle(view: dict[str, Any], size: tuple[int, int], lang: str,
                                         text: TextCache) -> None:
-    layout = Layout(*size)
-    shot = pygame.Surface(size)
-    shot.fill(SENTINEL)
-    rect = layout.rect(464, 108, 308, 296)  # the play screen's board panel, inside its padding
-    assert text.record is not None
-    text.record.clear()
-    text.missing.clear()
-    draw = GAME.board()
-    assert draw is not None
-    draw(shot, rect, Canvas(text, layout.px, layout.font), lang, view, 0)
-    outside = shot.copy()
-    outside.fill(SENTINEL, rect)
-    assert pygame.mask.from_threshold(outside, SENTINEL, (1, 1, 1, 255)).count() == size[0] * size[1], \
-        "the board painted outside its rectangle"
-    assert not text.missing
-    assert text_problems(text.record) == []
-    assert all(rect.contains(d.region) for d in text.record)
-    stamina = Counter(d.text for d in text.record)
+    _, _, drawn = checks.board_stays_in_rect(view, size, lang, text)
+    stamina = Counter(d.text for d in drawn)
     for p in view["table"]["people"].values():
         assert stamina[str(p["stamina"])] >= 1, "every stamina die is drawn"
-    assert len(text.record) >= len(view["players"])
+    assert len(drawn) >= len(view["players"])

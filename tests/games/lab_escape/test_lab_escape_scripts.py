@@ -4,28 +4,18 @@ on a SQLite log (what `companion replay` does), with its result and the steps th
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from companion.core.eventlog import EventLog
-from companion.core.referee import Referee
 from companion.games import registry
 from companion.scripting import run
 from tests.kits.lab_escape_table import assert_invariants
+from tests.kits.scripted_games import assert_each_restarts_to_the_same_end, docs, replay, said
 
-DOCS = Path(__file__).resolve().parents[3] / "docs" / "games" / "lab_escape"
-
-
-def replay(name: str, tmp_path: Path) -> Referee:
-    text = (DOCS / name).read_text(encoding="utf-8").splitlines()
-    return run(registry(), EventLog(tmp_path / "log.sqlite3"), text)
-
-
-def said(ref: Referee) -> list[tuple[str, dict[str, Any]]]:
-    return [(a["msg"], a["params"]) for a in ref.state["announcements"]]
+DOCS = docs("lab_escape")
 
 
 def test_the_three_player_game_ends_with_chai_in_the_hall_with_the_usb_key(tmp_path: Path) -> None:
-    ref = replay("lab-escape-3p.jsonl", tmp_path)
+    ref = replay(DOCS / "lab-escape-3p.jsonl", tmp_path)
     public = ref.view("public")
     assert public["ended"] is True
     assert public["result"] == {"ranking": [["chai"], ["ana", "ben"]], "winners": ["chai"],
@@ -58,15 +48,11 @@ def test_turn_1_of_the_script_is_the_faqs_third_case(tmp_path: Path) -> None:
 
 
 def test_each_scripted_game_restarts_to_the_same_end(tmp_path: Path) -> None:
-    for name in ("lab-escape-3p.jsonl", "lab-escape-2p.jsonl"):
-        (tmp_path / name).mkdir()
-        ref = replay(name, tmp_path / name)
-        again = Referee.resume(registry(), EventLog(tmp_path / name / "log.sqlite3"))
-        assert again is not None and again.view("public") == ref.view("public")
+    assert_each_restarts_to_the_same_end(DOCS, ("lab-escape-3p.jsonl", "lab-escape-2p.jsonl"), tmp_path)
 
 
 def test_the_two_player_game_ends_with_ana_who_stole_the_key(tmp_path: Path) -> None:
-    ref = replay("lab-escape-2p.jsonl", tmp_path)
+    ref = replay(DOCS / "lab-escape-2p.jsonl", tmp_path)
     public = ref.view("public")
     assert public["result"] == {"ranking": [["ana"], ["ben"]], "winners": ["ana"], "reason": "lab_escape.win"}
     table = public["table"]

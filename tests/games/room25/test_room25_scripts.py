@@ -4,28 +4,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from companion.core.eventlog import EventLog
-from companion.core.referee import Referee
-from companion.games import registry
-from companion.scripting import run
 from tests.kits.room25_secrets import assert_invariants
+from tests.kits.scripted_games import assert_each_restarts_to_the_same_end, docs, replay, said
 
-DOCS = Path(__file__).resolve().parents[3] / "docs" / "games" / "room25"
-
-
-def replay(name: str, tmp_path: Path) -> Referee:
-    text = (DOCS / name).read_text(encoding="utf-8").splitlines()
-    return run(registry(), EventLog(tmp_path / "log.sqlite3"), text)
-
-
-def said(ref: Referee) -> list[tuple[str, dict[str, Any]]]:
-    return [(a["msg"], a["params"]) for a in ref.state["announcements"]]
+DOCS = docs("room25")
 
 
 def test_the_five_player_suspicion_game_ends_with_the_prisoners_escaping(tmp_path: Path) -> None:
-    ref = replay("suspicion-5.jsonl", tmp_path)
+    ref = replay(DOCS / "suspicion-5.jsonl", tmp_path)
     public = ref.view("public")
     assert public["ended"] is True
     assert public["result"] == {"ranking": [["ana", "ben", "chai", "dao"], ["eli"]],
@@ -45,7 +32,7 @@ def test_the_five_player_suspicion_game_ends_with_the_prisoners_escaping(tmp_pat
 
 
 def test_the_three_player_cooperation_game_ends_with_two_out_and_one_lost(tmp_path: Path) -> None:
-    ref = replay("cooperation-3.jsonl", tmp_path)
+    ref = replay(DOCS / "cooperation-3.jsonl", tmp_path)
     public = ref.view("public")
     assert public["result"] == {"ranking": [["ana", "ben", "chai"]], "winners": ["ana", "ben", "chai"],
                                 "reason": "room25.win.cooperation"}
@@ -61,8 +48,4 @@ def test_the_three_player_cooperation_game_ends_with_two_out_and_one_lost(tmp_pa
 
 
 def test_each_scripted_game_restarts_to_the_same_end(tmp_path: Path) -> None:
-    for name in ("suspicion-5.jsonl", "cooperation-3.jsonl"):
-        (tmp_path / name).mkdir()
-        ref = replay(name, tmp_path / name)
-        again = Referee.resume(registry(), EventLog(tmp_path / name / "log.sqlite3"))
-        assert again is not None and again.view("public") == ref.view("public")
+    assert_each_restarts_to_the_same_end(DOCS, ("suspicion-5.jsonl", "cooperation-3.jsonl"), tmp_path)

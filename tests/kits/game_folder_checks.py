@@ -16,7 +16,7 @@ from companion.games import demo_script, registry
 from companion.kiosk import board_scenes
 from companion.kiosk.engine import fonts, open_display
 from companion.table.views import with_lines
-from tests.kits.gameboard_scenes import board_rect, redraw, texts_in
+from tests.kits.board_checks import board_rect, redraw, texts_in
 
 
 def main(game_id: str, lang: str) -> dict[str, object]:

@@ -24,8 +24,11 @@ MSGID = re.compile(r"\b(?:cli|kind|sender|phase|game)\.[a-z_]+\.[a-z_.]+\b|\b[a-
 
 @pytest.fixture
 def home(tmp_path: Path) -> dict[str, str | None]:
-    """A user with no config files of their own, state in the temp dir, no COMPANION_ variables."""
+    """A user at a terminal with no screen (as on CI): no config files of their own, state in the temp dir,
+    no COMPANION_ variables, and no display to open (the kiosk tests of the same process set SDL's dummy
+    driver, with which `companion run` would rightly open a kiosk and wait for it)."""
     env: dict[str, str | None] = {k: None for k in os.environ if k.startswith("COMPANION_")}
+    env |= {"SDL_VIDEODRIVER": None, "DISPLAY": None, "WAYLAND_DISPLAY": None}
     env |= {"XDG_CONFIG_HOME": str(tmp_path / "cfg"), "XDG_STATE_HOME": str(tmp_path / "state")}
     return env
 

@@ -74,7 +74,7 @@ def prepare(state: State) -> Prompt:
         Field("speed", "number", "lockdown.field.speed", min=1, max=10),
         Field("load", "number", "lockdown.field.load", min=0, max=10),
         Field("spawn", "choice", "lockdown.field.spawn", room_choices(state)),  # ruling L1.3: any room
-    ))
+    ), summed=("force", "speed", "load"), total=10)  # ruling L1.2: the genes add up to 10
 
 
 def free(state: State, pid: str) -> list[Prompt]:

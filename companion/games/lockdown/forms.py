@@ -205,8 +205,9 @@ def host(state: State) -> list[Prompt]:
     if state["phase"] == "free":
         out.append(Prompt("lockdown.begin_actions", "lockdown.prompt.begin_actions", OK))
     if state["phase"] == "action":
+        now = flow.current_player(state)  # the words name the player and so does what pressing sends
         out.append(Prompt("lockdown.force_end_turn", "lockdown.prompt.force_end_turn",
-                          OK, params={"player": flow.current_player(state)}))
+                          OK, params={"player": now}, fixed={"player": now}))
     for name, t in state["timers"].items():
         if t["running"]:
             out.append(Prompt("lockdown.timer_pause", "lockdown.prompt.timer_pause", fixed={"name": name},

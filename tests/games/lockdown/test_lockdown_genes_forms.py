@@ -17,10 +17,10 @@ from companion.kiosk.board_scenes import replay_scene
 from companion.kiosk.kiosk import Kiosk
 from companion.kiosk.screens.booth import BoothScreen
 from tests.games.lockdown.test_lockdown_path_phone import setup_only
-from tests.kits.kiosk_fixtures import surface, text, text_cache
+from tests.kits.kiosk_fixtures import shots_dir, surface, text, text_cache
 from tests.kits.phone_page_kit import WAIT_MS, PhonePage, running_game, serving
 
-__all__ = ["text", "text_cache"]
+__all__ = ["shots_dir", "text", "text_cache"]
 SETUP = {"game": "lockdown", "players": [{"id": "ana", "name": "Ana"}, {"id": "ben", "name": "Ben"}],
          "options": {"items": "digital", "free_seconds": 0, "turn_seconds": 0}, "seed": 11}
 
@@ -46,7 +46,7 @@ def sum_line(k: Kiosk) -> str:
 
 @pytest.mark.parametrize(("lang", "size"), [("en", "800x480"), ("th", "800x480"), ("zh", "1920x1080")])
 def test_the_booth_shows_the_running_sum_and_sends_only_when_the_genes_add_up(lang: str, size: str,
-                                                                              text: TextCache) -> None:
+                                                                              text: TextCache, shots_dir: Path) -> None:
     scene = replay_scene(surface(size), text, lang, [json.dumps(SETUP)])
     k = scene.kiosk
     scene.tap_token("ana")
@@ -65,6 +65,8 @@ def test_the_booth_shows_the_running_sum_and_sends_only_when_the_genes_add_up(la
     touch(k, ("plus", "load"))
     assert sum_line(k) == i18n.translate(lang, "kiosk.form.sum_over", {"sum": 11, "total": 10, "over": 1})
     assert send_style(k) == "off"
+    k.process()
+    pygame.image.save(k.surface, str(shots_dir / f"lockdown-genes-over-{lang}-{size}.png"))
     panel = next(r for r in k.regions() if r.name == "booth.form").rect
     rows = [r for r, _ in booth(k)._lines]
     assert all(panel.contains(r) for r in rows)
@@ -93,6 +95,7 @@ def test_the_phone_shows_the_running_sum_and_sends_only_when_the_genes_add_up(tm
             load.fill("4")
             assert sums.inner_text() == i18n.translate("en", "phone.sum_over", {"sum": 11, "total": 10, "over": 1})
             assert send.is_disabled()
+            phone.page.screenshot(path=str(tmp_path / "phone-genes-over.png"), full_page=True)
             form.locator("fieldset").nth(2).locator("button[aria-label='-1']").click()  # load: 4 - 1
             assert sums.inner_text() == i18n.translate("en", "phone.sum_ok", {"sum": 10, "total": 10})
             assert send.is_enabled()

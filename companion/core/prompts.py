@@ -62,6 +62,8 @@ class Prompt:
     fields: tuple[Field, ...] = ()
     params: dict[str, Any] = field(default_factory=dict)
     fixed: dict[str, Any] = field(default_factory=dict)  # args sent as they are (e.g. the ballot's name)
+    summed: tuple[str, ...] = ()  # number fields that must add up to `total` (genes), shown as a running sum
+    total: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -85,3 +87,10 @@ def path_ready(f: dict[str, Any], picks: list[Any]) -> bool:
     if len(picks) < (1 if least is None else int(least)):
         return False
     return not (picks and f.get("start") is not None and picks[-1] == f["start"])
+
+
+def running_sum(prompt: dict[str, Any], values: dict[str, Any]) -> tuple[int, int] | None:
+    """A prompt's (as JSON) running sum of its `summed` fields and the total they must reach, or None."""
+    if prompt.get("total") is None or not prompt.get("summed"):
+        return None
+    return sum(int(values.get(name) or 0) for name in prompt["summed"]), int(prompt["total"])

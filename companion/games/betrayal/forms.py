@@ -7,7 +7,7 @@ from companion.core.contract import State
 from companion.core.inputs import HOST, actor_player
 from companion.core.prompts import Choice, Field, Prompt
 from companion.games.betrayal import cards, data, explorers, flow, house, monsters, movement
-from companion.games.betrayal.dice import HAUNT_DICE, MAX_DICE
+from companion.games.betrayal.dice import HAUNT_DICE, count
 
 TRAIT_CHOICES = tuple(Choice(t, f"kind.betrayal.trait.{t}") for t in data.TRAITS)
 
@@ -43,7 +43,7 @@ def for_actor(s: State, actor: str) -> list[Prompt]:
     if pid == flow.controller(s) and ph in ("turn", "monsters") and monsters.left_to_place(s):
         out.append(_place(s))
     if flow.current_player(s) != pid:
-        return out + (_forced_rolls() if s["explorers"][pid]["alive"] else [])
+        return out + (_forced_rolls(s, pid) if s["explorers"][pid]["alive"] else [])
     if ph in ("room", "card"):
         return out + _reveal(s, ph)
     if ph == "haunt_roll":
@@ -69,15 +69,18 @@ def for_actor(s: State, actor: str) -> list[Prompt]:
     return out + _turn(s, pid)
 
 
-def _forced_rolls() -> list[Prompt]:
-    """A roll the house forces (an event, a room), from the seed or the total of the table's real dice."""
-    return [
-        Prompt("trait.roll", "betrayal.prompt.roll_forced", (
-            Field("trait", "choice", "betrayal.prompt.trait", TRAIT_CHOICES),)),
-        Prompt("trait.roll", "betrayal.prompt.roll_real", (
-            Field("trait", "choice", "betrayal.prompt.trait", TRAIT_CHOICES),
-            Field("total", "number", "betrayal.prompt.total", min=0, max=2 * MAX_DICE, default=0))),
-    ]
+def _forced_rolls(s: State, pid: str) -> list[Prompt]:
+    """A roll the house forces (an event, a room), from the seed or the total of the table's real dice:
+    one real-dice form a trait, its total bounded by what that trait's dice can show (B1.3)."""
+    seeded = Prompt("trait.roll", "betrayal.prompt.roll_forced", (
+        Field("trait", "choice", "betrayal.prompt.trait", TRAIT_CHOICES),))
+    return [seeded] + [_real_roll(t, count(explorers.value(s, pid, t))) for t in data.TRAITS]
+
+
+def _real_roll(trait: str, dice: int) -> Prompt:
+    return Prompt("trait.roll", "betrayal.prompt.roll_real_trait", (
+        Field("total", "number", "betrayal.prompt.total", min=0, max=2 * dice, default=0),),
+        {"trait": f"kind.betrayal.trait.{trait}", "dice": dice}, fixed={"trait": trait})
 
 
 def _choosing(s: State, pid: str) -> list[Prompt]:
@@ -122,7 +125,7 @@ def _turn(s: State, pid: str) -> list[Prompt]:
     if here not in t["voluntary"]:
         out.append(Prompt("trait.roll", "betrayal.prompt.roll_voluntary", (
             Field("trait", "choice", "betrayal.prompt.trait", TRAIT_CHOICES),), fixed={"voluntary": True}))
-    out += _forced_rolls()
+    out += _forced_rolls(s, pid)
     if s["haunt"] is not None and not t["attacked"]:
         near = [p for p in explorers.living(s) if p != pid and explorers.get(s, p)["room"] == here]
         near += [m for m, mon in s["monsters"].items() if mon["room"] == here]

@@ -9,7 +9,7 @@ from typing import Any
 
 from companion.core.inputs import HOST, actor_player
 from companion.core.prompts import Choice, Field, Prompt
-from companion.games.lockdown import actions, data, flow, items, mapgraph, movement, poison
+from companion.games.lockdown import actions, data, flow, items, mapgraph, movement, poison, trades
 
 State = dict[str, Any]
 OK = (Field("ok", "confirm", "lockdown.done"),)
@@ -74,19 +74,12 @@ def prepare(state: State) -> Prompt:
         Field("speed", "number", "lockdown.field.speed", min=1, max=10),
         Field("load", "number", "lockdown.field.load", min=0, max=10),
         Field("spawn", "choice", "lockdown.field.spawn", room_choices(state)),  # ruling L1.3: any room
-    ))
+    ), summed=("force", "speed", "load"), total=10)  # ruling L1.2: the genes add up to 10
 
 
 def free(state: State, pid: str) -> list[Prompt]:
     p = state["people"][pid]
-    others = tuple(Choice(o["id"], o["name"], plain=True) for o in state["players"] if o["id"] != pid)
-    out = [Prompt("lockdown.offer", "lockdown.prompt.offer", (
-        Field("to", "choice", "lockdown.field.to", others),
-        Field("give", "choices", "lockdown.field.give", kind_choices(sorted({items.kind_of(c) for c in p["items"]}))),
-        Field("get", "choices", "lockdown.field.get", kind_choices(list(data.items().kinds))),
-        Field("swap_order", "choice", "lockdown.field.swap_order",
-              (Choice(True, "lockdown.yes"), Choice(False, "lockdown.no")), default=False),
-    ))]
+    out = offer(state, pid)
     for tid, t in state["trades"].items():
         if t["to"] == pid:
             out.append(Prompt("lockdown.accept", "lockdown.prompt.accept", params={"player": t["from"], **t},
@@ -99,6 +92,23 @@ def free(state: State, pid: str) -> list[Prompt]:
                   min=items.over_load(p)),
         ), params={"extra": items.over_load(p)}))
     return out
+
+
+def offer(state: State, pid: str) -> list[Prompt]:
+    """The trade form, only when the referee could accept what it sends (trades.offer): the player holds
+    a card to give, neither side is a shadow (L8.1), and the table has room for another open trade."""
+    p = state["people"][pid]
+    others = tuple(Choice(o["id"], o["name"], plain=True) for o in state["players"]
+                   if o["id"] != pid and o["id"] in state["people"] and not state["people"][o["id"]]["shadow"])
+    if not p["items"] or p["shadow"] or not others or len(state["trades"]) >= trades.MAX_OPEN:
+        return []
+    return [Prompt("lockdown.offer", "lockdown.prompt.offer", (
+        Field("to", "choice", "lockdown.field.to", others),
+        Field("give", "choices", "lockdown.field.give", kind_choices(sorted({items.kind_of(c) for c in p["items"]}))),
+        Field("get", "choices", "lockdown.field.get", kind_choices(list(data.items().kinds))),
+        Field("swap_order", "choice", "lockdown.field.swap_order",
+              (Choice(True, "lockdown.yes"), Choice(False, "lockdown.no")), default=False),
+    ))]
 
 
 def turn(state: State, pid: str) -> list[Prompt]:
@@ -195,8 +205,9 @@ def host(state: State) -> list[Prompt]:
     if state["phase"] == "free":
         out.append(Prompt("lockdown.begin_actions", "lockdown.prompt.begin_actions", OK))
     if state["phase"] == "action":
+        now = flow.current_player(state)  # the words name the player and so does what pressing sends
         out.append(Prompt("lockdown.force_end_turn", "lockdown.prompt.force_end_turn",
-                          OK, params={"player": flow.current_player(state)}))
+                          OK, params={"player": now}, fixed={"player": now}))
     for name, t in state["timers"].items():
         if t["running"]:
             out.append(Prompt("lockdown.timer_pause", "lockdown.prompt.timer_pause", fixed={"name": name},

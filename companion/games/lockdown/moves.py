@@ -93,8 +93,15 @@ def begin_actions(ctx: Ctx, a: NoArgs) -> None:
 # -- host controls and the clock ------------------------------------------------------------------------
 
 
-def force_end_turn(ctx: Ctx, a: NoArgs) -> None:
-    """The host ends a turn (a player walked away): the same as the turn timer running out."""
+class ForceEndArgs(Args):
+    player: str | None = None  # whose turn the host's form named; None ends whoever's turn it is
+
+
+def force_end_turn(ctx: Ctx, a: ForceEndArgs) -> None:
+    """The host ends a turn (a player walked away): the same as the turn timer running out. A form that
+    named a player ends only that player's turn, so words read before the turn passed never end the next."""
+    if a.player is not None and a.player != flow.current_player(ctx.state):
+        raise Rejected("reject.lockdown_turn_moved_on", player=a.player[:32])
     flow.finish_turn(ctx, forced=True)
 
 
@@ -117,7 +124,7 @@ MOVES: dict[str, Move] = {
         Move("lockdown.withdraw", withdraw, TradeArgs, PLAYER, secret=True, phases=frozenset({"free"})),
         Move("lockdown.discard", discard, DiscardArgs, PLAYER, secret=True, phases=frozenset({"free"})),
         Move("lockdown.begin_actions", begin_actions, NoArgs, HOST, phases=frozenset({"free"})),
-        Move("lockdown.force_end_turn", force_end_turn, NoArgs, HOST, phases=frozenset({"action"})),
+        Move("lockdown.force_end_turn", force_end_turn, ForceEndArgs, HOST, phases=frozenset({"action"})),
         *flow.TIMERS.moves(timer_expire),
         *TURN_MOVES,
     )

@@ -18,7 +18,7 @@ import pygame
 
 from companion import i18n
 from companion.kiosk.layout import Layout
-from companion.kiosk.screens.forms import FormState, label, value_text
+from companion.kiosk.screens.forms import FormState, label, sum_text, value_text
 from companion.kiosk.widgets import Button
 
 COLUMNS, ROWS = 3, 3
@@ -66,6 +66,10 @@ def lay_out(form: FormState, area: pygame.Rect, L: Layout, lang: str, changed: C
         elif f["kind"] in LISTS:  # a text is typed on the phone: its line alone
             out.buttons.append(Button(controls, i18n.translate(lang, "kiosk.form.open"),
                                       act(_open, form, f["name"]), key=("open", f["name"])))
+    adds = sum_text(lang, form)
+    if adds is not None:  # under the rows: the running sum, and why Send waits
+        top = area.top + len(fields) * (row_h + gap) - gap + L.px(6)
+        out.lines.append((pygame.Rect(area.left, top, area.width, min(L.px(26), area.bottom - top)), adds))
     return out
 
 

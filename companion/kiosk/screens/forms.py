@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion import i18n
-from companion.core.prompts import next_steps, path_ready
+from companion.core.prompts import next_steps, path_ready, running_sum
 
 
 @dataclass
@@ -86,7 +86,8 @@ class FormState:
                 return False
             if f["kind"] == "text":
                 return False
-        return True
+        adds = running_sum(self.prompt, self.values)
+        return adds is None or adds[0] == adds[1]
 
     def input(self, by: str) -> dict[str, Any]:
         args = {**self.prompt.get("fixed", {})}
@@ -114,6 +115,20 @@ def value_text(lang: str, f: dict[str, Any], value: Any) -> str:
     if isinstance(value, list):
         return " → ".join(one(v) for v in value) if value else "—"
     return "—" if value is None else one(value)
+
+
+def sum_text(lang: str, form: FormState) -> str | None:
+    """The running sum of a form whose numbers must add up (genes), and what is left or too many; None
+    when the form has no such sum. Until they add up the words say that Send waits for it."""
+    adds = running_sum(form.prompt, form.values)
+    if adds is None:
+        return None
+    got, total = adds
+    if got == total:
+        return i18n.translate(lang, "kiosk.form.sum_ok", {"sum": got, "total": total})
+    if got < total:
+        return i18n.translate(lang, "kiosk.form.sum_short", {"sum": got, "total": total, "left": total - got})
+    return i18n.translate(lang, "kiosk.form.sum_over", {"sum": got, "total": total, "over": got - total})
 
 
 Pick = Callable[[], None]

@@ -31,6 +31,8 @@ def test_prompts_follow_the_phase_and_go_only_to_their_actor(tmp_path: Path) -> 
     assert "prompts" not in ref.view("public")
     ref = play(tmp_path / "b.db", setup_line(["ana", "ben"]), START)
     assert moves_of(ref.view("host")) == ["lockdown.begin_actions"]
+    assert moves_of(ref.view("player:ana")) == []  # nothing to give yet: no trade form (issue 21)
+    ref.state["people"]["ana"]["items"].append(ref.state["stocks"]["101"].pop())  # ana holds a card
     assert moves_of(ref.view("player:ana")) == ["lockdown.offer"]
     ref.submit(Input("lockdown.begin_actions", "host", {}))
     me = whose(ref)
@@ -168,3 +170,18 @@ def test_a_tapped_room_token_aims_the_rocket(tmp_path: Path) -> None:
     assert ref.submit(Input("lockdown.rocket", f"player:{me}", {"room": "B605"})).accepted
     assert ref.view(f"player:{me}")["private"]["rocket_target"] == "B605"
     assert "B605" not in str(ref.view("public")) and "B605" not in str(ref.view("host"))
+
+
+def test_the_trade_form_is_offered_only_when_its_send_can_be_accepted(tmp_path: Path) -> None:
+    """Issue 21: a form offered with nothing to give could never be sent. Offered now, every give it lists
+    is held and the offer it builds (one card for one card) is accepted."""
+    ref = play(tmp_path / "o.db", setup_line(["ana", "ben"]), START)
+    assert "lockdown.offer" not in moves_of(ref.view("player:ana"))
+    ref.state["people"]["ana"]["items"].append(ref.state["stocks"]["101"].pop())
+    form = ref.view("player:ana")["prompts"][0]
+    fields = {f["name"]: f for f in form["fields"]}
+    assert [c["value"] for c in fields["to"]["choices"]] == ["ben"]
+    give, get = fields["give"]["choices"][0]["value"], fields["get"]["choices"][0]["value"]
+    assert ref.submit(Input("lockdown.offer", "player:ana", {"to": "ben", "give": [give], "get": [get]})).accepted
+    ref.state["people"]["ben"]["shadow"] = True  # L8.1: a shadow holds no items, so nobody is left to trade with
+    assert "lockdown.offer" not in moves_of(ref.view("player:ana"))

@@ -107,18 +107,29 @@ export function form(prompt, send, states, players = []) {
   const state = el("p", { class: "form-state", role: "status" });
   const button = el("button", { type: "submit", class: "send", text: t("phone.send") });
   const controls = [];
-  const refresh = () => { button.disabled = !controls.every((c) => c.ready()); };
+  const sum = el("p", { class: "form-sum", role: "status", hidden: prompt.total === null || prompt.total === undefined });
+  const addsUp = () => {
+    if (sum.hidden) return true;
+    const got = controls.filter((c) => prompt.summed.includes(c.name)).reduce((n, c) => n + (c.value() || 0), 0);
+    const total = prompt.total;
+    if (got === total) sum.textContent = t("phone.sum_ok", { sum: got, total });
+    else if (got < total) sum.textContent = t("phone.sum_short", { sum: got, total, left: total - got });
+    else sum.textContent = t("phone.sum_over", { sum: got, total, over: got - total });
+    return got === total;
+  };
+  const ready = () => addsUp() && controls.every((c) => c.ready());
+  const refresh = () => { button.disabled = !ready(); };
   for (const field of prompt.fields) {
     const c = control(field, key, refresh);
     if (c) controls.push({ ...c, name: field.name });
   }
   const node = el("form", { class: "prompt", "data-move": prompt.move, "data-key": key },
-    el("h3", { text: heading(prompt, players) }), controls.map((c) => c.node), button, state);
+    el("h3", { text: heading(prompt, players) }), controls.map((c) => c.node), sum, button, state);
   node.addEventListener("input", refresh);
   node.addEventListener("change", refresh);
   node.addEventListener("submit", (event) => {
     event.preventDefault();
-    if (!controls.every((c) => c.ready())) return;
+    if (!ready()) return;
     const args = { ...(prompt.fixed ?? {}) };
     for (const c of controls) args[c.name] = c.value();
     const id = send(prompt.move, args);

@@ -1,0 +1,34 @@
+"""A real-dice form's number field has exactly the bounds the referee accepts for that roll (B1.3, B3.1):
+the highest total it offers is accepted, one more is refused (issue 21: "a form's words must match")."""
+
+from __future__ import annotations
+
+from tests.kits.betrayal_table import GAME, Table
+
+FOUR = ["vera", "mina", "tobias", "lin"]  # seats ana, ben, chai, dao
+
+
+def _real_rolls(t: Table, actor: str) -> list:
+    return [p for p in GAME.prompts(t.state, actor) if p.move == "trait.roll" and p.fields
+            and p.fields[0].name == "total"]
+
+
+def test_b1_3_each_real_dice_roll_offers_only_the_totals_its_dice_can_show() -> None:
+    t = Table(FOUR, today="03-01")
+    for actor in ("ana", "ben"):  # the one whose turn it is, and one the house forces to roll
+        rolls = _real_rolls(t, f"player:{actor}")
+        assert sorted(p.fixed["trait"] for p in rolls) == sorted(["might", "speed", "sanity", "knowledge"])
+        for p in rolls:
+            trait, most = p.fixed["trait"], p.fields[0].max
+            assert p.fields[0].min == 0 and most == 2 * min(t.value(actor, trait), 8)
+            assert p.params["dice"] * 2 == most
+            assert t.refused(actor, "trait.roll", trait=trait, total=most + 1) == "reject.betrayal_dice_total"
+    t.do("ana", "trait.roll", trait="might", total=6)  # vera: might 3, three dice show at most 6
+    assert t.state["last_roll"]["total"] == 6
+
+
+def test_b3_1_the_haunt_roll_offers_the_totals_six_dice_can_show() -> None:
+    t = Table(FOUR, today="03-01")
+    t.explore("conservatory").do("table", "card.reveal", card="lantern").do("ana", "turn.end")
+    real = [p for p in GAME.prompts(t.state, "player:ana") if p.fields]
+    assert [(f.min, f.max) for p in real for f in p.fields] == [(0, 12)]

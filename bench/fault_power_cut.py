@@ -25,7 +25,7 @@ def main() -> None:
            "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     t0 = time.perf_counter()
     rc = subprocess.call([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                          str(ROOT / "tests" / "test_fault_power_cut.py")], cwd=ROOT, env=env)
+                          str(ROOT / "tests" / "faults" / "test_kill9_lockdown_with_phones.py")], cwd=ROOT, env=env)
     wall = time.perf_counter() - t0
     print(f"\n| power cut | kills | seed | result | wall |\n|---|---|---|---|---|\n"
           f"| SIGKILL through lockdown-2p with a phone | {args.kills} | {args.seed} | "

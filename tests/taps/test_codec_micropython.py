@@ -85,7 +85,7 @@ def test_firmware_reads_cards_under_micropython(tmp_path: Path) -> None:
     """board.py, scanner.py and mfrc522.py as copied to the Pico, on the simulated SPI bus."""
     fp = ROOT / "firmware_protocol"
     files = [fp / "codec.py", *(fp / "firmware" / n for n in ("board.py", "scanner.py", "mfrc522.py"))]
-    out = run_micropython([*files, ROOT / "tests" / "fake_mfrc522.py"], FIRMWARE_MAIN, tmp_path)
+    out = run_micropython([*files, ROOT / "tests" / "kits" / "fake_mfrc522.py"], FIRMWARE_MAIN, tmp_path)
     assert "FIRMWARE OK" in out
 
 

@@ -18,7 +18,6 @@ from typing import Any
 
 import pygame
 import pytest
-from companion.tokens.registry import Registry
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -35,6 +34,7 @@ from companion.kiosk.scenes import Scene, SetClock
 from companion.kiosk.widgets import BG
 from companion.status import StatusBoard
 from companion.table.loop import Table
+from companion.taps.registry import Registry
 from tests.kits.kiosk_fixtures import shots_dir, surface, text, text_cache, text_problems
 
 __all__ = ["shots_dir", "text", "text_cache"]

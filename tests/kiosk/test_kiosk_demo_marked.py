@@ -13,7 +13,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
-from companion.tokens.registry import Registry
 
 from companion import i18n
 from companion.core.contract import Player, Setup
@@ -28,6 +27,7 @@ from companion.kiosk.screens.attract import DEMO_STEP_MS
 from companion.kiosk.widgets import BG, DIM
 from companion.status import StatusBoard
 from companion.table.loop import Table
+from companion.taps.registry import Registry
 from tests.kits.kiosk_fixtures import shots_dir, surface, text, text_cache, text_problems
 
 __all__ = ["shots_dir", "text", "text_cache"]

@@ -20,11 +20,10 @@ import subprocess
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
 from companion import config, i18n
 from companion.core.contract import Player, Setup
@@ -36,7 +35,7 @@ from companion.phones.runner import start_phones
 from companion.status import DeviceStatus, StatusBoard
 from companion.table.loop import Table
 from tests.kits.fault_kit import Ports, child_env, player_phone
-from tests.kits.phone_page_kit import CHROMIUM, CHROMIUM_ARGS, WAIT_MS, PhonePage, serving
+from tests.kits.phone_page_kit import WAIT_MS, PhonePage, serving
 from tests.kits.phones_kit import Running
 
 GUARD_S = 60.0  # only a guard against a hang; no timing is asserted
@@ -244,16 +243,6 @@ def test_a_screen_insisted_on_and_missing_is_a_clear_error(tmp_path: Path) -> No
 
 
 # --- the phones are told ----------------------------------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_the_phone_page_says_the_table_has_no_screen(tmp_path: Path, browser: Browser, lang: str) -> None:

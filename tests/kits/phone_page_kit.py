@@ -8,7 +8,6 @@ can look for a secret in all of them (besides the DOM). Waits use playwright's o
 from __future__ import annotations
 
 import contextlib
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,10 +21,8 @@ from companion.core.eventlog import EventLog
 from companion.kiosk.board_scenes import last_at
 from companion.phones.join import JoinLink, seat_links, seat_qr
 from companion.phones.pageserver import PageServer
-from companion.phones.runner import start_phones
-from companion.status import StatusBoard
-from companion.table.loop import Table
-from tests.kits.phones_kit import WAIT_S, Running
+from tests.kits import phones_kit
+from tests.kits.phones_kit import Running
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -49,19 +46,8 @@ def running_game(tmp_path: Path, lines: list[str]) -> Iterator[Running]:
     """A recorded game replayed to the end of `lines`, then run at a table with its phones (embedded broker)."""
     referee = scripting.run(games.registry(), EventLog(tmp_path / "game.sqlite3"), lines)
     inputs = [line for line in lines[1:] if line.strip() and not line.lstrip().startswith("#")]
-    table = Table(referee, clock=StillClock(last_at(inputs)))
-    status = StatusBoard()
-    phones = start_phones(table, broker="embedded", status=status, state_dir=tmp_path)
-    thread = threading.Thread(target=table.run, name="table", daemon=True)
-    thread.start()
-    try:
-        assert phones.mirror.connected.wait(WAIT_S), "the mirror did not connect"
-        yield Running(table, phones, status, thread)
-    finally:
-        table.stop()
-        thread.join(WAIT_S)
-        phones.stop()
-        referee.log.close()
+    with phones_kit.serving(referee, tmp_path, "embedded", clock=StillClock(last_at(inputs))) as run:
+        yield run
 
 
 @contextlib.contextmanager

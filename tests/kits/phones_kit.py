@@ -60,9 +60,10 @@ def running_table(tmp_path: Path, broker: str, players: list[str] = PLAYERS, **o
 
 
 @contextlib.contextmanager
-def serving(referee: Referee, tmp_path: Path, broker: str, **options: Any) -> Iterator[Running]:
-    """`referee`'s table with phones on a real broker, the state directory `tmp_path`, the loop on a thread."""
-    table = Table(referee)
+def serving(referee: Referee, tmp_path: Path, broker: str, clock: Any = None, **options: Any) -> Iterator[Running]:
+    """`referee`'s table with phones on a real broker, the state directory `tmp_path`, the loop on a thread
+    (on `clock`, when given: a recorded game's still time)."""
+    table = Table(referee) if clock is None else Table(referee, clock=clock)
     status = StatusBoard()
     phones = start_phones(table, broker=broker, status=status, state_dir=tmp_path, **options)
     thread = threading.Thread(target=table.run, name="table", daemon=True)

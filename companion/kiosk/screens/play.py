@@ -108,7 +108,8 @@ class PlayScreen(Screen):
         news = announcement_texts(lang, public, ANNOUNCEMENTS_SHOWN)
         game = registry().get(str(public.get("game")))
         draw_board = game.board() if game is not None else None
-        in_words = [i18n.translate_line(lang, m, p) for m, p in game.public_lines(public)] if game else []
+        in_words = ([i18n.translate_line(lang, m, p) for m, p in game.public_lines(public)]  # no picture: words
+                    if game is not None and draw_board is None else [])
         board_key = (lang, public.get("announced"), public.get("corrections"), repr(public.get("table")))
 
         def header(surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -79,7 +79,15 @@ class StatusChanged:
     pass
 
 
-Message = PublicView | PlayerView | BoothClosed | UnknownTag | TokenRefused | Reply | StatusChanged
+@dataclass(frozen=True)
+class FigureTapped:
+    """A player's figure tapped while the seating screen is up: seat that player (not their booth)."""
+
+    player: str
+    name: str
+
+
+Message = PublicView | PlayerView | BoothClosed | UnknownTag | TokenRefused | Reply | StatusChanged | FigureTapped
 
 
 class KioskFeed:
@@ -92,6 +100,7 @@ class KioskFeed:
         self._lock = threading.Lock()
         self._booth: str | None = None
         self._registry: Registry | None = None
+        self._seating = False
         self.turn_hooks: list[Callable[[], None]] = []  # each turn of the kiosk's loop (the watchdog)
 
     def attach(self, table: Table, status: StatusBoard | None = None) -> None:
@@ -120,6 +129,23 @@ class KioskFeed:
         with self._lock:
             return self._registry is not None
 
+    def seating(self, on: bool) -> None:
+        """The seating screen is up (True) or gone: a figure tapped now seats its player."""
+        with self._lock:
+            self._seating = on
+
+    def figures(self) -> list[tuple[str, str]]:
+        """The players whose figures are enrolled (id, label), each once."""
+        with self._lock:
+            registry = self._registry
+        if registry is None:
+            return []
+        found: dict[str, str] = {}
+        for token in registry.tokens():
+            if token.is_player:
+                found.setdefault(token.id, token.label)
+        return list(found.items())
+
     def identified_player(self) -> str | None:
         """The player whose booth is open: a token tapped now acts for them (see companion/taps/router.py)."""
         return self.booth
@@ -135,7 +161,13 @@ class KioskFeed:
     # -- TapScreen ---------------------------------------------------------------------------------------
 
     def player_tapped(self, player_id: str) -> None:
-        """Open that player's booth; a second tap of the same token closes it. Table thread only."""
+        """Open that player's booth; a second tap of the same token closes it. Table thread only.
+        While the seating screen is up the figure seats its player instead."""
+        with self._lock:
+            seating = self._seating
+        if seating:
+            self.post(FigureTapped(player_id, dict(self.figures()).get(player_id, player_id)))
+            return
         with self._lock:
             closing = self._booth == player_id
             self._booth = None if closing else player_id
@@ -161,7 +193,15 @@ class KioskFeed:
         self.post(UnknownTag(uid, reader, game, choices))
 
     def token_refused(self, token_label: str, reason: Rejected) -> None:
-        """With a booth open the token acted for that player: the reason goes to that booth only."""
+        """With a booth open the token acted for that player: the reason goes to that booth only.
+        While the seating screen is up, the figure of a player who is not in this game seats them."""
+        with self._lock:
+            seating = self._seating
+        if seating and reason.code == "reject.token_not_playing":
+            figures = [(pid, label) for pid, label in self.figures() if label == token_label]
+            if len(figures) == 1:
+                self.post(FigureTapped(*figures[0]))
+                return
         self.post(TokenRefused(token_label, reason, self.booth))
 
     # -- from the kiosk ----------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from companion.kiosk.screens.booth import BoothScreen
 from companion.kiosk.screens.enroll import EnrollScreen
 from companion.kiosk.screens.play import PlayScreen
 from companion.kiosk.screens.reveal import RevealScreen
+from companion.kiosk.screens.seating import SeatingScreen
 from companion.kiosk.screens.setup import SetupScreen
 from companion.taps.sink import PUBLIC_REFUSALS
 
@@ -36,7 +37,13 @@ def first_screen(k: Kiosk) -> Screen:
 
 def on_message(k: Kiosk, message: msgs.Message) -> None:
     if isinstance(message, msgs.PublicView):
+        number = k.public.get("number")
         k.public = message.view
+        if "options" in message.view:  # the game's own options (NEWGAME_IFACE.md), not the start-up ones
+            k.settings.options = dict(message.view["options"])
+        if number is not None and message.view.get("number") not in (None, number):
+            new_game(k)
+            return
         if isinstance(k.stack[0], AttractScreen | SetupScreen) and started(message.view):
             k.stack[0] = PlayScreen(k)  # someone played (a token, a phone): the demo and setup give way
         if message.view.get("ended") and not any(isinstance(s, RevealScreen) for s in k.stack):
@@ -56,6 +63,10 @@ def on_message(k: Kiosk, message: msgs.Message) -> None:
         for screen in [s for s in k.stack if isinstance(s, BoothScreen) and s.player == message.player]:
             k.stack.remove(screen)
             screen.forget()
+    elif isinstance(message, msgs.FigureTapped):
+        seating = next((s for s in k.stack if isinstance(s, SeatingScreen)), None)
+        if seating is not None:
+            seating.figure(message.player, message.name)
     elif isinstance(message, msgs.UnknownTag):
         unknown_tag(k, message)
     elif isinstance(message, msgs.TokenRefused):
@@ -70,6 +81,18 @@ def on_message(k: Kiosk, message: msgs.Message) -> None:
         else:
             assert message.outcome.reason is not None
             k.say("kiosk.notice.refused", reason=i18n.describe(k.lang, message.outcome.reason.to_json()))
+
+
+def new_game(k: Kiosk) -> None:
+    """A new game began on this table (the public view's "number" changed): its setup screen, with its
+    seats' QR codes and Start, in place of everything the last game had up (booths, flow, reveal)."""
+    for screen in k.stack:
+        if isinstance(screen, BoothScreen):
+            screen.forget()
+    if k.feed is not None:
+        k.feed.seating(False)
+    k.stack[:] = [SetupScreen(k)]
+    k.say("kiosk.newgame.begun", game=i18n.translate(k.lang, f"game.{k.public.get('game')}.title"))
 
 
 def unknown_tag(k: Kiosk, message: msgs.UnknownTag) -> None:

@@ -13,6 +13,8 @@ import pygame
 
 from companion.kiosk.demo import Demo
 from companion.kiosk.screens.base import Screen
+from companion.kiosk.screens.game_list import game_entries
+from companion.kiosk.screens.paging import paged
 from companion.kiosk.screens.play import announcement_texts, main_timer, timer_color
 from companion.kiosk.widgets import ACCENT, BG, DIM, FG, Button, Region, clock_text, draw_lines, panel
 from companion.parts.timers import remaining
@@ -30,6 +32,7 @@ class AttractScreen(Screen):
         super().__init__(kiosk)
         self.demo = Demo(kiosk.games, kiosk.settings.demo_script)
         self.next_step = kiosk.now_ms() + DEMO_STEP_MS
+        self.page = 0
 
     def _areas(self) -> dict[str, pygame.Rect]:
         L = self.k.layout
@@ -37,22 +40,17 @@ class AttractScreen(Screen):
                 "demo": L.rect(332, 104, 452, 312), "footer": L.footer()}
 
     def buttons(self) -> list[Button]:
-        a = self._areas()
-        rows = self.k.layout.rows(a["picker"], max(4, len(self.k.games)))
-        current = self.k.public.get("game")
-        out = []
-        for row, game in zip(rows, self.k.games, strict=False):
-            playable = game == current
-            out.append(Button(row, self.tr(f"game.{game}.title"), self._setup if playable else self._not_here,
-                              "primary" if playable else "off", key=game))
-        return out
+        """The game list: touching a game opens the new-game flow for it (issue 21); the game the table
+        is set up for now is highlighted. Paged when the games do not fit."""
+        return paged(game_entries(self.k), self._areas()["picker"], self.k.layout, self.k.lang, self.page,
+                     self._turn)
+
+    def _turn(self, page: int) -> None:
+        self.page = page
 
     def _setup(self) -> None:
         from companion.kiosk.screens.setup import SetupScreen
         self.k.stack[0] = SetupScreen(self.k)
-
-    def _not_here(self) -> None:
-        self.k.say("kiosk.attract.other_game")
 
     def tap(self, pos: tuple[int, int]) -> bool:
         if not super().tap(pos):

@@ -44,6 +44,7 @@ class HostMenuScreen(Screen):
         L = self.k.layout
         out: list[tuple[str, Callable[[], None], str]] = [
             (self._words(c), partial(self._host, c.move, c.args), c.key) for c in self.controls()]
+        out.append((self.tr("kiosk.menu.new_game"), self._new_game, "n"))
         if self.k.settings.seats is not None:
             out.append((self.tr("kiosk.menu.phones"), self._phones, "s"))
         if self.k.feed is not None and self.k.feed.can_enroll:
@@ -56,6 +57,16 @@ class HostMenuScreen(Screen):
         cells = [cell for row in L.rows(area, max(4, -(-len(out) // 2))) for cell in L.columns(row, 2)]
         return [Button(cell, text, fn, "danger" if key.startswith("end:") else "normal", key)
                 for cell, (text, fn, key) in zip(cells, out, strict=False)]
+
+    def _new_game(self) -> None:
+        """The game list, unless a game is being played: the table would refuse a new game then
+        (NEWGAME_IFACE.md, `reject.game_in_progress`), so say first how to end it."""
+        from companion.kiosk.screens import started
+        from companion.kiosk.screens.game_list import GameListScreen
+        if started(self.k.public) and not self.k.public.get("ended"):
+            self.k.say("kiosk.menu.end_first")
+            return
+        self.k.replace(GameListScreen(self.k))
 
     def _phones(self) -> None:
         from companion.kiosk.screens.phone_seats import PhoneSeatsScreen

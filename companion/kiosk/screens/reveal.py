@@ -55,7 +55,24 @@ class RevealScreen(Screen):
         out = [Button(cols[3], self.tr("kiosk.button.menu"), self.k.open_menu, key="menu")]
         if not self.done:
             out.insert(0, Button(cols[2], self.tr("kiosk.reveal.next"), self.advance, "primary", key="next"))
+        else:  # issue 21: the same game again in one touch, or the game list
+            out.insert(0, Button(cols[0], self.tr("kiosk.reveal.play_again"), self.play_again, "primary",
+                                 key="again"))
+            out.insert(1, Button(cols[1], self.tr("kiosk.reveal.another"), self.another, key="another"))
         return out
+
+    def play_again(self) -> None:
+        """The same game, players (same ids and names, same seats) and options, as the host."""
+        public = self.k.public
+        self.k.send({"by": "host", "move": "table.new_game",
+                     "args": {"game": public.get("game"),
+                              "players": [{"id": p["id"], "name": p["name"]} for p in public.get("players", [])],
+                              "options": dict(public.get("options", self.k.settings.options))}})
+        self.k.say("kiosk.options.starting", game=self.tr(f"game.{public.get('game')}.title"))
+
+    def another(self) -> None:
+        from companion.kiosk.screens.game_list import GameListScreen
+        self.k.push(GameListScreen(self.k))
 
     def ranking(self) -> list[tuple[int, list[str]]]:
         names = self.player_names()

@@ -13,6 +13,7 @@ import pygame
 
 from companion.kiosk.qr import qr_surface
 from companion.kiosk.screens.base import Screen
+from companion.kiosk.screens.options import option_label, value_label
 from companion.kiosk.widgets import ACCENT, DIM, FG, GOOD, SEATS, Button, Region, draw_lines, panel
 
 MAX_SEATS_SHOWN = 9
@@ -61,9 +62,10 @@ class SetupScreen(Screen):
         seats = self.seats()
         title = self.tr("kiosk.setup.title", game=self.tr(f"game.{self.k.public.get('game')}.title"),
                         count=len(self.k.public.get("players", [])))
-        options: dict[str, Any] = dict(self.k.settings.options)
+        options: dict[str, Any] = dict(self.k.public.get("options", self.k.settings.options))
         side = [self.tr("kiosk.setup.options")]
-        side += [f"{key}: {value}" for key, value in options.items()] or [self.tr("kiosk.setup.no_options")]
+        side += [self.tr("kiosk.options.value", option=option_label(lang, key), value=value_label(lang, value))
+                 for key, value in options.items()] or [self.tr("kiosk.setup.no_options")]
         side += ["", self.tr("kiosk.setup.tokens")]
         with_qr = self.k.settings.seats is not None
         side += ["", self.tr("kiosk.setup.scan_own" if with_qr else "kiosk.setup.no_phones")]

@@ -22,6 +22,7 @@ from companion.drawing.text import TextCache
 from companion.games import registry
 from companion.kiosk.engine import build
 from companion.kiosk.kiosk import Kiosk, Settings
+from companion.kiosk.scenes_newgame import NEW_GAME_SCREENS, show_new_game_screen
 from companion.kiosk.screens.attract import AttractScreen
 from companion.kiosk.screens.reveal import RevealScreen
 from companion.kiosk.seats import PhoneSeats
@@ -32,7 +33,8 @@ from companion.taps.registry import Registry
 
 PLAYERS = [{"id": "ana", "name": "Ana"}, {"id": "ben", "name": "Ben"}, {"id": "chai", "name": "ชัย"},
            {"id": "dao", "name": "道"}]
-SCREENS = ("attract", "setup", "play", "booth", "reveal", "menu", "phones", "enroll", "enroll_choose", "enroll_mode")
+SCREENS = ("attract", "setup", "play", "booth", "reveal", "menu", "phones", "enroll", "enroll_choose", "enroll_mode",
+           *NEW_GAME_SCREENS)
 NEW_TAG = "04C0FFEE123456"  # the unknown tag of the enrollment screens
 
 
@@ -144,6 +146,9 @@ def show_screen(scene: Scene, name: str, hp: int = 10) -> None:
         for _ in range(6):
             attract.demo.advance()
         k.process()
+        return
+    if name in NEW_GAME_SCREENS:
+        show_new_game_screen(scene, name)
         return
     if name == "setup":
         k.top.tap(k.layout.rect(400, 300, 1, 1).topleft)  # a touch on the demo ends it

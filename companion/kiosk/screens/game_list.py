@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from companion import i18n
 from companion.kiosk.screens.base import Screen
 from companion.kiosk.screens.paging import Entry, paged
 from companion.kiosk.widgets import FG, Button, Region
@@ -19,17 +20,23 @@ if TYPE_CHECKING:
 
 def game_entries(k: Kiosk) -> list[Entry]:
     current = k.public.get("game")
-    return [Entry(i18n_title(k, gid), partial(choose, k, gid), "primary" if gid == current else "normal", gid)
-            for gid in k.games]
-
-
-def i18n_title(k: Kiosk, gid: str) -> str:
-    from companion import i18n
-    return i18n.translate(k.lang, f"game.{gid}.title")
+    return [Entry(i18n.translate(k.lang, f"game.{gid}.title"), partial(choose, k, gid),
+                  "primary" if gid == current else "normal", gid) for gid in k.games]
 
 
 def choose(k: Kiosk, gid: str) -> None:
-    """Open the seating screen for `gid`, prefilled with who is known."""
+    """The game the table is set up for and nobody has played yet: its setup screen (its seats' QR codes,
+    Start; "Players and options" there changes them). Any other game: the seating screen for it."""
+    from companion.kiosk.screens import started
+    from companion.kiosk.screens.setup import SetupScreen
+    if gid == k.public.get("game") and not started(k.public):
+        k.stack[:] = [SetupScreen(k)]
+        return
+    open_flow(k, gid)
+
+
+def open_flow(k: Kiosk, gid: str) -> None:
+    """The seating screen for `gid`, prefilled with who is known (then the options, then Start)."""
     from companion.kiosk.newgame import plan_for
     from companion.kiosk.screens.seating import SeatingScreen
     figures = k.feed.figures() if k.feed is not None else []

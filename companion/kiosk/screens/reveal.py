@@ -55,11 +55,11 @@ class RevealScreen(Screen):
         out = [Button(cols[3], self.tr("kiosk.button.menu"), self.k.open_menu, key="menu")]
         if not self.done:
             out.insert(0, Button(cols[2], self.tr("kiosk.reveal.next"), self.advance, "primary", key="next"))
-        else:  # issue 21: the same game again in one touch, or the game list
-            out.insert(0, Button(cols[0], self.tr("kiosk.reveal.play_again"), self.play_again, "primary",
-                                 key="again"))
-            out.insert(1, Button(cols[1], self.tr("kiosk.reveal.another"), self.another, key="another"))
-        return out
+        # issue 21: the same game again in one touch, or the game list; after Next and Menu, so the focus
+        # (a GPIO "select") never starts a game by itself
+        return [*out, Button(cols[0], self.tr("kiosk.reveal.play_again"), self.play_again,
+                             "primary" if self.done else "normal", key="again"),
+                Button(cols[1], self.tr("kiosk.reveal.another"), self.another, key="another")]
 
     def play_again(self) -> None:
         """The same game, players (same ids and names, same seats) and options, as the host."""

@@ -52,7 +52,10 @@ class SeatingScreen(Screen):
             self.plan.toggle(pid)
 
     def _add(self) -> None:
-        self.k.push(KeyboardScreen(self.k, self.tr("kiosk.seating.add_title"), "", self.plan.add, NAME_MAX))
+        self.k.push(KeyboardScreen(self.k, self.tr("kiosk.seating.add_title"), "", self._added, NAME_MAX))
+
+    def _added(self, name: str) -> None:
+        self.plan.add(name)
 
     def _rename(self) -> None:
         self.renaming = not self.renaming

@@ -29,10 +29,16 @@ class SetupScreen(Screen):
 
     def buttons(self) -> list[Button]:
         cols = self.k.layout.columns(self._areas()["footer"], 4)
-        out = [Button(cols[0], self.tr("kiosk.button.back"), self.back, key="back")]
+        out = [Button(cols[0], self.tr("kiosk.button.back"), self.back, key="back"),
+               Button(cols[1], self.tr("kiosk.setup.change"), self._change, key="change")]
         if self.k.feed is not None and self.k.feed.can_enroll:  # the readers run: tokens to enroll
             out.append(Button(cols[2], self.tr("kiosk.menu.enroll"), self._enroll, key="enroll"))
         return [*out, Button(cols[3], self.tr("kiosk.setup.start"), self._start, "primary", key="start")]
+
+    def _change(self) -> None:
+        """Other players or options for this game: the new-game flow, prefilled with these (issue 21)."""
+        from companion.kiosk.screens.game_list import open_flow
+        open_flow(self.k, str(self.k.public.get("game")))
 
     def _enroll(self) -> None:
         from companion.kiosk.screens.enroll import EnrollScreen

@@ -69,10 +69,6 @@ class Plan:
                 "args": {"game": self.game, "players": self.players(), "options": dict(self.options)}}
 
 
-def clean_name(text: str) -> str:
-    return " ".join(text.split())[:NAME_MAX]
-
-
 def count_problem(game: Game, count: int) -> tuple[str, dict[str, Any]] | None:
     """Why `count` players cannot start `game` (a message id and its params), or None."""
     if game.min_players <= count <= game.max_players:

@@ -9,8 +9,6 @@ those by touch, the host's phone may also type one. See docs/games/toolkit.md.
 
 from __future__ import annotations
 
-from typing import Any
-
 from companion.core.contract import State
 from companion.core.prompts import Choice, Field, Prompt
 from companion.games.toolkit import presets

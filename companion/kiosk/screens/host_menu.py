@@ -14,6 +14,7 @@ import pygame
 from companion import i18n
 from companion.core import host_controls
 from companion.core.host_controls import Control
+from companion.kiosk.screens import host_forms
 from companion.kiosk.screens.base import Screen
 from companion.kiosk.screens.play import timer_words
 from companion.kiosk.widgets import FG, Button, Region
@@ -44,6 +45,7 @@ class HostMenuScreen(Screen):
         L = self.k.layout
         out: list[tuple[str, Callable[[], None], str]] = [
             (self._words(c), partial(self._host, c.move, c.args), c.key) for c in self.controls()]
+        out += host_forms.menu_entries(self)  # the game's host forms (the toolkit's new vote, timer, deal)
         if self.k.settings.seats is not None:
             out.append((self.tr("kiosk.menu.phones"), self._phones, "s"))
         if self.k.feed is not None and self.k.feed.can_enroll:

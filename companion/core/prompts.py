@@ -36,8 +36,8 @@ class Field:
     a path of rooms: `min`/`max` bound the length); ``subset``: some of `choices`, each at most once, in
     their order (`min`..`max` of them: a vote's candidates); ``number``: an int in `min`..`max`; ``text``:
     a short string (its `choices`, if any, are suggested values a touch screen offers instead of typing);
-    ``texts``: a list of `min`..`max` short strings, typed; ``path``: like ``choices`` but the renderer may draw it on the game's map;
-    ``confirm``: no value, the button itself.
+    ``texts``: a list of `min`..`max` short strings, typed; ``path``: like ``choices`` but the renderer
+    may draw it on the game's map; ``confirm``: no value, the button itself.
 
     A ``path`` may narrow each step to what the game accepts: `first` lists the values of the first step,
     `after[v]` the values of a step after `v` (keys are the values as strings); without `first` any

@@ -90,4 +90,5 @@ def test_the_host_opens_a_vote_deals_roles_and_starts_a_timer_by_touch(
     shown = " ".join(d.text for d in text.record).lower()
     roles = {i18n.translate(lang, f"toolkit.role.{r}").lower() for r in ROLE_WORDS} | set(ROLE_WORDS)
     assert not [w for w in roles if w in shown]
-    assert "assigned" not in k.public["table"]["deals"]["roles"] and "votes" not in k.public["table"]["ballots"]["exile"]
+    table = k.public["table"]
+    assert "assigned" not in table["deals"]["roles"] and "votes" not in table["ballots"]["exile"]

@@ -85,7 +85,8 @@ def test_a_werewolf_night_from_the_hosts_phone(tmp_path: Path, browser: Browser)
             send_form(chief, "roles.reveal", say("toolkit.prompt.roles_reveal", name="roles"))
             shown = say("phone.role.revealed", name="Ben", role=role_of_ben)
             table.page.wait_for_selector(f"#roles div:text-is('{shown}')", state="attached", timeout=WAIT_MS)
-            announced = [a for a in run.table.views.public.get("announcements", []) if a.get("msg") == "toolkit.role_revealed"]
+            announced = [a for a in run.table.views.public.get("announcements", [])
+                         if a.get("msg") == "toolkit.role_revealed"]
             assert announced and announced[-1]["params"]["player"] == "ben"
             assert hidden_before  # the other four stay hidden: only Ben's is in the public view
             assert list(run.table.views.public["table"]["deals"]["roles"]["revealed"]) == ["ben"]

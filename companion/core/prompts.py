@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-FieldKind = Literal["choice", "choices", "number", "text", "path", "confirm"]
+FieldKind = Literal["choice", "choices", "subset", "number", "text", "texts", "path", "confirm"]
 
 
 @dataclass(frozen=True)
@@ -33,9 +33,11 @@ class Field:
     """One argument of the move.
 
     ``choice``: one of `choices`; ``choices``: an ordered list of `count` of them (a programmed pair,
-    a path of rooms: `min`/`max` bound the length); ``number``: an int in `min`..`max`; ``text``: a
-    short string; ``path``: like ``choices`` but the renderer may draw it on the game's map;
-    ``confirm``: no value, the button itself.
+    a path of rooms: `min`/`max` bound the length); ``subset``: some of `choices`, each at most once, in
+    their order (`min`..`max` of them: a vote's candidates); ``number``: an int in `min`..`max`; ``text``:
+    a short string (its `choices`, if any, are suggested values a touch screen offers instead of typing);
+    ``texts``: a list of `min`..`max` short strings, typed; ``path``: like ``choices`` but the renderer
+    may draw it on the game's map; ``confirm``: no value, the button itself.
 
     A ``path`` may narrow each step to what the game accepts: `first` lists the values of the first step,
     `after[v]` the values of a step after `v` (keys are the values as strings); without `first` any

@@ -101,11 +101,13 @@ class KioskFeed:
         self._booth: str | None = None
         self._registry: Registry | None = None
         self._seating = False
+        self._views: Views | None = None  # the latest views: the host's forms are read from them
         self.turn_hooks: list[Callable[[], None]] = []  # each turn of the kiosk's loop (the watchdog)
 
     def attach(self, table: Table, status: StatusBoard | None = None) -> None:
         """Become one of the table's outputs (before its loop starts) and listen to the status board."""
         self.table = table
+        self._views = table.views
         table.outputs.append(self)
         if status is not None:
             status.listen(lambda: self.post(StatusChanged()))
@@ -153,6 +155,8 @@ class KioskFeed:
     # -- Output ------------------------------------------------------------------------------------------
 
     def changed(self, views: Views, outcomes: list[Outcome]) -> None:
+        with self._lock:
+            self._views = views
         self.post(PublicView(views.public))
         player = self.booth
         if player is not None:
@@ -220,6 +224,13 @@ class KioskFeed:
         if registry is None:
             raise RuntimeError("no token registry: the readers are not running")
         return registry.enroll(token)
+
+    def host_view(self) -> dict[str, Any]:
+        """The host's view of the latest state (its `prompts`: the game's host forms). `Views` are
+        read-only and safe from any thread, so the kiosk's host forms read it on the kiosk's thread."""
+        with self._lock:
+            views = self._views
+        return {} if views is None else views.host
 
     def send(self, raw: dict[str, Any]) -> None:
         """Queue an input made on the screen; its outcome comes back as a `Reply`."""

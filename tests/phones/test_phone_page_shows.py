@@ -43,12 +43,12 @@ def test_timers_are_shown_by_their_translated_names(tmp_path: Path, browser: Bro
 
 def test_a_toolkit_timer_without_a_catalog_name_is_shown_as_named(tmp_path: Path, browser: Browser) -> None:
     with running_table(tmp_path, "embedded", players=["ana"]) as run, serving(run) as (_, links):
-        run.table.put({"by": "host", "move": "timer.create", "args": {"name": "day", "seconds": 90}})
+        run.table.put({"by": "host", "move": "timer.create", "args": {"name": "sunrise", "seconds": 90}})
         ana = PhonePage.open(browser, links["ana"].url(), locale="zh-CN")
         try:
             ana.online()
             ana.page.wait_for_selector("#timers .name", timeout=WAIT_MS)
-            assert ana.page.locator("#timers .name").all_inner_texts() == ["day"]
+            assert ana.page.locator("#timers .name").all_inner_texts() == ["sunrise"]
         finally:
             ana.close()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import Field, StringConstraints
+from pydantic import Field, StringConstraints, field_validator
 
 from companion.core.contract import Args, Ctx, Move
 from companion.core.rejection import Rejected
@@ -51,6 +51,14 @@ class TimerCreate(Args):
     name: Name
     seconds: int = Field(ge=1, le=24 * 3600)
     warnings: list[Annotated[int, Field(ge=1)]] = Field(default_factory=list, max_length=5)
+
+    @field_validator("warnings", mode="before")
+    @classmethod
+    def _one_warning(cls, value: Any) -> Any:
+        """A form's single number: a warning that many seconds before the end; 0 is none."""
+        if isinstance(value, int) and not isinstance(value, bool):
+            return [] if value == 0 else [value]
+        return value
 
 
 class Named(Args):
@@ -164,6 +172,7 @@ class CounterCreate(Args):
     low: int = -999
     high: int = 999
     players: list[str] | None = None
+    secret: bool = True  # False: everyone sees the values from the start (as after counter.reveal)
 
 
 class CounterAdjust(Args):
@@ -176,6 +185,8 @@ def counter_create(ctx: Ctx, a: CounterCreate) -> None:
     _fresh(ctx, "counters", a.name)
     owners = _players(ctx, a.players)
     ctx.state["counters"][a.name] = tallies.new(owners, a.initial, a.low, a.high)
+    if not a.secret:
+        ctx.state["counters"][a.name]["revealed"] = True
 
 
 def counter_adjust(ctx: Ctx, a: CounterAdjust) -> None:

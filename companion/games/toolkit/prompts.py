@@ -14,6 +14,7 @@ from typing import Any
 from companion.core.contract import State
 from companion.core.inputs import HOST, actor_player
 from companion.core.prompts import Choice, Field, Prompt
+from companion.games.toolkit.host_forms import creating
 
 DELTA_LIMIT = 999  # counter.adjust accepts deltas in -999..999
 DICE = (
@@ -31,9 +32,11 @@ def prompts(state: State, actor: str) -> list[Prompt]:
     return _player(state, pid)
 
 
-def _plain(values: list[Any]) -> tuple[Choice, ...]:
-    """Choices whose labels are the table's own words (ballot options, counter names), not catalog ids."""
-    return tuple(Choice(value=v, label=str(v), plain=True) for v in values)
+def _plain(values: list[Any], names: dict[str, str] | None = None) -> tuple[Choice, ...]:
+    """Choices whose labels are the table's own words (ballot options, counter names), not catalog ids;
+    an option that is a seated player's id reads as that player's name."""
+    names = names or {}
+    return tuple(Choice(value=v, label=names.get(str(v), str(v)), plain=True) for v in values)
 
 
 def _roll() -> Prompt:
@@ -42,13 +45,14 @@ def _roll() -> Prompt:
 
 def _player(state: State, pid: str) -> list[Prompt]:
     out: list[Prompt] = []
+    names = {p["id"]: p["name"] for p in state["players"]}
     for name, b in state["ballots"].items():
         if not b["open"] or pid not in b["voters"]:
             continue
         mine = b["votes"].get(pid)
         if mine is not None and b["change"] == "final":
             continue  # votes in this ballot are final: nothing more to input
-        option = Field("option", "choice", "toolkit.prompt.option", _plain(b["options"]), default=mine)
+        option = Field("option", "choice", "toolkit.prompt.option", _plain(b["options"], names), default=mine)
         out.append(Prompt("ballot.vote", "toolkit.prompt.vote", (option,), {"name": name}, {"name": name}))
     for name, t in state["counters"].items():
         value = t["values"].get(pid)
@@ -63,6 +67,7 @@ def _player(state: State, pid: str) -> list[Prompt]:
 
 
 def _host(state: State) -> list[Prompt]:
+    names = {p["id"]: p["name"] for p in state["players"]}
     out: list[Prompt] = []
     for name, t in state["timers"].items():
         fixed = {"name": name}
@@ -79,9 +84,8 @@ def _host(state: State) -> list[Prompt]:
         if b["open"]:
             out.append(Prompt("ballot.close", "toolkit.prompt.ballot_close", params=fixed, fixed=fixed))
         elif b["result"] is not None and b["result"]["awaiting_host"]:
-            option = Field("option", "choice", "toolkit.prompt.option", _plain(b["result"]["tied"]))
+            option = Field("option", "choice", "toolkit.prompt.option", _plain(b["result"]["tied"], names))
             out.append(Prompt("ballot.decide", "toolkit.prompt.ballot_decide", (option,), fixed, fixed))
-    names = {p["id"]: p["name"] for p in state["players"]}
     for name, t in state["counters"].items():
         fixed = {"name": name}
         owners = tuple(Choice(pid, names.get(pid, pid), plain=True) for pid in t["values"])
@@ -98,6 +102,7 @@ def _host(state: State) -> list[Prompt]:
             field = Field("player", "choice", "toolkit.prompt.player", who)
             out.append(Prompt("roles.reveal", "toolkit.prompt.roles_reveal", (field,), {"name": name},
                               {"name": name}))
+    out += creating(state)  # new timers, votes, deals and counters: companion/games/toolkit/host_forms.py
     out.append(_roll())
     rank_by = Field("rank_by", "choice", "toolkit.prompt.rank_by",
                     (Choice(None, "toolkit.prompt.no_ranking"), *_plain(list(state["counters"]))))

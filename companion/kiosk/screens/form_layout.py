@@ -3,7 +3,10 @@
 With one list field (a vote, a path) the list fills the panel. With several fields each has a row: its
 name and value, with minus and plus for a number or "Choose" that opens a list. A list shows 9 large
 buttons a page, with "more" and "back" when it is longer; a list longer than a page whose choices have
-groups (a building's floor) shows the groups first. A sequence (a path) has "take back the last step".
+groups (a building's floor) shows the groups first. A sequence (a path) has "take back the last step";
+a subset (a vote's candidates) toggles its choices. Rows that do not fit come in pages (More/Back). A
+typed field (a ``texts`` list, a ``text`` without suggestions) has its line and "type it on the host's
+phone" (an on-screen keyboard is another screen's work).
 Everything stays inside `area`, so the line under it (the booth's answer) never covers a button or label.
 """
 
@@ -24,7 +27,18 @@ from companion.kiosk.widgets import Button
 COLUMNS, ROWS = 3, 3
 PAGE = COLUMNS * ROWS
 SHOWN = 3  # steps of a sequence shown in its line
-LISTS = ("choice", "choices", "path")
+LISTS = ("choice", "choices", "path", "subset")
+
+
+def listed(f: dict[str, Any]) -> bool:
+    """Whether a field is picked from a list on the booth (a text by its suggested values)."""
+    return f["kind"] in LISTS or (f["kind"] == "text" and bool(f.get("choices")))
+
+
+def steps(f: dict[str, Any]) -> tuple[int, ...]:
+    """The steps of a number's buttons: 1, and a bigger one for a wide range (a timer's seconds)."""
+    span = (f.get("max") or 0) - (f.get("min") or 0) if f.get("max") is not None and f.get("min") is not None else 0
+    return (1, 60) if span >= 600 else (1, 10) if span >= 50 else (1,)
 
 
 @dataclass
@@ -43,34 +57,52 @@ def lay_out(form: FormState, area: pygame.Rect, L: Layout, lang: str, changed: C
         return run
 
     fields = [f for f in form.fields() if f["kind"] != "confirm"]
-    listed = [f for f in fields if f["kind"] in LISTS]
-    if len(fields) == 1 and listed:
-        return _list(form, listed[0], area, L, lang, act, closable=False)
+    lists = [f for f in fields if listed(f)]
+    if len(fields) == 1 and lists:
+        return _list(form, lists[0], area, L, lang, act, closable=False)
     if form.opened is not None:
         return _list(form, form.field_named(form.opened), area, L, lang, act, closable=True)
     out = Laid([], [])
     row_h, gap = L.px(44), L.px(8)
-    for i, f in enumerate(fields):
+    fit = max(1, (area.height + gap) // (row_h + gap))
+    per = len(fields) if len(fields) <= fit else max(1, fit - 1)  # a row for More/Back when paged
+    pages = max(1, -(-len(fields) // per))
+    page = min(form.rows_page, pages - 1)
+    for i, f in enumerate(fields[page * per:(page + 1) * per]):
         row = pygame.Rect(area.left, area.top + i * (row_h + gap), area.width, row_h)
-        if row.bottom > area.bottom:
-            break
         text, controls = row.inflate(0, 0), row.inflate(0, 0)
         text.width = row.width * 11 // 20
         controls.width, controls.left = row.width - text.width - gap, text.right + gap
         value = form.values.get(f["name"])
         out.lines.append((text, f"{label(lang, f)}: {value_text(lang, f, value)}"))
         if f["kind"] == "number":
-            minus, plus = L.columns(controls, 2, 8)
-            out.buttons.append(Button(minus, "−", act(form.bump, f["name"], -1), key=("minus", f["name"])))
-            out.buttons.append(Button(plus, "+", act(form.bump, f["name"], 1), key=("plus", f["name"])))
-        elif f["kind"] in LISTS:  # a text is typed on the phone: its line alone
+            bumps = [-s for s in reversed(steps(f))] + list(steps(f))
+            for rect, delta in zip(L.columns(controls, len(bumps), 8), bumps, strict=True):
+                words = ("−" if delta < 0 else "+") + ("" if abs(delta) == 1 else str(abs(delta)))
+                key = ("minus" if delta < 0 else "plus", f["name"]) + (() if abs(delta) == 1 else (abs(delta),))
+                out.buttons.append(Button(rect, words, act(form.bump, f["name"], delta), key=key))
+        elif listed(f):
             out.buttons.append(Button(controls, i18n.translate(lang, "kiosk.form.open"),
                                       act(_open, form, f["name"]), key=("open", f["name"])))
+        else:  # typed: on the host's phone (the booth has no keyboard)
+            out.lines.append((controls, i18n.translate(lang, "kiosk.form.type_on_phone")))
+    if pages > 1:
+        nav = L.columns(pygame.Rect(area.left, area.top + per * (row_h + gap), area.width, row_h), 2, 8)
+        if page > 0:
+            out.buttons.append(Button(nav[0], i18n.translate(lang, "kiosk.form.back"),
+                                      act(_rows, form, page - 1), key="rows_back"))
+        if page + 1 < pages:
+            out.buttons.append(Button(nav[1], i18n.translate(lang, "kiosk.form.more"),
+                                      act(_rows, form, page + 1), key="rows_more"))
     adds = sum_text(lang, form)
     if adds is not None:  # under the rows: the running sum, and why Send waits
-        top = area.top + len(fields) * (row_h + gap) - gap + L.px(6)
+        top = area.top + min(len(fields), per) * (row_h + gap) - gap + L.px(6)
         out.lines.append((pygame.Rect(area.left, top, area.width, min(L.px(26), area.bottom - top)), adds))
     return out
+
+
+def _rows(form: FormState, page: int) -> None:
+    form.rows_page = page
 
 
 def _open(form: FormState, name: str) -> None:
@@ -92,6 +124,7 @@ def group_of(lang: str, choice: dict[str, Any]) -> str:
 def _list(form: FormState, f: dict[str, Any], area: pygame.Rect, L: Layout, lang: str,
           act: Callable[..., Callable[[], None]], closable: bool) -> Laid:
     name, sequence = f["name"], f["kind"] in ("choices", "path")
+    toggles = f["kind"] == "subset"
     offered = form.offered(name)
     chosen = form.values.get(name)
     head = pygame.Rect(area.left, area.top, area.width, L.px(26))
@@ -110,7 +143,7 @@ def _list(form: FormState, f: dict[str, Any], area: pygame.Rect, L: Layout, lang
     else:
         index = {repr(ch["value"]): i for i, ch in enumerate(f.get("choices", []))}
         for ch in offered:
-            on = not sequence and ch["value"] == chosen
+            on = ch["value"] in (chosen or []) if toggles else not sequence and ch["value"] == chosen
             entries.append((label(lang, ch), act(form.choose, name, ch["value"]), "primary" if on else "normal",
                             ("choice", name, index[repr(ch["value"])])))
     pages = max(1, -(-len(entries) // PAGE))

@@ -2,8 +2,10 @@
 
 ``choice``: a button per choice; ``choices``/``path``: tap choices in order (up to `max`), each step
 offering only what the field allows after the steps so far (`prompts.next_steps`), with "take back the
-last step"; ``number``: minus and plus around the value; ``confirm``: the send button alone; ``text``:
-not typed on a touch screen (the form says to use the phone). Submitting sends the prompt's move with its
+last step"; ``subset``: each choice a toggle (a vote's candidates); ``number``: minus and plus around
+the value (and bigger steps for a wide range); ``confirm``: the send button alone; ``text``: its
+suggested values by touch, else not typed on a touch screen (the form says to type it on the host's
+phone), as a ``texts`` list always is. Submitting sends the prompt's move with its
 `fixed` args and the chosen values. How a form is laid out in pages on the booth: form_layout.py.
 """
 
@@ -24,10 +26,11 @@ class FormState:
     opened: str | None = None  # the field whose list fills the form (when the form has several fields)
     group: str | None = None  # the group of choices opened in that list (a floor), if any
     page: int = 0  # the page of that list
+    rows_page: int = 0  # the page of the form's rows, when they do not fit in one
 
     def __post_init__(self) -> None:
         for f in self.prompt.get("fields", []):
-            if f["kind"] in ("choices", "path"):
+            if f["kind"] in ("choices", "path", "subset", "texts"):
                 self.values[f["name"]] = list(f.get("default") or [])
             elif f["kind"] == "number":
                 self.values[f["name"]] = f.get("default") if f.get("default") is not None else (f.get("min") or 0)
@@ -53,6 +56,14 @@ class FormState:
         if f["kind"] in ("choices", "path"):
             if any(ch["value"] == value for ch in self.offered(field_name)):
                 self.values.setdefault(field_name, []).append(value)
+        elif f["kind"] == "subset":  # a toggle; the list stays open for the next one
+            chosen = self.values.setdefault(field_name, [])
+            if value in chosen:
+                chosen.remove(value)
+            else:
+                order = [ch["value"] for ch in f.get("choices", [])]
+                chosen[:] = [v for v in order if v in chosen or v == value]
+            return
         else:
             self.values[field_name] = value
             self.opened = None
@@ -84,7 +95,9 @@ class FormState:
                 return False
             if f["kind"] in ("choices", "path") and not path_ready(f, list(value or [])):
                 return False
-            if f["kind"] == "text":
+            if f["kind"] == "text" and not (isinstance(value, str) and value.strip()):
+                return False
+            if f["kind"] in ("subset", "texts") and not within(f, len(value or [])):
                 return False
         adds = running_sum(self.prompt, self.values)
         return adds is None or adds[0] == adds[1]
@@ -97,11 +110,17 @@ class FormState:
         return {"by": by, "move": self.prompt["move"], "args": args}
 
 
+def within(f: dict[str, Any], n: int) -> bool:
+    """Whether `n` items fit a ``subset``/``texts`` field's bounds."""
+    return (f.get("min") is None or n >= int(f["min"])) and (f.get("max") is None or n <= int(f["max"]))
+
+
 def label(lang: str, item: dict[str, Any]) -> str:
-    """A prompt's, field's or choice's words: a proper name as it is, else its message id translated."""
+    """A prompt's, field's or choice's words: a proper name as it is, else its message id translated
+    (a param given in every language, such as a deal's roles, in `lang`)."""
     if item.get("plain"):
         return str(item["label"])
-    return i18n.translate(lang, str(item["label"]), item.get("params") or {})
+    return i18n.translate_line(lang, str(item["label"]), item.get("params") or {})
 
 
 def value_text(lang: str, f: dict[str, Any], value: Any) -> str:
@@ -112,8 +131,9 @@ def value_text(lang: str, f: dict[str, Any], value: Any) -> str:
         ch = by_value.get(repr(v))
         return label(lang, ch) if ch is not None else str(v)
 
-    if isinstance(value, list):
-        return " → ".join(one(v) for v in value) if value else "—"
+    if f["kind"] in ("choices", "path", "subset", "texts"):
+        joined = ", " if f["kind"] in ("subset", "texts") else " → "
+        return joined.join(one(v) for v in value) if value else "—"
     return "—" if value is None else one(value)
 
 

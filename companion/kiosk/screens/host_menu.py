@@ -14,6 +14,7 @@ import pygame
 from companion import i18n
 from companion.core import host_controls
 from companion.core.host_controls import Control
+from companion.kiosk.screens import host_forms
 from companion.kiosk.screens.base import Screen
 from companion.kiosk.screens.play import timer_words
 from companion.kiosk.widgets import FG, Button, Region
@@ -45,6 +46,7 @@ class HostMenuScreen(Screen):
         out: list[tuple[str, Callable[[], None], str]] = [
             (self._words(c), partial(self._host, c.move, c.args), c.key) for c in self.controls()]
         out.append((self.tr("kiosk.menu.new_game"), self._new_game, "n"))
+        out += host_forms.menu_entries(self)  # the game's host forms (the toolkit's new vote, timer, deal)
         if self.k.settings.seats is not None:
             out.append((self.tr("kiosk.menu.phones"), self._phones, "s"))
         if self.k.feed is not None and self.k.feed.can_enroll:

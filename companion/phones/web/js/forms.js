@@ -44,10 +44,41 @@ function numberControl(field) {
   return { node, value: () => Number(input.value), ready: ok, inputs: [input] };
 }
 
+// A typed text; its `choices` (suggested names, e.g. "Day" for a new timer) fill it with a tap.
 function textControl(field) {
-  const input = el("input", { type: "text", maxLength: 200, value: field.default ?? "", autocomplete: "off" });
-  const node = el("fieldset", {}, el("legend", { text: t(field.label) }), input);
+  const input = el("input", { type: "text", maxLength: 32, value: field.default ?? "", autocomplete: "off" });
+  const suggested = (field.choices ?? []).map((choice) => el("button", { type: "button", class: "suggested",
+    text: label(choice), onclick: () => { input.value = String(choice.value); input.dispatchEvent(new Event("input", { bubbles: true })); } }));
+  const node = el("fieldset", { "data-kind": "text" }, el("legend", { text: t(field.label) }), input,
+    suggested.length ? el("div", { class: "picks" }, el("span", { text: t("phone.suggested") }), suggested) : null);
   return { node, value: () => input.value.trim(), ready: () => input.value.trim().length > 0, inputs: [input] };
+}
+
+const within = (field, n) => (field.min === null || field.min === undefined || n >= field.min) &&
+  (field.max === null || field.max === undefined || n <= field.max);
+
+// `texts`: typed lines, one per item (a vote's options, the roles to deal), with how many there are.
+function textsControl(field) {
+  const area = el("textarea", { rows: Math.min(12, Math.max(3, field.min ?? 3)), autocomplete: "off" });
+  const count = el("p", { class: "meta", role: "status" });
+  const lines = () => area.value.split("\n").map((line) => line.trim()).filter((line) => line.length);
+  const show = () => { count.textContent = t("phone.lines_entered", { count: lines().length }); };
+  area.addEventListener("input", show);
+  show();
+  const node = el("fieldset", { "data-kind": "texts" }, el("legend", { text: t(field.label) }), area, count);
+  return { node, value: lines, ready: () => within(field, lines().length), inputs: [area] };
+}
+
+// `subset`: some of the choices, each a checkbox (a vote's candidates, who may vote); all at first by default.
+function subsetControl(field, formKey) {
+  const chosen = (field.default ?? []);
+  const inputs = field.choices.map((choice) => el("input", { type: "checkbox", name: `${formKey}/${field.name}`,
+    checked: chosen.some((v) => same(v, choice.value)) }));
+  const rows = field.choices.map((choice, i) => el("label", { class: "choice" }, inputs[i],
+    el("span", { text: label(choice) })));
+  const node = el("fieldset", { "data-kind": "subset" }, el("legend", { text: t(field.label) }), rows);
+  const values = () => field.choices.filter((_, i) => inputs[i].checked).map((c) => c.value);
+  return { node, value: values, ready: () => within(field, values().length), inputs };
 }
 
 // `choices` and `path`: an ordered list picked one tap at a time (a programmed pair, a path of rooms).
@@ -80,6 +111,8 @@ function control(field, formKey, onChange) {
     case "choice": return choiceControl(field, formKey);
     case "number": return numberControl(field);
     case "text": return textControl(field);
+    case "texts": return textsControl(field);
+    case "subset": return subsetControl(field, formKey);
     case "choices":
     case "path": return sequenceControl(field, onChange);
     default: return null; // "confirm": the send button itself
@@ -143,14 +176,15 @@ export function form(prompt, send, states, players = []) {
 
 // What the player had entered in a form, to carry over when the forms are drawn again.
 export function entered(formNode) {
-  return [...formNode.querySelectorAll("input")].map((input) => (input.type === "radio" ? input.checked : input.value));
+  return [...formNode.querySelectorAll("input, textarea")].map((input) =>
+    (input.type === "radio" || input.type === "checkbox" ? input.checked : input.value));
 }
 
 export function restore(formNode, values) {
-  const inputs = [...formNode.querySelectorAll("input")];
+  const inputs = [...formNode.querySelectorAll("input, textarea")];
   if (inputs.length !== values.length) return;
   inputs.forEach((input, i) => {
-    if (input.type === "radio") input.checked = values[i];
+    if (input.type === "radio" || input.type === "checkbox") input.checked = values[i];
     else input.value = values[i];
   });
   formNode.dispatchEvent(new Event("change"));

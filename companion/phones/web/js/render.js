@@ -54,6 +54,13 @@ export function timerName(game, name) {
   return shown === id ? name : shown;
 }
 
+// A role as this phone's language says it: the toolkit's preset roles have words, a typed one is as typed.
+export function roleName(role) {
+  const id = `toolkit.role.${role}`;
+  const shown = t(id);
+  return shown === id ? role : shown;
+}
+
 function timers(table, game) {
   const entries = Object.entries(table.timers ?? {});
   if (!entries.length) return null;
@@ -84,6 +91,8 @@ function votedLine(name, b, view) {
 function ballots(table, mine, view) {
   const entries = Object.entries(table.ballots ?? {});
   if (!entries.length) return null;
+  const who = names(view);
+  const said = (option) => who[option] ?? option; // a vote among the seated players: their names
   return card("ballots", "phone.section.ballots", entries.map(([name, b]) => {
     const own = mine?.ballots?.[name];
     const result = b.result;
@@ -91,16 +100,16 @@ function ballots(table, mine, view) {
     if (own) {
       ownLine = !own.eligible ? el("div", { class: "meta", text: t("phone.ballot.not_eligible") })
         : own.my_vote !== null && own.my_vote !== undefined
-          ? el("div", { class: "secret my-vote", title: t("phone.secret"), text: t("phone.ballot.my_vote", { option: own.my_vote }) })
+          ? el("div", { class: "secret my-vote", title: t("phone.secret"), text: t("phone.ballot.my_vote", { option: said(own.my_vote) }) })
           : el("div", { class: "meta", text: t("phone.ballot.not_voted") });
     }
     let outcome = null;
     if (result) {
-      const verdict = result.winner !== null ? t("phone.ballot.winner", { winner: result.winner })
+      const verdict = result.winner !== null ? t("phone.ballot.winner", { winner: said(result.winner) })
         : result.awaiting_host ? t("phone.ballot.awaiting_host") : t("phone.ballot.no_winner");
       outcome = [
         el("ul", { class: "totals" }, b.options.map((option) => [option, result.totals[option] ?? 0]).map(([option, total]) =>
-          el("li", { class: option === result.winner ? "winner" : "" }, el("span", { text: option }), el("span", { text: total })))),
+          el("li", { class: option === result.winner ? "winner" : "" }, el("span", { text: said(option) }), el("span", { text: total })))),
         el("div", { class: "winner", text: verdict }),
       ];
     }
@@ -134,10 +143,10 @@ function roles(table, mine, view) {
     const own = mine?.roles?.[name];
     return el("div", { class: "item" },
       el("div", { class: "name", text: name }),
-      own ? el("div", { class: "secret", title: t("phone.secret"), text: t("phone.role.mine", { role: own }) }) : null,
-      el("div", { class: "meta", text: t("phone.role.pool", { roles: d.pool }) }),
+      own ? el("div", { class: "secret", title: t("phone.secret"), text: t("phone.role.mine", { role: roleName(own) }) }) : null,
+      el("div", { class: "meta", text: t("phone.role.pool", { roles: d.pool.map(roleName) }) }),
       Object.entries(d.revealed ?? {}).map(([pid, role]) =>
-        el("div", { text: t("phone.role.revealed", { name: who[pid] ?? pid, role }) })));
+        el("div", { text: t("phone.role.revealed", { name: who[pid] ?? pid, role: roleName(role) }) })));
   }));
 }
 

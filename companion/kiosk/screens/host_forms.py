@@ -1,0 +1,115 @@
+"""The host's forms on the kiosk: what the game's `prompts` offer the host now (the toolkit's new timer,
+secret vote, role deal and counter, closing a vote, revealing roles...), opened from the host menu.
+
+The forms are the booth's (forms.py, form_layout.py): chosen by touch, paged to fit 800x480; a typed
+field says to type it on the host's phone. The host's view holds no secret (companion/core/referee.py),
+so this screen may show on the table's public screen; every input goes to the referee as the host's
+and its answer comes back as the kiosk's notice (a refusal says why, and the form stays open).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from companion.kiosk.screens.base import Screen
+from companion.kiosk.screens.form_layout import lay_out, prompt_list
+from companion.kiosk.screens.forms import FormState, label
+from companion.kiosk.widgets import DIM, FG, Button, Region, draw_button, panel
+
+
+def menu_entries(menu: Screen) -> list[tuple[str, Callable[[], None], str]]:
+    """The host menu's entry to these forms, when the game offers the host any (as the menu lists them)."""
+    feed = menu.k.feed
+    if feed is None or not feed.host_view().get("prompts"):
+        return []
+    return [(menu.tr("kiosk.menu.host_forms"), lambda: menu.k.replace(HostFormsScreen(menu.k)), "f")]
+
+
+class HostFormsScreen(Screen):
+    name = "host_forms"
+
+    def __init__(self, kiosk: Any) -> None:
+        super().__init__(kiosk)
+        self.form: FormState | None = None
+        self.page = 0
+        self._lines: list[tuple[pygame.Rect, str]] = []
+
+    def prompts(self) -> list[dict[str, Any]]:
+        feed = self.k.feed
+        return [] if feed is None else list(feed.host_view().get("prompts", []))
+
+    def on_public(self) -> None:
+        """A new state: a form whose prompt is no longer offered (its name taken now) closes."""
+        if self.form is not None and not any(_same(p, self.form.prompt) for p in self.prompts()):
+            self.form = None
+
+    def back(self) -> None:
+        if self.form is not None:
+            self.form = None
+        else:
+            self.k.pop()
+
+    def _open(self, prompt: dict[str, Any]) -> None:
+        self.form = FormState(prompt)
+
+    def _turn(self, page: int) -> None:
+        self.page = page
+
+    def _submit(self) -> None:
+        if self.form is not None and self.form.complete():
+            self.k.send(self.form.input("host"))
+            self.form = None
+
+    def _areas(self) -> dict[str, pygame.Rect]:
+        L = self.k.layout
+        return {"form": L.rect(16, 40, 768, 376), "footer": L.footer()}
+
+    def buttons(self) -> list[Button]:
+        L, lang = self.k.layout, self.k.lang
+        a = self._areas()
+        inner = a["form"].inflate(-L.px(16), -L.px(16))
+        area = pygame.Rect(inner.left, inner.top + L.px(40), inner.width, inner.height - L.px(40))
+        out: list[Button] = []
+        self._lines = []
+        if self.form is None:
+            out += prompt_list(self.prompts(), self.page, area, L, lang, self._open, self._turn)
+        else:
+            laid = lay_out(self.form, area, L, lang, lambda: None)
+            out += laid.buttons
+            self._lines = laid.lines
+        cols = L.columns(a["footer"], 4)
+        if self.form is not None:
+            style = "primary" if self.form.complete() else "off"
+            out.append(Button(cols[2], self.tr("kiosk.booth.send"), self._submit, style, "send"))
+        out.append(Button(cols[3], self.tr("kiosk.form.back" if self.form else "kiosk.menu.close"), self.back,
+                          key="close"))
+        return out
+
+    def regions(self) -> list[Region]:
+        k, a, lang = self.k, self._areas(), self.k.lang
+        heading = label(lang, self.form.prompt) if self.form else self.tr("kiosk.menu.host_forms")
+        buttons = self.buttons()
+        lines = list(self._lines)
+
+        def form_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            panel(surface, rect)
+            inner = rect.inflate(-k.layout.px(16), -k.layout.px(16))
+            self.c.text.draw(surface, heading, pygame.Rect(inner.left, inner.top, inner.width, k.layout.px(32)),
+                             k.layout.font(20), FG, bold=True)
+            for where, line in lines:
+                self.c.text.draw(surface, line, where, k.layout.font(16), DIM)
+            for i, b in enumerate(buttons):
+                if rect.contains(b.rect):
+                    draw_button(surface, self.c, b, i == self.focus % max(1, len(buttons)))
+
+        key = (lang, heading, tuple((tuple(r), t) for r, t in lines), self.button_region("x", a["form"]).key)
+        return [Region("host_forms.form", a["form"], key, form_panel),
+                self.button_region("host_forms.footer", a["footer"])]
+
+
+def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return (a.get("move"), a.get("label"), a.get("fixed"), a.get("fields")) == (
+        b.get("move"), b.get("label"), b.get("fixed"), b.get("fields"))

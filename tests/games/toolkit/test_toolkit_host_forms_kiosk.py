@@ -1,0 +1,94 @@
+"""The host opens a secret vote, deals roles and makes and starts a timer from the kiosk's host menu,
+by touch only (issue 21): SDL mouse events at the buttons' positions on the real kiosk (dummy driver),
+the buttons found by the words a person reads. No JSON, no console: the forms come from the toolkit's
+host prompts (companion/games/toolkit/host_forms.py). The public screen never shows a role or a vote.
+Screenshots go to KIOSK_SHOTS (or a temporary folder)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion import i18n
+from companion.drawing.text import TextCache
+from tests.kiosk.test_host_controls_kiosk import draw, labels, open_menu, press, say, table_of, touch
+from tests.kits.kiosk_fixtures import shots_dir, text, text_cache, text_problems
+
+__all__ = ["shots_dir", "text", "text_cache"]
+
+ROLE_WORDS = ("werewolf", "seer", "villager")
+
+
+def to_forms(scene: object, k: object) -> None:
+    """The host menu's "Game forms" (after a form is sent the forms stay open: then as they are)."""
+    if k.top.name == "host_forms":  # type: ignore[attr-defined]
+        return
+    open_menu(scene)  # type: ignore[arg-type]
+    press(scene, say(k, "kiosk.menu.host_forms"))  # type: ignore[arg-type]
+    assert k.top.name == "host_forms"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "th"])
+def test_the_host_opens_a_vote_deals_roles_and_starts_a_timer_by_touch(
+        tmp_path: Path, lang: str, text: TextCache, shots_dir: Path) -> None:
+    scene = table_of(tmp_path, "toolkit", text, lang=lang)
+    k = scene.kiosk
+    to_forms(scene, k)
+    draw(k, text)
+    pygame.image.save(k.surface, str(shots_dir / f"host-forms-{lang}.png"))
+    assert not text_problems(text.record)
+
+    # a secret exile vote among the seated players; the tie goes to the host
+    press(scene, say(k, "toolkit.prompt.ballot_players"))
+    press(scene, say(k, "kiosk.form.open"))  # the first row: the name, among the suggested names
+    press(scene, say(k, "toolkit.name.exile"))
+    tie_row = [b for b in k.top.buttons() if b.key == ("open", "tie")]
+    touch(k, tie_row[0].rect.center)
+    press(scene, say(k, "toolkit.tie.host_decides"))
+    draw(k, text)
+    pygame.image.save(k.surface, str(shots_dir / f"host-forms-vote-{lang}.png"))
+    assert not text_problems(text.record)
+    press(scene, say(k, "kiosk.booth.send"))
+    exile = k.public["table"]["ballots"]["exile"]
+    assert exile["open"] and exile["options"] == ["ana", "ben", "chai", "dao"]
+    assert exile["tie"] == "host_decides"
+
+    # the name "exile" is taken now: the next vote's form no longer suggests it
+    to_forms(scene, k)
+    press(scene, say(k, "toolkit.prompt.ballot_players"))
+    press(scene, say(k, "kiosk.form.open"))
+    assert say(k, "toolkit.name.exile") not in labels(k)
+    press(scene, say(k, "kiosk.form.close"))
+    press(scene, say(k, "kiosk.form.back"))
+
+    # Werewolf roles for the four seated players, from the preset
+    press(scene, say(k, "toolkit.prompt.deal_preset", count=4))
+    press(scene, say(k, "kiosk.booth.send"))
+    assert k.public["table"]["deals"]["roles"]["pool"] == ["seer", "villager", "villager", "werewolf"]
+
+    # a "day" timer of 4 minutes, then started from the host menu
+    to_forms(scene, k)
+    press(scene, say(k, "toolkit.prompt.timer_create"))
+    press(scene, "+60")
+    press(scene, say(k, "kiosk.booth.send"))
+    day = k.public["table"]["timers"]["day"]
+    assert day["duration"] == 240_000 and day["warnings"] == [30] and not day["running"]
+    press(scene, say(k, "kiosk.menu.close"))  # the forms closed: back at the table
+    open_menu(scene)
+    press(scene, say(k, "host.menu.start", timer=say(k, "timer.toolkit.day")))
+    assert k.public["table"]["timers"]["day"]["running"]
+
+    # the players vote (as their phones would); the public screen shows who has voted, never what or a role
+    for pid, choice in (("ana", "ben"), ("ben", "chai"), ("chai", "ben")):
+        scene.play({"by": f"player:{pid}", "move": "ballot.vote", "args": {"name": "exile", "option": choice}})
+    while k.top.name != "play":
+        k.pop()
+    draw(k, text)
+    pygame.image.save(k.surface, str(shots_dir / f"host-forms-public-{lang}.png"))
+    shown = " ".join(d.text for d in text.record).lower()
+    roles = {i18n.translate(lang, f"toolkit.role.{r}").lower() for r in ROLE_WORDS} | set(ROLE_WORDS)
+    assert not [w for w in roles if w in shown]
+    table = k.public["table"]
+    assert "assigned" not in table["deals"]["roles"] and "votes" not in table["ballots"]["exile"]

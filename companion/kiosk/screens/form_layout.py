@@ -47,8 +47,15 @@ class Laid:
     lines: list[tuple[pygame.Rect, str]]  # a field's name and value, drawn as text
 
 
-def lay_out(form: FormState, area: pygame.Rect, L: Layout, lang: str, changed: Callable[[], None]) -> Laid:
-    """The form's buttons and lines inside `area`; `changed` runs after each tap that changes the form."""
+#: Opens the on-screen keyboard for a typed field: (the field, what to do with the text typed).
+Typing = Callable[[dict[str, Any], Callable[[str], None]], None]
+
+
+def lay_out(form: FormState, area: pygame.Rect, L: Layout, lang: str, changed: Callable[[], None],
+            typing: Typing | None = None) -> Laid:
+    """The form's buttons and lines inside `area`; `changed` runs after each tap that changes the form.
+    With `typing`, a typed field has a button that opens the on-screen keyboard (a ``texts`` list gains
+    one line per text typed, "Clear" empties it); without, its line says to type it on the host's phone."""
 
     def act(fn: Callable[..., None], *args: Any) -> Callable[[], None]:
         def run() -> None:
@@ -84,7 +91,9 @@ def lay_out(form: FormState, area: pygame.Rect, L: Layout, lang: str, changed: C
         elif listed(f):
             out.buttons.append(Button(controls, i18n.translate(lang, "kiosk.form.open"),
                                       act(_open, form, f["name"]), key=("open", f["name"])))
-        else:  # typed: on the host's phone (the booth has no keyboard)
+        elif typing is not None:  # typed on the on-screen keyboard
+            out.buttons.extend(_typed(form, f, controls, L, lang, act, typing))
+        else:  # typed: on the host's phone
             out.lines.append((controls, i18n.translate(lang, "kiosk.form.type_on_phone")))
     if pages > 1:
         nav = L.columns(pygame.Rect(area.left, area.top + per * (row_h + gap), area.width, row_h), 2, 8)
@@ -99,6 +108,31 @@ def lay_out(form: FormState, area: pygame.Rect, L: Layout, lang: str, changed: C
         top = area.top + min(len(fields), per) * (row_h + gap) - gap + L.px(6)
         out.lines.append((pygame.Rect(area.left, top, area.width, min(L.px(26), area.bottom - top)), adds))
     return out
+
+
+def _typed(form: FormState, f: dict[str, Any], controls: pygame.Rect, L: Layout, lang: str,
+           act: Callable[..., Callable[[], None]], typing: Typing) -> list[Button]:
+    """A typed field's buttons: Type (the keyboard), and for a ``texts`` list, Clear."""
+    name = f["name"]
+
+    def typed(text: str) -> None:
+        if f["kind"] == "texts":
+            form.values[name] = [*(form.values.get(name) or []), text][: f.get("max") or None]
+        else:
+            form.values[name] = text
+
+    def open_keyboard() -> None:
+        typing(f, typed)
+
+    if f["kind"] != "texts":
+        return [Button(controls, i18n.translate(lang, "kiosk.form.type"), act(open_keyboard), key=("type", name))]
+    left, right = L.columns(controls, 2, 8)
+    return [Button(left, i18n.translate(lang, "kiosk.form.type_more"), act(open_keyboard), key=("type", name)),
+            Button(right, i18n.translate(lang, "kiosk.form.clear"), act(_clear, form, name), key=("clear", name))]
+
+
+def _clear(form: FormState, name: str) -> None:
+    form.values[name] = []
 
 
 def _rows(form: FormState, page: int) -> None:

@@ -63,6 +63,13 @@ class HostFormsScreen(Screen):
             self.k.send(self.form.input("host"))
             self.form = None
 
+    def _type(self, f: dict[str, Any], typed: Callable[[str], None]) -> None:
+        """The on-screen keyboard for a typed field (a name, a vote's option, a role)."""
+        from companion.kiosk.screens.keyboard import KeyboardScreen
+        current = self.form.values.get(f["name"]) if self.form is not None else None
+        initial = current if isinstance(current, str) else ""
+        self.k.push(KeyboardScreen(self.k, label(self.k.lang, f), initial, typed, max_len=f.get("max_len") or 24))
+
     def _areas(self) -> dict[str, pygame.Rect]:
         L = self.k.layout
         return {"form": L.rect(16, 40, 768, 376), "footer": L.footer()}
@@ -77,7 +84,7 @@ class HostFormsScreen(Screen):
         if self.form is None:
             out += prompt_list(self.prompts(), self.page, area, L, lang, self._open, self._turn)
         else:
-            laid = lay_out(self.form, area, L, lang, lambda: None)
+            laid = lay_out(self.form, area, L, lang, lambda: None, typing=self._type)
             out += laid.buttons
             self._lines = laid.lines
         cols = L.columns(a["footer"], 4)

@@ -92,3 +92,32 @@ def test_the_host_opens_a_vote_deals_roles_and_starts_a_timer_by_touch(
     assert not [w for w in roles if w in shown]
     table = k.public["table"]
     assert "assigned" not in table["deals"]["roles"] and "votes" not in table["ballots"]["exile"]
+
+
+def type_on_keyboard(scene: object, k: object, word: str) -> None:
+    """The host types `word` on the on-screen keyboard, key by key (lower case), then Done."""
+    assert k.top.name == "keyboard"  # type: ignore[attr-defined]
+    for char in word:
+        press(scene, char)  # type: ignore[arg-type]
+        if k.top.shifted:  # type: ignore[attr-defined]
+            press(scene, say(k, "kiosk.keyboard.shift"))  # type: ignore[arg-type]
+    press(scene, say(k, "kiosk.keyboard.done"))  # type: ignore[arg-type]
+
+
+def test_the_host_types_a_votes_name_and_options_on_the_kiosks_keyboard(tmp_path: Path, text: TextCache) -> None:
+    """A vote on typed options from the kiosk alone: each option typed on the on-screen keyboard (a
+    `texts` list gains a line per Done); the vote opens with exactly what was typed."""
+    scene = table_of(tmp_path, "toolkit", text, lang="en")
+    k = scene.kiosk
+    to_forms(scene, k)
+    press(scene, say(k, "toolkit.prompt.ballot_typed"))
+    press(scene, say(k, "kiosk.form.open"))  # the name, among the suggested names
+    press(scene, say(k, "toolkit.name.vote"))
+    for option in ("margherita", "funghi"):
+        press(scene, say(k, "kiosk.form.type_more"))
+        type_on_keyboard(scene, k, option)
+    draw(k, text)
+    assert not text_problems(text.record)
+    press(scene, say(k, "kiosk.booth.send"))
+    pizza = k.public["table"]["ballots"]["vote"]
+    assert pizza["open"] and pizza["options"] == ["margherita", "funghi"]

@@ -81,7 +81,7 @@ def test_choose_seat_type_set_an_option_and_start(text: TextCache) -> None:
     assert [b.label for b in k.top.buttons()][:6] == ["1. Ana", "2. Ben", "3. ชัย", "道", "Eve", "4. Mia"]
     touch(k, say(k, "kiosk.seating.next"))
     assert k.top.name == "options"
-    touch(k, say(k, "kiosk.option_value.physical"))
+    touch(k, say(k, "lockdown.option_value.items.physical"))
     touch(k, key=("plus", "free_seconds"))
     assert sent(scene) == []  # nothing reaches the table before Start
     touch(k, say(k, "kiosk.options.start"))

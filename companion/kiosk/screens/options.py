@@ -21,15 +21,17 @@ if TYPE_CHECKING:
 ROWS_SHOWN = 5
 
 
-def option_label(lang: str, name: str) -> str:
-    msgid = f"kiosk.option.{name}"
+def option_label(lang: str, game: str, name: str) -> str:
+    """An option's short words, from the game's own catalog (`<game>.option_label.<name>`)."""
+    msgid = f"{game}.option_label.{name}"
     return i18n.translate(lang, msgid) if msgid in i18n.msgids(lang) else name.replace("_", " ")
 
 
-def value_label(lang: str, value: Any) -> str:
+def value_label(lang: str, game: str, name: str, value: Any) -> str:
+    """An option's value in words: yes/no, or the game's words for a choice (`<game>.option_value.<name>.<value>`)."""
     if isinstance(value, bool):
         return i18n.translate(lang, "kiosk.option.yes" if value else "kiosk.option.no")
-    msgid = f"kiosk.option_value.{value}"
+    msgid = f"{game}.option_value.{name}.{value}"
     return i18n.translate(lang, msgid) if msgid in i18n.msgids(lang) else str(value)
 
 
@@ -80,14 +82,16 @@ class OptionsScreen(Screen):
             value = self.plan.options.get(f.name, f.default)
             if f.kind == "choice":
                 for cell, choice in zip(L.columns(controls, len(f.choices), 6), f.choices, strict=True):
-                    out.append(Button(cell, value_label(lang, choice), partial(self._set, f.name, choice),
+                    words = value_label(lang, self.plan.game, f.name, choice)
+                    out.append(Button(cell, words, partial(self._set, f.name, choice),
                                       "primary" if choice == value else "normal", key=("choice", f.name, choice)))
             elif f.kind == "number":
                 minus, plus = L.columns(controls, 2, 8)
                 out.append(Button(minus, "−", partial(self._bump, f, -1), key=("minus", f.name)))
                 out.append(Button(plus, "+", partial(self._bump, f, 1), key=("plus", f.name)))
             else:
-                out.append(Button(controls, value_label(lang, bool(value)), partial(self._set, f.name, not value),
+                words = value_label(lang, self.plan.game, f.name, bool(value))
+                out.append(Button(controls, words, partial(self._set, f.name, not value),
                                   "primary" if value else "normal", key=("toggle", f.name)))
         cols = L.columns(self._areas()["footer"], 4)
         out.append(Button(cols[0], self.tr("kiosk.button.back"), self.back, key="back"))
@@ -104,8 +108,9 @@ class OptionsScreen(Screen):
         lines = []
         for row, f in zip(self._rows(), self.shown(), strict=False):
             value = self.plan.options.get(f.name, f.default)
-            words = self.tr("kiosk.options.value", option=option_label(lang, f.name), value=value_label(lang, value))
-            default = self.tr("kiosk.options.default", value=value_label(lang, f.default))
+            words = self.tr("kiosk.options.value", option=option_label(lang, self.plan.game, f.name),
+                             value=value_label(lang, self.plan.game, f.name, value))
+            default = self.tr("kiosk.options.default", value=value_label(lang, self.plan.game, f.name, f.default))
             box = pygame.Rect(row.left, row.top, row.width * 2 // 5 - self.c.px(8), row.height)
             top, bottom = box.copy(), box.copy()
             top.height = box.height * 3 // 5

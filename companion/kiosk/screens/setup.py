@@ -69,9 +69,10 @@ class SetupScreen(Screen):
         title = self.tr("kiosk.setup.title", game=self.tr(f"game.{self.k.public.get('game')}.title"),
                         count=len(self.k.public.get("players", [])))
         options: dict[str, Any] = dict(self.k.public.get("options", self.k.settings.options))
-        side = [self.tr("kiosk.setup.options")]
-        side += [self.tr("kiosk.options.value", option=option_label(lang, key), value=value_label(lang, value))
-                 for key, value in options.items()] or [self.tr("kiosk.setup.no_options")]
+        game = str(self.k.public.get("game"))
+        chosen = [self.tr("kiosk.options.value", option=option_label(lang, game, key),
+                          value=value_label(lang, game, key, value)) for key, value in options.items()]
+        side = [self.tr("kiosk.setup.options"), *(chosen or [self.tr("kiosk.setup.no_options")])]
         side += ["", self.tr("kiosk.setup.tokens")]
         with_qr = self.k.settings.seats is not None
         side += ["", self.tr("kiosk.setup.scan_own" if with_qr else "kiosk.setup.no_phones")]

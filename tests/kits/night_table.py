@@ -93,7 +93,7 @@ class Night:
         self.devices.clear()
         self.settle()
 
-    def _seen(self, kind: type, uid: str) -> bool:
+    def _seen(self, kind: type[TagPlaced] | type[TagRemoved], uid: str) -> bool:
         return any(isinstance(e, kind) and e.uid == uid for e in self.devices)
 
     def join_urls(self) -> dict[str, str]:

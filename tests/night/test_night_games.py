@@ -52,22 +52,25 @@ def test_a_short_game_is_played_to_its_reveal_by_touch_alone(game: str, tmp_path
             tally = evening.tally
             print(f"\n{game}: {evening.rounds} rounds, {tally.sends} sends, {tally.accepted} accepted, "
                   f"refusal rate {tally.refusal_rate():.0%}, {evening.finger.touches} kiosk touches, "
-                  f"{tally.phone_taps} phone taps, {len(table.taps)} reader taps, {evening.wall_s:.1f} s")
+                  f"{tally.phone_taps} phone taps, {len(table.taps)} reader taps, {evening.wall_s:.1f} s, "
+                  f"{'ended by the host' if evening.ended_by_host else 'played to its end'}")
             for line in tally.refused + tally.stuck:
                 print("  ", line)
             public = table.kiosk.public
-            assert public.get("ended"), f"{game}: not finished after {evening.rounds} rounds: {tally.stuck[-3:]}"
+            assert public.get("ended"), f"{game}: not ended after {evening.rounds} rounds: {tally.stuck[-3:]}"
             drawn = reveal(evening)
             ranking = [[{p["id"]: p["name"] for p in public["players"]}[pid] for pid in group]
                        for group in public["result"]["ranking"]]
             for place, names in enumerate(ranking, start=1):
-                words = i18n.translate(table.kiosk.lang, "kiosk.reveal.place", {"place": place, "names": ", ".join(names)})
+                words = i18n.translate(table.kiosk.lang, "kiosk.reveal.place",
+                                       {"place": place, "names": ", ".join(names)})
                 assert words in drawn, (words, drawn)
             if not ranking:
                 assert i18n.translate(table.kiosk.lang, "kiosk.reveal.no_ranking") in drawn
             by = inputs_by(table)
-            seats = {f"player:{p}" for p in players}
-            assert set(by) <= seats, by  # no host, no console, no clock line typed: only the seats' screens
+            host = by.pop("host", 0)
+            assert host == (1 if evening.ended_by_host else 0), by  # the host's one touch: "End the game"
+            assert set(by) <= {f"player:{p}" for p in players}, by  # no console, no clock: the seats' screens
             assert sum(by.values()) <= tally.accepted + len(table.taps), (by, tally.accepted, table.taps)
             assert tally.refusal_rate() <= MOST_REFUSED, tally.refused
         finally:

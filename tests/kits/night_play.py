@@ -19,7 +19,7 @@ from tests.kits.night_kiosk import Finger, begin_game, enroll_figure
 from tests.kits.night_table import Night
 from tests.kits.phone_page_kit import PhonePage
 
-MOST_ROUNDS = 150  # rounds the seats play before the host ends the game from the kiosk's menu (a random
+MOST_ROUNDS = 60  # rounds the seats play before the host ends the game from the kiosk's menu (a random
 # player seldom finishes a long game: the night still ends by touch, and the test says how it ended)
 FIGURE_UIDS = ("04A1B2C3D4E501", "04A1B2C3D4E502", "04A1B2C3D4E503")
 
@@ -99,6 +99,8 @@ def play(evening: Evening, seed: int) -> None:
         finger.press_words("kiosk.button.menu")
         finger.shot("host-menu")
         finger.press_words("host.menu.end")
+        night.until(lambda: night.kiosk.public.get("ended"), "the host's end reached the table")
+        night.settle()
         evening.ended_by_host = True
     evening.wall_s = time.monotonic() - started
 

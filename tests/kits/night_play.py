@@ -107,7 +107,13 @@ def play(evening: Evening, seed: int) -> None:
 
 def reveal(evening: Evening) -> list[str]:
     """On the reveal screen, Next until the ranking shows; what the screen then draws, as text."""
-    finger, k = evening.finger, evening.night.kiosk
+    return revealed(evening.finger, evening.phones)
+
+
+def revealed(finger: Finger, phones: list[PhonePage]) -> list[str]:
+    """On the reveal screen, Next until the ranking shows; what the screen then draws, as text (and a
+    screenshot of the kiosk and of the first phone)."""
+    k = finger.night.kiosk
     assert k.top.name == "reveal", [s.name for s in k.stack]
     while any(b.key == "next" for b in finger.buttons()):
         finger.press_key("next")
@@ -115,9 +121,15 @@ def reveal(evening: Evening) -> list[str]:
     finger.shot("reveal")
     drawn = [d.text for d in (k.text.record or [])]
     k.text.record = None
-    if evening.phones:
-        evening.phones[0].page.screenshot(path=str(finger.shots / f"{evening.night.game}-reveal-phone.png"))
+    if phones:
+        phones[0].page.screenshot(path=str(finger.shots / f"{finger.night.game}-reveal-phone.png"))
     return drawn
+
+
+def ranked_names(public: dict[str, Any]) -> list[list[str]]:
+    """The public view's ranking, each place as the players' names."""
+    names = {p["id"]: p["name"] for p in public["players"]}
+    return [[names[pid] for pid in group] for group in public["result"]["ranking"]]
 
 
 def inputs_by(night: Night) -> dict[str, int]:

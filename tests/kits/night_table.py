@@ -30,12 +30,15 @@ from companion.kiosk.demo import demo_script
 from companion.kiosk.engine import build, open_display, settings_from
 from companion.kiosk.kiosk import Kiosk
 from companion.status import StatusBoard
+from companion.core.rejection import Rejected
+from companion.table.clock import Clock
 from companion.table.loop import Table
 from companion.wiring import Started, start_features
 from hardware.events import TagPlaced, TagRemoved
 from hardware.pn532.control import send
 from tests.kits.phone_page_kit import scan
 
+HANG_S = 30  # the longest the kit waits for the table's loop before it calls it hung (a guard, no timing)
 GUARD_TURNS = 3000  # kiosk turns to wait for something before the kit gives up (a hang guard, no timing)
 
 
@@ -69,6 +72,15 @@ class Night:
         self.kiosk.process()
         while not feed.inbox.empty():
             self.kiosk.process()
+
+    def sync(self) -> None:
+        """Wait until the table's loop has handled everything queued before now (its inbox is in order),
+        then let the kiosk draw what it was told. The marker put in is no input: the table answers it
+        before it reaches the referee."""
+        handled = threading.Event()
+        self.table.put(Rejected("reject.malformed", problem="a test's marker"), lambda _outcome: handled.set())
+        assert handled.wait(HANG_S), "the table's loop never handled its inbox"
+        self.settle()
 
     def until(self, done: Any, what: str) -> None:
         """Turns of the kiosk's loop until `done()`."""
@@ -121,13 +133,17 @@ def config_for(state: Path, game: str, players: list[str], options: dict[str, An
 
 @contextlib.contextmanager
 def night(state: Path, game: str, players: list[str], options: dict[str, Any], seed: int = 21,
-          lang: str = "en") -> Iterator[Night]:
-    """The table running `game` for `players` with `options`, on its setup's first screen."""
+          lang: str = "en", names: dict[str, str] | None = None, clock: Clock | None = None) -> Iterator[Night]:
+    """The table running `game` for `players` (named `names`, else by their ids) with `options`, on its
+    setup's first screen; its clock is `clock` when given (a script's time), else `companion run`'s."""
     cfg = config_for(state, game, players, options, lang)
     state.mkdir(parents=True, exist_ok=True)
     log = EventLog(cfg.storage.path, synchronous=cfg.storage.synchronous)
-    setup = Setup(game, tuple(Player(p, p.title()) for p in players), dict(cfg.game.options), seed=seed)
-    table = Table(Referee.start(registry(), log, setup, created_at=0))
+    named = names or {}
+    setup = Setup(game, tuple(Player(p, named.get(p, p.title())) for p in players), dict(cfg.game.options),
+                  seed=seed)
+    referee = Referee.start(registry(), log, setup, created_at=clock.now_ms() if clock else 0)
+    table = Table(referee, clock=clock) if clock is not None else Table(referee)
     status = StatusBoard()
     surface = open_display(cfg.display.size, cfg.display.fullscreen, "dummy")
     settings = settings_from(cfg)

@@ -18,7 +18,7 @@ from playwright.sync_api import Browser
 from companion.kiosk.screens.booth import BoothScreen
 from companion.kiosk.screens.host_menu import HostMenuScreen
 from companion.table.views import encode
-from tests.kits.night_forms import Unreachable, on_booth, on_phone
+from tests.kits.night_forms import Unreachable, on_booth, on_phone, plain
 from tests.kits.night_kiosk import Finger, begin_game, enroll_figure
 from tests.kits.night_script import HandClock, Script, Step
 from tests.kits.night_table import Night
@@ -62,9 +62,10 @@ class Follower:
     def play(self) -> None:
         started = time.monotonic()
         for step in self.script.steps:
-            self.clock.set(step.at)
-            if step.move is None:
+            if step.at > self.clock.now_ms() or step.move is None:  # what ran out by then, first
+                self.clock.set(step.at)
                 self._clock_reaches(step.at)
+            if step.move is None:
                 continue
             before = len(self.night.accepted())
             where = self._say(step)
@@ -90,7 +91,7 @@ class Follower:
         pid = step.by.removeprefix("player:")
         if pid == self.first:
             booth = self._booth()
-            on_booth(self.finger, booth, step.move, step.args)
+            on_booth(self.finger, booth, step.move, step.args, self._booth)
             self.night.sync()
             if booth.answer is not None and not booth.answer[1]:
                 raise AssertionError(f"the referee refused {step}: {booth.answer[0]}")
@@ -102,7 +103,7 @@ class Follower:
     def _check(self, step: Step, before: int) -> None:
         events = self.night.accepted()
         made = [e.input for e in events[before:] if e.input.by != "clock"]
-        assert [(i.by, i.move, dict(i.args)) for i in made] == [(step.by, step.move, step.args)], (
+        assert [(i.by, i.move, plain(dict(i.args))) for i in made] == [(step.by, step.move, plain(step.args))], (
             f"wanted {step}, the log got {made}")
 
     def _clock_reaches(self, at: int) -> None:
@@ -148,7 +149,7 @@ class Follower:
     def _token(self, step: Step) -> str:
         """The tag whose face shows what the table turned up (a value of the step's args), enrolled by
         touch the first time it is laid on the reader."""
-        for (kind, token_id), uid in self.tokens.items():
+        for (_kind, token_id), uid in self.tokens.items():
             if token_id in step.args.values():
                 return uid
         uid = f"04C0FFEE{len(self.tokens):06X}"

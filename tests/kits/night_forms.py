@@ -8,6 +8,7 @@ cannot be said: `Unreachable` names the intention and what the screen offered.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from companion.kiosk.screens.booth import BoothScreen
@@ -23,11 +24,18 @@ class Unreachable(AssertionError):
 
 
 def says(prompt: dict[str, Any], move: str, args: dict[str, Any]) -> bool:
-    """Whether a form made from `prompt` can send `move` with `args`."""
+    """Whether a form made from `prompt` can send `move` with `args`. A list the script leaves out is
+    the form's list left empty (Lockdown's trade asks for nothing in return)."""
     fixed = prompt.get("fixed") or {}
     names = {f["name"] for f in prompt.get("fields", []) if f["kind"] != "confirm"}
+    empty = {f["name"] for f in prompt.get("fields", []) if f["kind"] in ("choices", "path")}
     return (prompt["move"] == move and all(args.get(k) == v for k, v in fixed.items())
-            and set(args) == set(fixed) | names)
+            and set(fixed) | names - empty <= set(args) <= set(fixed) | names)
+
+
+def plain(args: dict[str, Any]) -> dict[str, Any]:
+    """Args without the empty lists a form sends for what the script left out."""
+    return {k: v for k, v in args.items() if v != []}
 
 
 def fits(f: dict[str, Any], want: Any) -> bool:
@@ -41,18 +49,25 @@ def fits(f: dict[str, Any], want: Any) -> bool:
 
 # -- the kiosk's booth ----------------------------------------------------------------------------------
 
-def on_booth(finger: Finger, booth: BoothScreen, move: str, args: dict[str, Any]) -> None:
-    """Open the booth's form for `move`, fill it to `args` by touches, and press Send."""
+def on_booth(finger: Finger, booth: BoothScreen, move: str, args: dict[str, Any],
+             reopen: Callable[[], BoothScreen]) -> None:
+    """Open the booth's form for `move`, fill it to `args` by touches, and press Send. `reopen`: the
+    player's figure tapped again (the booth then shows the list of what they may do)."""
     wanted = {"by": booth.audience, "move": move, "args": args}
     if booth.form is not None and not says(booth.form.prompt, move, args):
-        finger.press_key("done") if len(booth.prompts()) <= 1 else booth.back()
-        finger.night.settle()
+        if len(booth.prompts()) <= 1:
+            raise Unreachable(f"the booth offers only {booth.form.prompt['move']} "
+                              f"{booth.form.prompt.get('fixed') or {}}, not {move} {args}")
+        finger.press_key("done")
+        booth = reopen()
     if booth.form is None:
         _open_prompt(finger, booth, move, args)
     form = booth.form
     assert form is not None
+    args = {**{f["name"]: [] for f in form.fields() if f["kind"] in ("choices", "path")}, **args}
+    wanted = {"by": booth.audience, "move": move, "args": args}
     for f in form.fields():
-        want = args.get(f["name"])
+        want: Any = args.get(f["name"])
         if f["kind"] == "number":
             for _ in range(abs(int(want) - int(form.values.get(f["name"]) or 0)) + 1):
                 have = int(form.values.get(f["name"]) or 0)
@@ -75,7 +90,10 @@ def on_booth(finger: Finger, booth: BoothScreen, move: str, args: dict[str, Any]
     said = form.input(booth.audience)
     if said != wanted:
         raise Unreachable(f"the booth's form says {said}, not {wanted}")
-    finger.touch(finger.find(lambda b: b.key == "send" and b.style == "primary", "an enabled Send"))
+    send = [b for b in finger.buttons() if b.key == "send" and b.style == "primary"]
+    if not send:
+        raise Unreachable(f"the booth's form for {move} {args} keeps Send off once filled")
+    finger.touch(send[0])
 
 
 def _open_prompt(finger: Finger, booth: BoothScreen, move: str, args: dict[str, Any]) -> None:
@@ -92,7 +110,8 @@ def _open_prompt(finger: Finger, booth: BoothScreen, move: str, args: dict[str, 
         if not more:
             break
         finger.touch(more[0])
-    raise Unreachable(f"the booth offers no form for {move} {args}: it offers {seen}")
+    raise Unreachable(f"the booth offers no form for {move} {args}: it offers {seen} (the seat's view: "
+                      f"{[p['move'] for p in booth.prompts()]}, {booth.view.get('phase')!r})")
 
 
 def _open_list(finger: Finger, booth: BoothScreen, f: dict[str, Any]) -> None:
@@ -160,7 +179,7 @@ def on_phone(page: Any, move: str, args: dict[str, Any]) -> Any:
         prompt = {"move": m, "fixed": fixed, "fields": fields}
         offered.append(f"{m} {fixed or {}}")
         if says(prompt, move, args) and all(fits(f, args.get(f["name"])) for f in fields):
-            _fill(form, fields, args)
+            _fill(form, fields, {**{f["name"]: [] for f in fields if f["kind"] in ("choices", "path")}, **args})
             send = form.locator("button.send")
             if not send.is_enabled():
                 raise Unreachable(f"the phone's form for {move} {args} keeps Send disabled once filled")

@@ -25,12 +25,12 @@ from companion import config as configuration
 from companion.core.contract import Player, Setup
 from companion.core.eventlog import EventLog
 from companion.core.referee import Referee
+from companion.core.rejection import Rejected
 from companion.games import registry
 from companion.kiosk.demo import demo_script
 from companion.kiosk.engine import build, open_display, settings_from
 from companion.kiosk.kiosk import Kiosk
 from companion.status import StatusBoard
-from companion.core.rejection import Rejected
 from companion.table.clock import Clock
 from companion.table.loop import Table
 from companion.wiring import Started, start_features

@@ -22,6 +22,7 @@ import pytest
 
 from companion import i18n
 from tests.kits.night_follow import Follower, counted
+from tests.kits.night_forms import Unreachable, plain
 from tests.kits.night_kiosk import Finger
 from tests.kits.night_play import ranked_names, revealed
 from tests.kits.night_script import HandClock, demo
@@ -37,6 +38,18 @@ SCRIPTS = {
 }
 
 
+NO_TOKENS = ("product bug: {game} declares no `tokens`, so the kiosk cannot enroll a {what} and the reader "
+             "never says the table's {move} (its on_token is unreachable)")
+UNREACHABLE = {
+    "betrayal": NO_TOKENS.format(game="Betrayal", what="room tile or card", move="room.reveal"),
+    "lab_escape": NO_TOKENS.format(game="Escape the Lab", what="card", move="card.drawn"),
+    "lockdown": "product bug: Lockdown's trade form (kiosk booth) keeps Send off until something is asked in "
+                "return ('get' needs a pick), while the referee accepts a gift (lockdown-2p: ana gives food)",
+}
+GAMES = [pytest.param(g, marks=pytest.mark.xfail(strict=True, raises=Unreachable, reason=UNREACHABLE[g]))
+         if g in UNREACHABLE else g for g in sorted(SCRIPTS)]
+
+
 @pytest.fixture
 def shots(tmp_path: Path) -> Path:
     where = os.environ.get("NIGHT_SHOTS")
@@ -45,7 +58,7 @@ def shots(tmp_path: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("game", sorted(SCRIPTS))
+@pytest.mark.parametrize("game", GAMES)
 def test_a_scripted_game_is_played_to_its_end_by_touch_alone(game: str, tmp_path: Path, shots: Path,
                                                              browser: Any) -> None:
     script = demo(game, SCRIPTS[game])
@@ -69,8 +82,8 @@ def test_a_scripted_game_is_played_to_its_end_by_touch_alone(game: str, tmp_path
                                        {"place": place, "names": ", ".join(names)})
                 assert words in drawn, (words, drawn)
             logged = [e.input for e in table.accepted() if e.input.by != "clock"]
-            assert [(i.by, i.move, dict(i.args)) for i in logged] == [
-                (s.by, s.move, s.args) for s in script.inputs()]
+            assert [(i.by, i.move, plain(dict(i.args))) for i in logged] == [
+                (s.by, s.move, plain(s.args)) for s in script.inputs()]
             assert sum(by_where.values()) == len(logged), by_where  # each from a touch, a tap or a tag
             assert by_where.get("reader", 0) == sum(1 for i in logged if i.by == "table"), by_where
         finally:

@@ -174,3 +174,21 @@ def test_after_a_power_cut_the_new_game_is_the_one_resumed(tmp_path: Path) -> No
     assert [p["name"] for p in again.views.public["players"]] == ["Ana", "Ben", "ชัย"]
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 2
+
+
+def test_the_console_says_the_new_game_and_its_announcements(tmp_path: Path) -> None:
+    import io
+
+    from companion.console import ConsoleOutput
+
+    table = table_on(tmp_path / "log.db")
+    out = io.StringIO()
+    console = ConsoleOutput(out, "en")
+    table.outputs.append(console)
+    console.show(table.views.public)
+    table.handle({"by": "host", "move": "game.end", "args": {}})
+    table.handle(new_game("toolkit", [ANA, BEN]))
+    table.handle({"by": "host", "move": "dice.roll", "args": {"sides": 6, "count": 1}})
+    lines = out.getvalue().splitlines()
+    assert any("Another game: " in line and "(game 2 in the log)" in line for line in lines)
+    assert "rolled" in lines[-1].lower() or "dice" in lines[-1].lower()  # the new game's first announcement

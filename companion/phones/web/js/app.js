@@ -130,8 +130,21 @@ async function takeSeat(claim) {
   else showJoin(describe(result.reason, []));
 }
 
+// The table started another game (a view with a newer `number`): log in as the new game's seat.
+function followGame(seat, number) {
+  if (page.seat !== seat || !(number > seats.gameOf(seat))) return false;
+  console.info("companion: the table started another game");
+  page.link?.stop();
+  page.publicView = page.seatView = page.newest = null;
+  page.promptsKey = null;
+  join(seats.following(seat, number));
+  return true;
+}
+
 // Log in as `seat`; if the broker refuses it (released, or a new game), claim `fallback` if there is one.
-function join(seat, fallback = null, fresh = false) {
+// A refusal is first tried once against the next game's seat: the host may have started another game
+// while this phone slept (its seat goes on there with the same password if its player plays on).
+function join(seat, fallback = null, fresh = false, probing = false) {
   page.seat = seat;
   page.kind = seats.kind(seat);
   $("join").hidden = true;
@@ -141,6 +154,10 @@ function join(seat, fallback = null, fresh = false) {
       page.linkState = name;
       showLink();
       if (name === "refused") {
+        if (!probing && seats.gameOf(seat) !== null) {
+          join(seats.following(seat, seats.gameOf(seat) + 1), fallback, false, true);
+          return;
+        }
         seats.forget(seat);
         page.seat = null;
         if (fallback) takeSeat(fallback);
@@ -156,13 +173,17 @@ function join(seat, fallback = null, fresh = false) {
     // A seat's own view holds the public view too and changes whenever it does: once it has come, it is
     // what the page draws; the public view is for spectators and for the moment before it comes.
     publicView: (view) => {
+      if (followGame(seat, view.number)) return;
       page.publicView = view;
       if (!page.seatView) {
         page.newest = view;
         redraw();
       }
     },
-    seatView: (view) => { page.seatView = view; page.newest = view; redraw(); },
+    seatView: (view) => {
+      if (followGame(seat, view.number)) return;
+      page.seatView = view; page.newest = view; redraw();
+    },
     reply: onReply,
   }, fresh);
   page.link.start();

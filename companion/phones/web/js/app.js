@@ -8,6 +8,7 @@ import { describe, load, t, translatePage } from "./i18n.js";
 import { claimSeat } from "./claim.js";
 import { Link } from "./link.js";
 import { hostControls } from "./host-controls.js";
+import { newGame } from "./new-game.js";
 import { phoneSeats } from "./phone-seats.js";
 import { draw, setClockOffset, tick } from "./render.js";
 import * as seats from "./seat.js";
@@ -87,6 +88,9 @@ function redraw() {
   const controlsCard = page.kind.kind === "host" && page.seatView
     ? hostControls(page.seatView, (move, args) => page.link.send(move, args)) : null;
   $("host-controls").replaceChildren(...(controlsCard ? [controlsCard] : []));
+  const newGameCard = page.kind.kind === "host" && page.seatView
+    ? newGame(page.seatView, (move, args) => page.link.send(move, args), redraw) : null;
+  if ($("new-game-holder").firstChild !== newGameCard) $("new-game-holder").replaceChildren(...(newGameCard ? [newGameCard] : []));
   $("referee-offline").hidden = page.refereeOnline;
 }
 
@@ -137,7 +141,7 @@ function followGame(seat, number) {
   page.link?.stop();
   page.publicView = page.seatView = page.newest = null;
   page.promptsKey = null;
-  join(seats.following(seat, number));
+  join(seats.following(seat, number), null, true); // fresh: the broker may not have the new seats yet
   return true;
 }
 
@@ -153,9 +157,10 @@ function join(seat, fallback = null, fresh = false, probing = false) {
     state: (name) => {
       page.linkState = name;
       showLink();
+      if (name === "online") probing = false; // the seat logs in: a later refusal may be another new game
       if (name === "refused") {
         if (!probing && seats.gameOf(seat) !== null) {
-          join(seats.following(seat, seats.gameOf(seat) + 1), fallback, false, true);
+          join(seats.following(seat, seats.gameOf(seat) + 1), fallback, true, true);
           return;
         }
         seats.forget(seat);

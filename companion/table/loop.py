@@ -34,9 +34,9 @@ from typing import Any, Protocol
 
 from companion.core.clock import advance
 from companion.core.contract import Game
+from companion.core.eventlog import LogError
 from companion.core.failure import failure
 from companion.core.inputs import HOST, Input
-from companion.core.eventlog import LogError
 from companion.core.referee import Outcome, Referee
 from companion.core.rejection import Rejected
 from companion.games import registry
@@ -134,10 +134,8 @@ class Table:
             return Outcome(accepted=False, reason=Rejected("reject.clock_is_internal"))
         now = self.clock.now_ms()
         outcomes = advance(self.referee, now)
-        if inp.move == next_game.MOVE:
-            outcome = self._new_game(inp, now)
-        else:
-            outcome = self.referee.submit(replace(inp, at=now))
+        table_move = inp.move == next_game.MOVE  # the table's own input: another game
+        outcome = self._new_game(inp, now) if table_move else self.referee.submit(replace(inp, at=now))
         self._tell([*outcomes, outcome])
         return outcome
 

@@ -28,6 +28,7 @@ from companion.core.fold import initial
 from companion.core.rejection import Rejected
 
 MOVE = "table.new_game"
+PLAYERS = "a list of players, each with an id and a name"
 PLAYER_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,15}")
 NAME_MAX = 24
 ARGS = frozenset({"game", "players", "options"})
@@ -50,12 +51,12 @@ def in_progress(public: Mapping[str, Any]) -> bool:
 
 def _players(raw: Any) -> tuple[Player, ...]:
     if not isinstance(raw, list) or not all(isinstance(p, dict) for p in raw):
-        raise Rejected("reject.bad_argument", field="players", problem="a list of players, each with an id and a name")
+        raise Rejected("reject.bad_argument", field="players", problem=PLAYERS)
     players = []
     for p in raw:
         pid, name = p.get("id"), p.get("name")
         if set(p) != {"id", "name"} or not isinstance(pid, str) or not isinstance(name, str):
-            raise Rejected("reject.bad_argument", field="players", problem="a list of players, each with an id and a name")
+            raise Rejected("reject.bad_argument", field="players", problem=PLAYERS)
         if PLAYER_ID.fullmatch(pid) is None:
             raise Rejected("reject.new_game.player_id", id=pid[:20])
         shown = name.strip()

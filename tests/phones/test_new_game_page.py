@@ -71,9 +71,8 @@ def test_the_host_starts_another_game_from_the_phone_and_a_new_player_joins_by_t
             form.locator("#new-game-start").click()
 
             # the host's page follows its seat into the new game, without a reload
-            chief.page.wait_for_function(
-                "() => !document.querySelector('#new-game') || document.querySelector('#new-game-game').value === 'room25'",
-                timeout=WAIT_MS)
+            chief.page.wait_for_selector(".seat-row[data-player='p2'][data-bound='false']", timeout=WAIT_MS)
+            assert not chief.page.locator(".seat-row[data-player='ben']").count()
             ana.page.wait_for_selector(f"#who:has-text('{say('en', 'phone.you_are', name='Ana B.')}')", timeout=WAIT_MS)
             ana.online()
             public = run.referee.view("public")

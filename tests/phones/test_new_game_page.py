@@ -67,6 +67,7 @@ def test_the_host_starts_another_game_from_the_phone_and_a_new_player_joins_by_t
                 form.locator("#new-game-add").click()
             assert form.locator(".new-count").inner_text() == say("en", "phone.new_game.count", count=3, low=1, high=6)
             form.locator("label.option[data-option='mode'] select").select_option("competition")
+            chief.page.wait_for_selector("#toast", state="hidden", timeout=WAIT_MS)  # the last answer's word goes
             chief.page.screenshot(path=str(shots_dir / "host-page-new-game-en.png"), full_page=True)
             form.locator("#new-game-start").click()
 
@@ -107,6 +108,12 @@ def test_the_host_starts_another_game_from_the_phone_and_a_new_player_joins_by_t
             chief.page.select_option("#lang", "th")
             chief.page.wait_for_selector(f"#new-game h2:has-text('{say('th', 'phone.section.new_game')}')",
                                          timeout=WAIT_MS)
+            assert not chief.page.locator("#new-game details[open]").count()  # not begun: folded away
+            chief.page.locator("#new-game summary").click()
+            chief.page.wait_for_selector("#new-game-start:visible", timeout=WAIT_MS)
+            assert chief.page.locator("#new-game-start").inner_text() == say(
+                "th", "phone.new_game.start", title=say("th", "game.room25.title"))
+            chief.page.wait_for_selector("#toast", state="hidden", timeout=WAIT_MS)
             chief.page.screenshot(path=str(shots_dir / "host-page-new-game-th.png"), full_page=True)
             for p in pages:
                 assert not [line for line in p.console if line.startswith("pageerror")]

@@ -16,6 +16,7 @@ from companion.phones.credentials import GameCredentials
 from companion.phones.join import seat_links
 from companion.phones.runner import KEPT_FILE
 from companion.phones.seating import CLAIM
+from companion.phones.serve import KioskSeats, Served
 from tests.kits.phones_kit import BROKERS, WAIT_S, Message, Phone, Running, command, running_table
 
 NEW_PLAYERS = [{"id": "ana", "name": "Ana"}, {"id": "p1", "name": "Eve"}]
@@ -113,6 +114,9 @@ def test_a_new_game_seats_its_players_and_drops_the_removed_ones(tmp_path: Path,
         links = seat_links(run.phones, "http://127.0.0.1:1/")
         assert set(links) == {"ana", "p1", "host", "spectator1"}
         assert links["p1"].user == new.joins[new.players["p1"].user].user
+        kiosk = KioskSeats(Served(run.phones, None, "http://127.0.0.1:1/"))  # what the setup screen draws
+        assert kiosk.join_url("p1") == links["p1"].url() and kiosk.join_url("ben") is None
+        assert kiosk.bound("ana") and not kiosk.bound("p1") and kiosk.join_url("ana") is None
         # kept across a power cut: the new game's seats, bound phones and all
         kept = GameCredentials.kept(tmp_path / KEPT_FILE, new.table, new.game, ["ana", "p1"], 1)
         assert kept == new

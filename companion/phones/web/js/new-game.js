@@ -128,12 +128,15 @@ function build(view, list, send) {
   const again = current ? el("button", { type: "button", class: "send", id: "play-again", text: t("phone.new_game.play_again"),
     onclick: () => send("table.new_game", { game: view.game, players: (view.players ?? []).map((p) => ({ id: p.id, name: p.name })),
       options: { ...(view.options ?? {}) } }) }) : null;
+  // Before the game has begun the form is folded away: the game's own first steps come first.
   const node = card("new-game", "phone.section.new_game",
     view.ended && again ? again : null,
-    el("h3", { "data-t": "phone.new_game.game" }), gameSelect,
-    el("h3", { "data-t": "phone.new_game.players" }), players, count,
-    el("div", { class: "new-add" }, newName, addButton),
-    el("h3", { "data-t": "phone.new_game.options" }), options, start);
+    el("details", { class: "new-form", open: Boolean(view.ended) },
+      el("summary", { "data-t": "phone.new_game.choose" }),
+      el("h3", { "data-t": "phone.new_game.game" }), gameSelect,
+      el("h3", { "data-t": "phone.new_game.players" }), players, count,
+      el("div", { class: "new-add" }, newName, addButton),
+      el("h3", { "data-t": "phone.new_game.options" }), options, start));
   translatePage(node);
   return node;
 }

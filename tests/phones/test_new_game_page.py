@@ -5,7 +5,8 @@ The host ends the game with the host menu's "End the game", then fills the "New 
 Ana renamed, Ben removed, Chai and Dao added (fresh ids p1, p2), the mode "competition". The table
 starts it without a restart: the host's page and Ana's follow their seats into the new game on their
 own, Ben's page is dropped and shows nothing of the new game, and Chai's phone joins by the new code.
-Then the host ends Room 25 and "Play again" starts the same game again. Screenshots of the host's
+Then the host ends Room 25 and "Play again" starts the same game again, while Chai's phone sleeps: it
+finds its seat in the new game when the page opens again. Screenshots of the host's
 page at phone size, in English and Thai, go to KIOSK_SHOTS (or a temporary folder).
 """
 
@@ -97,11 +98,18 @@ def test_the_host_starts_another_game_from_the_phone_and_a_new_player_joins_by_t
             chief.online()
             chief.page.wait_for_selector(".seat-row[data-player='p1'][data-bound='true']", timeout=WAIT_MS)
 
-            # Room 25 ends; "Play again": the same game, players and options, one tap
+            # Room 25 ends; "Play again": the same game, players and options, one tap. Chai's phone sleeps
+            # through it (its page closed) and finds its seat in the new game when it opens the page again.
             end_the_game(chief)
+            chai.page.close()
             chief.page.locator("#play-again").click()
             chief.page.wait_for_function("() => !document.querySelector('#play-again')", timeout=WAIT_MS)
+            chai.page = chai.context.new_page()
+            chai.page.goto(f"http://127.0.0.1:{server.port}/")  # no code: the seat it holds, from before
             chai.page.wait_for_selector(f"#who:has-text('{say('en', 'phone.you_are', name='Chai')}')", timeout=WAIT_MS)
+            chai.online()
+            held = json.loads(chai.page.evaluate("() => localStorage.getItem('companion.seat')"))
+            assert held["user"].endswith(f".g{first + 2}.p.p1")
             again = run.referee.view("public")
             assert run.referee.game_id == first + 2 and again["options"] == public["options"]
             assert again["players"] == public["players"] and not again["ended"]

@@ -6,6 +6,7 @@ resumed. Real SQLite files, a real Table, the real games."""
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -192,3 +193,28 @@ def test_the_console_says_the_new_game_and_its_announcements(tmp_path: Path) -> 
     lines = out.getvalue().splitlines()
     assert any("Another game: " in line and "(game 2 in the log)" in line for line in lines)
     assert "rolled" in lines[-1].lower() or "dice" in lines[-1].lower()  # the new game's first announcement
+
+
+def test_companion_runs_another_game_from_its_console(tmp_path: Path) -> None:
+    """`companion run --jsonl`: the host's lines on standard input end the game and start another one;
+    the replies, the notice and the new game's announcements come on standard output, no restart."""
+    from click.testing import CliRunner
+
+    from companion.cli import main
+
+    env: dict[str, str | None] = {k: None for k in os.environ if k.startswith("COMPANION_")}
+    env |= {"XDG_CONFIG_HOME": str(tmp_path / "cfg"), "XDG_STATE_HOME": str(tmp_path / "state")}
+    db = tmp_path / "night.sqlite3"
+    lines = [{"by": "host", "move": "game.end", "args": {}},
+             new_game("lab_escape", [ANA, CHAI], {"dice": "table"}),
+             {"by": "player:ana", "move": "table.new_game", "args": {"game": "toolkit", "players": [ANA]}}]
+    stdin = "".join(json.dumps(x) + "\n" for x in lines)
+    result = CliRunner().invoke(main, ["run", "--db", str(db), "--players", "ana,ben", "--jsonl"], input=stdin, env=env)
+    assert result.exit_code == 0, result.output
+    out = [json.loads(line) for line in result.output.splitlines() if line.startswith("{")]
+    replies = [o for o in out if "line" in o]
+    assert [r["ok"] for r in replies] == [True, True, False]
+    assert replies[-1]["reason"]["code"] == "reject.not_allowed"
+    assert {"new_game": {"game": "lab_escape", "number": 2}} in out
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 2

@@ -1,4 +1,4 @@
-"""Another game from the host's phone (issue 21), in headless Chromium on the embedded broker.
+"""Another game from the host's phone (issue 21), in headless Chromium, on each real broker.
 
 A Lockdown table (Ana and Ben have sent their secret setup) with the host's, Ana's and Ben's pages open.
 The host ends the game with the host menu's "End the game", then fills the "New game" form: Room 25,
@@ -12,15 +12,21 @@ page at phone size, in English and Thai, go to KIOSK_SHOTS (or a temporary folde
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser
 
-from companion import i18n
+from companion import games, i18n, scripting
+from companion.core.eventlog import EventLog
 from companion.phones.join import seat_links
 from tests.kits.kiosk_fixtures import shots_dir
-from tests.kits.phone_page_kit import WAIT_MS, PhonePage, running_game, serving
+from tests.kits.phone_page_kit import WAIT_MS, PhonePage, StillClock, serving
+from tests.kits.phones_kit import BROKERS, Running
+from tests.kits.phones_kit import serving as table_serving
 
 __all__ = ["shots_dir"]
 
@@ -31,6 +37,14 @@ LINES = [json.dumps(SETUP),
                      "args": {"force": 4, "speed": 3, "load": 3, "spawn": "B102"}}),
          json.dumps({"at": 2000, "by": "player:ben", "move": "lockdown.prepare",
                      "args": {"force": 2, "speed": 4, "load": 4, "spawn": "B503"}})]
+
+
+@contextlib.contextmanager
+def running_game(tmp_path: Path, broker: str) -> Iterator[Running]:
+    """The recorded Lockdown start, run at a table with its phones on `broker`, the clock standing still."""
+    referee = scripting.run(games.registry(), EventLog(tmp_path / "game.sqlite3"), LINES)
+    with table_serving(referee, tmp_path, broker, clock=StillClock(2000)) as run:
+        yield run
 
 
 def say(lang: str, msgid: str, **params: object) -> str:
@@ -44,9 +58,10 @@ def end_the_game(chief: PhonePage, lang: str = "en") -> None:
     chief.page.wait_for_selector(f"#status-line:has-text('{say(lang, 'phone.game_over')}')", timeout=WAIT_MS)
 
 
+@pytest.mark.parametrize("broker", BROKERS)
 def test_the_host_starts_another_game_from_the_phone_and_a_new_player_joins_by_the_new_code(
-        tmp_path: Path, browser: Browser, shots_dir: Path) -> None:
-    with running_game(tmp_path, LINES) as run, serving(run) as (server, links):
+        tmp_path: Path, browser: Browser, shots_dir: Path, broker: str) -> None:
+    with running_game(tmp_path, broker) as run, serving(run) as (server, links):
         first = run.referee.game_id
         chief = PhonePage.open(browser, links["host"].url())
         ana = PhonePage.open(browser, links["ana"].url())

@@ -46,11 +46,20 @@ class ConsoleOutput:
         self.out, self.lang, self.as_json = out, lang, as_json
         self._announced = 0
         self._corrections = 0
+        self._number: int | None = None  # the game's number in the log: another game counts afresh
 
     def changed(self, views: Views, outcomes: list[Outcome]) -> None:
         self.show(views.public)
 
     def show(self, public: dict[str, Any]) -> None:
+        if public.get("number") != self._number:
+            if self._number is not None:  # the host started another game (table.new_game)
+                self._announced = self._corrections = 0
+                params = {"title": i18n.translate(self.lang, f"game.{public['game']}.title"),
+                          "number": public["number"]}
+                self._print({"new_game": {"game": public["game"], "number": public["number"]}},
+                            i18n.translate(self.lang, "console.new_game", params))
+            self._number = public.get("number")
         total, recent = public["announced"], public["announcements"]
         fresh = recent[max(0, len(recent) - (total - self._announced)):] if total > self._announced else []
         self._announced = total

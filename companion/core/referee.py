@@ -139,15 +139,19 @@ class Referee:
 
         Every view holds the public one: a caller that wants several (the table, after a change) makes
         the public view once with `public_view` and each audience's with `audience_view`."""
-        public = public_view(self.game, self.setup, self.state, self.live)
+        public = public_view(self.game, self.setup, self.state, self.live, self.game_id)
         return audience_view(self.game, self.state, self.live, public, audience)
 
 
-def public_view(game: Game, setup: Setup, state: State, live: Sequence[Event]) -> dict[str, Any]:
+def public_view(game: Game, setup: Setup, state: State, live: Sequence[Event], number: int) -> dict[str, Any]:
     """What everyone may see of `state`: the public view, and the common part of every other view;
-    `live` are the events in force (whether the game has begun)."""
+    `live` are the events in force (whether the game has begun); `number` is the game's number in the
+    log (`Referee.game_id`): it changes when the table starts another game (companion/table/next_game.py).
+    The setup's options are public (what the table chose to play with); its seed never leaves the core."""
     return {
         "game": setup.game,
+        "number": number,
+        "options": dict(setup.options),
         "players": state["players"],
         "announcements": state["announcements"][-ANNOUNCEMENTS_SHOWN:],
         "announced": state["announced"],

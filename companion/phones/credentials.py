@@ -119,6 +119,29 @@ class GameCredentials:
         pid = next(pid for pid, c in self.players.items() if c.user == user)
         return dataclasses.replace(self, players={**self.players, pid: Credential(user, password)}, bound=bound)
 
+    def following(self, game: int, player_ids: list[str]) -> GameCredentials:
+        """The credentials of the table's next game (the host's `table.new_game`): every user name is the
+        new game's, so no credential of this game logs in any more. A seat a phone holds keeps that
+        phone's password and stays bound if its player plays on (the host's seat always does), so the
+        phone rejoins as the new game's seat on its own (docs/phones.md); every other seat gets a fresh
+        password, and every seat a fresh join credential (a new QR code). Spectators keep theirs."""
+        kept = {pid: c.password for pid, c in self.players.items() if c.user in self.bound}
+        players = {pid: Credential(player_user(self.table, game, pid), kept.get(pid) or new_password())
+                   for pid in player_ids}
+        host = Credential(host_user(self.table, game),
+                          self.host.password if self.host.user in self.bound else new_password())
+        joins = {c.user: Credential(join_user(self.table, game, pid), new_password()) for pid, c in players.items()}
+        joins[host.user] = Credential(join_user(self.table, game, None), new_password())
+        bound = {players[pid].user for pid in kept if pid in players}
+        if self.host.user in self.bound:
+            bound.add(host.user)
+        return GameCredentials(
+            table=self.table, game=game, players=players, host=host,
+            spectators=tuple(Credential(spectator_user(self.table, game, n), c.password)
+                             for n, c in enumerate(self.spectators, start=1)),
+            referee_password=self.referee_password, joins=joins, bound=frozenset(bound),
+        )
+
     # -- kept across a restart ------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:

@@ -29,6 +29,7 @@ from companion.core.referee import Outcome
 from companion.core.rejection import Rejected
 from companion.phones.topics import COMMAND_MAX_BYTES
 
+HOST_ONLY = frozenset({"table.new_game"})  # the table's own host input (companion/table/next_game.py)
 RATE_PER_S = 10.0  # commands a seat may send per second, sustained
 BURST = 20  # and at once
 MAX_DEPTH = 32  # arrays and objects inside each other; a command needs three or four
@@ -203,6 +204,8 @@ def decode(payload: bytes, actor: str) -> dict[str, Any] | Rejected:
         cmd = Command.model_validate(obj)
     except ValidationError as err:
         return Rejected("reject.malformed", problem=_problem(err))
+    if cmd.move in HOST_ONLY and actor != "host":  # refused at the door too, not only by the table
+        return Rejected("reject.not_allowed", move=cmd.move, sender=f"sender.{actor.split(':')[0]}")
     return {"move": cmd.move, "by": actor, "args": cmd.args, "id": cmd.id}
 
 

@@ -45,6 +45,7 @@ logger = logging.getLogger(__name__)
 SYS_CONNECTED = "$SYS/broker/clients/connected"
 KEEPALIVE_S = 10
 CHECK_EVERY_S = 1.0  # how often `keep_alive` looks at the network thread
+NEW_GAME_WAIT_S = 2.0  # at most, for the broker to take the new game's public view before the old users go
 THREAD_STOPPED = "the MQTT thread stopped"  # the status board's detail for a dead mirror
 
 
@@ -81,6 +82,8 @@ class Mirror:
         # companion.phones.seating: its outcome for a join user's claim or the host's seat.release (else None)
         self.seating: Callable[[Seat, bytes], Outcome | None] | None = None
         self.phone_seats: Callable[[], dict[str, Any]] | None = None  # which seats a phone holds (the host's view)
+        # companion.phones.seating: the seats of the table's next game (its number, its player ids)
+        self.new_game: Callable[[int, list[str]], tuple[GameCredentials, Callable[[], None]]] | None = None
         self.restarts = 0  # network threads started again after one died
         self._running = False  # between `start` and `disconnect`
         self._checked = float("-inf")
@@ -116,16 +119,41 @@ class Mirror:
         return views.json(audience)
 
     def changed(self, views: Views, outcomes: list[Outcome]) -> None:
+        number = views.public.get("number")
+        to_broker = None
+        if isinstance(number, int) and number != self.game.game and self.new_game is not None:
+            to_broker = self._next_game(views, number)
         payloads = {topic: self._view(views, audience) for topic, audience in self._audiences().items()}
         with self._lock:
+            sent = None
             for topic, payload in payloads.items():
                 if len(payload) > VIEW_MAX_BYTES:  # the broker would drop the referee's connection for it
                     logger.error("a view of %d bytes is over the %d-byte limit; not sent", len(payload), VIEW_MAX_BYTES)
                     continue
                 if self._retained.get(topic) != payload:
                     self._retained[topic] = payload
-                    self._client.publish(topic, payload, qos=1, retain=True)
+                    info = self._client.publish(topic, payload, qos=1, retain=True)
+                    sent = info if topic == self.topics.public else sent
             self._publish_events(views.public)
+        if to_broker is not None:  # the last game's phones first hear of the new one, then are dropped
+            if sent is not None and self.connected.is_set():
+                with contextlib.suppress(RuntimeError, ValueError):
+                    sent.wait_for_publish(NEW_GAME_WAIT_S)
+            to_broker()
+
+    def _next_game(self, views: Views, number: int) -> Callable[[], None]:
+        """The table started another game: its seats, and the last game's seat views cleared from the
+        broker's retained messages (once the broker drops the last game's users nobody can read them:
+        this leaves nothing of the last game behind). Returns what hands the new seats to the broker."""
+        old = [topic for topic in self._audiences() if topic != self.topics.public]
+        assert self.new_game is not None
+        self.game, to_broker = self.new_game(number, [p["id"] for p in views.public["players"]])
+        with self._lock:
+            for topic in old:
+                self._retained.pop(topic, None)
+                self._client.publish(topic, b"", qos=1, retain=True)  # an empty retained message clears it
+            self._announced = 0  # the new game's announcements count from its own first one
+        return to_broker
 
     def seats_changed(self) -> None:
         """A seat was taken or freed (any thread): republish the host's view with the new `phone_seats`.

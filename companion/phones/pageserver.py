@@ -11,6 +11,7 @@ holds no secret: credentials travel in the join link's fragment, which browsers 
     /i18n/languages.json   the languages, each with its own name, and the table's default
     /i18n/<lang>.json      every message id of the catalogs, in that language (English where missing)
     /clock                 the table clock's now (ms), so phones count timers down on the table's time
+    /games.json            the games the host's "New game" form offers, with their options (`offered`)
 
 A hostile client on the same Wi-Fi gets no more than a phone: HTTP/1.1 keep-alive with every wait
 bounded, at most `max_connections` threads and `max_waiting` connections waiting for one, else 503
@@ -37,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from companion import i18n
+from companion.phones.offered import offered
 from companion.phones.pageconnections import Connection, Connections, Limits, discard_unread
 
 logger = logging.getLogger(__name__)
@@ -250,6 +252,8 @@ class PageServer(ThreadingHTTPServer):
             return _json(languages(self.default_language)), TYPES[".json"]
         if path.startswith("/i18n/") and path.endswith(".json") and path[6:-5] in i18n.LANGUAGES:
             return _catalog_json(path[6:-5]), TYPES[".json"]
+        if path == "/games.json":
+            return _games_json(), TYPES[".json"]
         if path == "/clock" and self._now_ms is not None:
             return _json({"now": self._now_ms()}), TYPES[".json"]
         return None, ""
@@ -331,3 +335,10 @@ def _gzip(data: bytes) -> bytes:
 @functools.cache
 def _catalog_json(lang: str) -> bytes:
     return _json(catalog(lang))
+
+
+@functools.cache
+def _games_json() -> bytes:
+    from companion.games import registry
+
+    return _json(offered(registry()))

@@ -42,6 +42,8 @@ OK = Outcome(accepted=True)
 
 
 class SeatBroker(Protocol):
+    def set_game(self, game: GameCredentials) -> None: ...
+
     def update_game(self, game: GameCredentials, drop: Collection[str] = ()) -> None: ...
 
 
@@ -151,6 +153,28 @@ class Seating:
             logger.info("phones: the host released the seat %s", self._name(seat_user))
         self._changed()
         return OK
+
+    def new_game(self, number: int, player_ids: list[str]) -> tuple[GameCredentials, Callable[[], None]]:
+        """The table started game `number` with these players: its seats (`GameCredentials.following`),
+        kept on disk, are the seats from now on. Returns them, and what hands them to the broker, which then
+        refuses and drops every user of the last game (removed players' phones are out): the mirror
+        calls it once it has published the new game's views, so a phone still connected hears of the
+        new game before it is dropped. A broker that fails is logged; the new seats hold, and the
+        broker gets them when it is started again (`Phones.restart_broker`)."""
+        with self._lock:
+            new = self._game.following(number, player_ids)
+            self._keep(new)
+            self._game = new
+            logger.info("phones: the seats of game %d are issued (%d kept by their phones)", number, len(new.bound))
+
+        def to_broker() -> None:
+            try:
+                self.broker.set_game(new)
+            except Exception as err:
+                logger.error("phones: the broker did not take the new game's seats (%s)", type(err).__name__)
+            self._changed()
+
+        return new, to_broker
 
     def release_player(self, pid: str | None) -> Outcome:
         """`release` by player id, or the host's seat for None (the kiosk's host menu)."""

@@ -13,6 +13,10 @@ Device drivers (hardware/events.py) call `Table.put_device` from their reader th
 the same inbox, in order with every other input, and the main loop hands it to each of
 `device_handlers` (the tap router turns a tag into a token and a token into an input with `handle`).
 
+The host's `table.new_game` is the table's own input, not a game's (companion/table/next_game.py): the
+table starts that game in the same event log, runs it from then on and tells every output; the views
+then carry the new game's `number`. The same command id again is answered as a duplicate.
+
 Nothing an adapter hands the loop can stop it: a reply callback, an output or a turn hook that raises
 is logged (with `failure`, which names the exception and where, never its message: that may quote a
 hostile payload) and the loop goes on.
@@ -22,16 +26,21 @@ from __future__ import annotations
 
 import logging
 import queue
+import secrets
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from companion.core.clock import advance
+from companion.core.contract import Game
+from companion.core.eventlog import LogError
 from companion.core.failure import failure
 from companion.core.inputs import HOST, Input
 from companion.core.referee import Outcome, Referee
 from companion.core.rejection import Rejected
+from companion.games import registry
+from companion.table import next_game
 from companion.table.clock import Clock, SteadyClock
 from companion.table.views import Views
 from hardware.events import DeviceEvent
@@ -72,6 +81,8 @@ class Table:
     inbox: queue.Queue[object] = field(default_factory=queue.Queue)
     device_handlers: list[DeviceHandler] = field(default_factory=list)
     turn_hooks: list[Callable[[], None]] = field(default_factory=list)  # each turn of `run` (the watchdog)
+    games: dict[str, Game] = field(default_factory=registry)  # what `table.new_game` may start
+    _new_games: dict[str, Outcome] = field(default_factory=dict, init=False, repr=False, compare=False)
     _views: Views | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
@@ -123,8 +134,34 @@ class Table:
             return Outcome(accepted=False, reason=Rejected("reject.clock_is_internal"))
         now = self.clock.now_ms()
         outcomes = advance(self.referee, now)
-        outcome = self.referee.submit(replace(inp, at=now))
+        table_move = inp.move == next_game.MOVE  # the table's own input: another game
+        outcome = self._new_game(inp, now) if table_move else self.referee.submit(replace(inp, at=now))
         self._tell([*outcomes, outcome])
+        return outcome
+
+    def _new_game(self, inp: Input, now: int) -> Outcome:
+        """The host's `table.new_game`: start that game in the same log and run it from now on."""
+        earlier = self._new_games.get(inp.command_key) if inp.command_key is not None else None
+        if earlier is not None:
+            return replace(earlier, duplicate=True)
+        if inp.by != HOST:
+            return Outcome(accepted=False, reason=Rejected("reject.not_allowed", move=next_game.MOVE,
+                                                           sender=f"sender.{inp.by.split(':')[0]}"))
+        if next_game.in_progress(self.views.public):
+            return Outcome(accepted=False, reason=Rejected("reject.game_in_progress"))
+        try:
+            setup = next_game.setup_of(inp.args, self.games, secrets.randbits(63), self.referee.setup)
+            referee = Referee.start(self.games, self.referee.log, setup, created_at=now)
+        except Rejected as reason:
+            return Outcome(accepted=False, reason=reason)
+        except LogError as err:
+            logger.error("%s", err)
+            return Outcome(accepted=False, reason=Rejected("reject.storage_failed"))
+        self.referee = referee
+        outcome = Outcome(accepted=True, seq=0)
+        if inp.command_key is not None:
+            self._new_games[inp.command_key] = outcome
+        logger.info("the host started game %d (%s)", referee.game_id, setup.game)
         return outcome
 
     def tick(self) -> None:

@@ -56,8 +56,8 @@ def with_lines(view: dict[str, Any], public: dict[str, Any]) -> dict[str, Any]:
 class Views:
     """Every audience's view of one state: ``public``, ``host`` and ``player:<id>``, each made once."""
 
-    def __init__(self, game: Game, setup: Setup, state: State, live: Sequence[Event]) -> None:
-        self.game, self.setup, self.state, self.live = game, setup, state, live
+    def __init__(self, game: Game, setup: Setup, state: State, live: Sequence[Event], number: int) -> None:
+        self.game, self.setup, self.state, self.live, self.number = game, setup, state, live, number
         self._lock = threading.RLock()  # read on the table's thread, but safe from any
         self._public: dict[str, Any] | None = None
         self._table_lines: list[Any] | None = None
@@ -68,17 +68,17 @@ class Views:
     @classmethod
     def of(cls, referee: Referee) -> Views:
         """The views of the referee's current state (computed when first asked for)."""
-        return cls(referee.game, referee.setup, referee.state, referee.live)
+        return cls(referee.game, referee.setup, referee.state, referee.live, referee.game_id)
 
     def are_of(self, referee: Referee) -> bool:
         """Whether these are still the views of the referee's current state."""
-        return self.state is referee.state and self.live is referee.live
+        return self.state is referee.state and self.live is referee.live and self.number == referee.game_id
 
     @property
     def public(self) -> dict[str, Any]:
         with self._lock:
             if self._public is None:
-                self._public = public_view(self.game, self.setup, self.state, self.live)
+                self._public = public_view(self.game, self.setup, self.state, self.live, self.number)
             return self._public
 
     @property

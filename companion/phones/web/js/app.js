@@ -8,6 +8,7 @@ import { describe, load, t, translatePage } from "./i18n.js";
 import { claimSeat } from "./claim.js";
 import { Link } from "./link.js";
 import { hostControls } from "./host-controls.js";
+import { newGame } from "./new-game.js";
 import { phoneSeats } from "./phone-seats.js";
 import { draw, setClockOffset, tick } from "./render.js";
 import * as seats from "./seat.js";
@@ -87,6 +88,9 @@ function redraw() {
   const controlsCard = page.kind.kind === "host" && page.seatView
     ? hostControls(page.seatView, (move, args) => page.link.send(move, args)) : null;
   $("host-controls").replaceChildren(...(controlsCard ? [controlsCard] : []));
+  const newGameCard = page.kind.kind === "host" && page.seatView
+    ? newGame(page.seatView, (move, args) => page.link.send(move, args), redraw) : null;
+  if ($("new-game-holder").firstChild !== newGameCard) $("new-game-holder").replaceChildren(...(newGameCard ? [newGameCard] : []));
   $("referee-offline").hidden = page.refereeOnline;
 }
 
@@ -130,8 +134,21 @@ async function takeSeat(claim) {
   else showJoin(describe(result.reason, []));
 }
 
+// The table started another game (a view with a newer `number`): log in as the new game's seat.
+function followGame(seat, number) {
+  if (page.seat !== seat || !(number > seats.gameOf(seat))) return false;
+  console.info("companion: the table started another game");
+  page.link?.stop();
+  page.publicView = page.seatView = page.newest = null;
+  page.promptsKey = null;
+  join(seats.following(seat, number), null, true); // fresh: the broker may not have the new seats yet
+  return true;
+}
+
 // Log in as `seat`; if the broker refuses it (released, or a new game), claim `fallback` if there is one.
-function join(seat, fallback = null, fresh = false) {
+// A refusal is first tried once against the next game's seat: the host may have started another game
+// while this phone slept (its seat goes on there with the same password if its player plays on).
+function join(seat, fallback = null, fresh = false, probing = false) {
   page.seat = seat;
   page.kind = seats.kind(seat);
   $("join").hidden = true;
@@ -140,7 +157,12 @@ function join(seat, fallback = null, fresh = false) {
     state: (name) => {
       page.linkState = name;
       showLink();
+      if (name === "online") probing = false; // the seat logs in: a later refusal may be another new game
       if (name === "refused") {
+        if (!probing && seats.gameOf(seat) !== null) {
+          join(seats.following(seat, seats.gameOf(seat) + 1), fallback, true, true);
+          return;
+        }
         seats.forget(seat);
         page.seat = null;
         if (fallback) takeSeat(fallback);
@@ -156,13 +178,17 @@ function join(seat, fallback = null, fresh = false) {
     // A seat's own view holds the public view too and changes whenever it does: once it has come, it is
     // what the page draws; the public view is for spectators and for the moment before it comes.
     publicView: (view) => {
+      if (followGame(seat, view.number)) return;
       page.publicView = view;
       if (!page.seatView) {
         page.newest = view;
         redraw();
       }
     },
-    seatView: (view) => { page.seatView = view; page.newest = view; redraw(); },
+    seatView: (view) => {
+      if (followGame(seat, view.number)) return;
+      page.seatView = view; page.newest = view; redraw();
+    },
     reply: onReply,
   }, fresh);
   page.link.start();

@@ -100,6 +100,22 @@ export function pendingKey(seat) {
   return `companion.pending.${seat.user}`;
 }
 
+// The game number a seat's user name carries ("t1.g7.p.ana" -> 7).
+export function gameOf(seat) {
+  const m = /\.g([0-9]{1,12})\./.exec(seat.user);
+  return m ? Number(m[1]) : null;
+}
+
+// The same seat in the table's game `number` (the host started another game, docs/phones.md): the
+// referee keeps a bound seat's password for a player who plays on, so the phone logs in as the new
+// game's seat with the password it made. Kept in localStorage; the old seat's pending commands go.
+export function following(seat, number) {
+  const next = { ...seat, user: seat.user.replace(/\.g[0-9]{1,12}\./, `.g${number}.`) };
+  localStorage.removeItem(pendingKey(seat));
+  localStorage.setItem(SEAT_KEY, JSON.stringify(next));
+  return next;
+}
+
 // "player" (with its id), "host" or "spectator", from the user name (docs/mqtt.md).
 export function kind(seat) {
   const m = /\.p\.([a-z0-9_-]+)$/.exec(seat.user);

@@ -6,7 +6,8 @@
 The table handles it, not a game (`Table.handle`): `setup_of` checks the arguments into a `Setup`
 (pure: the seed is handed in, drawn from `secrets` by the caller), and the table starts that game in the
 same event log (`Referee.start`) and runs it from then on. Only while the current game has ended or
-has not begun (no input in force, nothing announced, no correction): otherwise `reject.game_in_progress`.
+has not begun (no input in force, no correction: what a setup announces by itself, as Jailbreak's and
+Escape the Lab's do, is not a start): otherwise `reject.game_in_progress`.
 
 Player ids are what the kiosk and the host's page keep from earlier games (a figure token still means
 its player); names are free text (any script), 1 to `NAME_MAX` characters once stripped. An option
@@ -43,10 +44,10 @@ def _mistyped(code: str, word: str, names: list[str], **params: Any) -> Rejected
 
 
 def in_progress(public: Mapping[str, Any]) -> bool:
-    """Whether the game of this public view is under way: begun, announced or corrected, not ended."""
+    """Whether the game of this public view is under way: an input in force or a correction, not ended."""
     if public.get("ended"):
         return False
-    return bool(public.get("begun") or public.get("announced") or public.get("corrections"))
+    return bool(public.get("begun") or public.get("corrections"))
 
 
 def _players(raw: Any) -> tuple[Player, ...]:

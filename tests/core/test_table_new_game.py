@@ -218,3 +218,20 @@ def test_companion_runs_another_game_from_its_console(tmp_path: Path) -> None:
     assert {"new_game": {"game": "lab_escape", "number": 2}} in out
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == 2
+
+
+def test_what_a_setup_announces_by_itself_is_not_a_start(tmp_path: Path) -> None:
+    """Jailbreak announces at its setup, before anyone has played: another game may still be chosen
+    (the host has nothing to end), and the kiosk still shows the attract loop for it."""
+    from companion.kiosk.screens import started
+    from companion.table.next_game import in_progress
+
+    table = table_on(tmp_path / "log.db", "jailbreak", ("ana", "ben", "chai"))
+    public = table.views.public
+    assert public["announced"] > 0 and not public["begun"]
+    assert not in_progress(public) and not started(public)
+    outcome = table.handle({"by": "host", "move": "table.new_game", "args": {
+        "game": "room25", "players": [{"id": "ana", "name": "Ana"}, {"id": "ben", "name": "Ben"}],
+        "options": {"mode": "cooperation"}}})
+    assert outcome.accepted, outcome
+    assert table.views.public["game"] == "room25"

@@ -22,9 +22,10 @@ if TYPE_CHECKING:
 
 def started(public: dict[str, object]) -> bool:
     """Whether the game has begun: the referee accepted an input (even a secret one that announced
-    nothing, such as Lockdown's setup), or it announced or corrected something. From then on the demo
+    nothing, such as Lockdown's setup), or corrected one. What a game's setup announces by itself
+    (Jailbreak's, Escape the Lab's opening lines) is not a start. From then on the demo
     never stands in for it."""
-    return bool(public.get("begun")) or bool(public.get("announced")) or bool(public.get("corrections"))
+    return bool(public.get("begun")) or bool(public.get("corrections"))
 
 
 def first_screen(k: Kiosk) -> Screen:

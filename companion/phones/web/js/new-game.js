@@ -23,7 +23,7 @@ async function games() {
 }
 
 function underWay(view) {
-  return !view.ended && Boolean(view.begun || view.announced || view.corrections);
+  return !view.ended && Boolean(view.begun || view.corrections);
 }
 
 function freshId(used) {

@@ -175,10 +175,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=10.0, help="inputs a second (10)")
     parser.add_argument("--brokers", default="mosquitto,embedded")
     parser.add_argument("--dir", default=None, help="where the SQLite log goes (a real disk)")
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON object instead")
     args = parser.parse_args(argv)
     where = disk_dir(args.dir)
     open_display("800x480", False, "dummy")
     rows = {kind: run(kind, args.spectators, args.inputs, args.rate, where) for kind in args.brokers.split(",")}
+    if args.json:
+        print(json.dumps(rows))
+        return 0
     print(f"### Load: 9 players + {args.spectators} spectators on each broker, lockdown-9p at {args.rate:g} inputs/s\n")
     print("| broker | clients | inputs (refused) | kiosk frame p50 / p99 ms | event to phone p50 / p99 ms "
           "| deliveries (lost) | companion CPU s/min | broker CPU s/min |")

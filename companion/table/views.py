@@ -30,6 +30,27 @@ def encode(obj: Any) -> bytes:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
 
 
+def encode_sharing(view: dict[str, Any], parts: dict[str, tuple[Any, bytes]]) -> bytes:
+    """`encode(view)`, byte for byte, reusing the JSON of top-level values already encoded for another
+    view: `parts` maps a key to (the value object, its JSON). Every audience's view is the public view's
+    values plus its own (`audience_view`), so the public part is serialized once per change, not once
+    per seat (docs/performance.md, "Pi Zero 2 W budget"). Values are matched by identity: views are
+    read-only, and `parts` holds the objects, so an id is never reused while it is there."""
+    if not all(type(k) is str for k in view):
+        return encode(view)
+    out = []
+    for key in sorted(view):
+        value = view[key]
+        known = parts.get(key)
+        if known is not None and known[0] is value:
+            data = known[1]
+        else:
+            data = encode(value)
+            parts[key] = (value, data)
+        out.append(encode(key) + b":" + data)
+    return b"{" + b",".join(out) + b"}"
+
+
 def lines_of(game: Game, view: dict[str, Any], public: dict[str, Any],
              table_lines: list[Any] | None = None) -> dict[str, Any]:
     """A view plus what it says as message-id lines (the game's `public_lines`/`private_lines`, docs/phones.md).
@@ -64,6 +85,7 @@ class Views:
         self._views: dict[str, dict[str, Any]] = {}
         self._lined: dict[str, dict[str, Any]] = {}
         self._json: dict[str, bytes] = {}
+        self._parts: dict[str, tuple[Any, bytes]] = {}  # top-level values' JSON, shared by the views
 
     @classmethod
     def of(cls, referee: Referee) -> Views:
@@ -109,9 +131,10 @@ class Views:
             return found
 
     def json(self, audience: str) -> bytes:
-        """`with_lines` as the JSON the phones are sent (`encode`), serialized once."""
+        """`with_lines` as the JSON the phones are sent (`encode`), serialized once; the public part of
+        every view once for all (`encode_sharing`)."""
         with self._lock:
             found = self._json.get(audience)
             if found is None:
-                found = self._json[audience] = encode(self.with_lines(audience))
+                found = self._json[audience] = encode_sharing(self.with_lines(audience), self._parts)
             return found

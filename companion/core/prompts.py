@@ -84,18 +84,31 @@ class Prompt:
                 "total": self.total}
 
 
+_ATOMS = (str, int, float, bool, type(None))
+
+
 def _plain(value: Any) -> Any:
     """A copy of a JSON-like value as `asdict` makes it (containers copied, atoms shared)."""
-    if isinstance(value, (str, int, float, bool)) or value is None:
+    kind = type(value)
+    if kind in _ATOMS:
         return value
-    if isinstance(value, dict):
-        return {_plain(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
+    if kind is dict:
+        return {k: _plain(v) for k, v in value.items()} if value else {}
+    if kind is tuple:
+        return tuple(_plain(v) for v in value) if value else ()
+    if kind is list:
         return [_plain(v) for v in value]
-    if isinstance(value, tuple):
-        return tuple(_plain(v) for v in value)
     if is_dataclass(value) and not isinstance(value, type):
         return asdict(value)
+    return _plain_subclass(value)
+
+
+def _plain_subclass(value: Any) -> Any:
+    """`_plain` of a subclass of a container or an atom (rare): the same copy, by isinstance."""
+    if isinstance(value, dict):
+        return type(value)((k, _plain(v)) for k, v in value.items())
+    if isinstance(value, (list, tuple)) and not hasattr(value, "_fields"):
+        return type(value)(_plain(v) for v in value)
     return value
 
 

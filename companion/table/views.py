@@ -13,6 +13,7 @@ are read-only: an output that adds to one (the mirror's `phone_seats`) copies it
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
 from collections.abc import Sequence
@@ -25,9 +26,17 @@ from companion.core.referee import HOST_VIEW, Referee, audience_view, public_vie
 from companion.games import registry
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True)  # keeps no state
+
+
 def encode(obj: Any) -> bytes:
     """JSON as the phones are sent it: compact, keys sorted (equal views, equal bytes), UTF-8."""
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
+    return _ENCODER.encode(obj).encode("utf-8")
+
+
+@functools.lru_cache(maxsize=256)
+def _key(key: str) -> bytes:
+    return encode(key) + b":"
 
 
 def encode_sharing(view: dict[str, Any], parts: dict[str, tuple[Any, bytes]]) -> bytes:
@@ -47,7 +56,7 @@ def encode_sharing(view: dict[str, Any], parts: dict[str, tuple[Any, bytes]]) ->
         else:
             data = encode(value)
             parts[key] = (value, data)
-        out.append(encode(key) + b":" + data)
+        out.append(_key(key) + data)
     return b"{" + b",".join(out) + b"}"
 
 

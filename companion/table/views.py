@@ -25,7 +25,6 @@ from companion.core.lines import as_json
 from companion.core.referee import HOST_VIEW, Referee, audience_view, public_view
 from companion.games import registry
 
-
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True)  # keeps no state
 
 

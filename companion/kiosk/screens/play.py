@@ -86,7 +86,7 @@ class PlayScreen(Screen):
         (a timer's second redraws the timer, not the words of the rest; docs/performance.md)."""
         memo = getattr(self, "_memo", None)
         if memo is not None and memo[0] is public and memo[1] == lang:
-            return memo[2]  # type: ignore[no-any-return]
+            return memo[2]
         names = self.player_names()
         phase, turn = public.get("phase"), public.get("turn")
         head = []

@@ -212,6 +212,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--events", type=int, default=200, help="dice rolls per row (200)")
     parser.add_argument("--rate", type=float, default=20.0, help="events a second (20)")
     parser.add_argument("--subscribers", default="1,10,50", help="subscriber counts (1,10,50)")
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON object instead")
     args = parser.parse_args(argv)
     counts = [int(x) for x in args.subscribers.split(",")]
     results: dict[str, dict[int, dict[str, Any]]] = {}
@@ -231,6 +232,9 @@ def main(argv: list[str] | None = None) -> int:
                 thread.join(10)
                 log.close()
     m, e = results["mosquitto"], results["embedded"]
+    if args.json:
+        print(json.dumps({kind: {str(n): row for n, row in rows.items()} for kind, rows in results.items()}))
+        return 0
     print(f"### MQTT: referee event to phone ({args.events} events at {args.rate:g}/s, QoS 1, public view "
           f"~{len(json.dumps(referee.view(PUBLIC)))} B)\n")
     print("| subscribers | Mosquitto p50 / p99 (ms) | embedded p50 / p99 (ms) | p50 ratio | lost (M / e) |")

@@ -19,6 +19,9 @@ from companion.drawing.fonts import Face, split_runs
 Color = tuple[int, int, int]
 Align = Literal["left", "center", "right"]
 LINES_KEPT = 600
+#: Pixels of rendered lines kept, in bytes: 600 lines of a screen full of Chinese and Thai were ~4 MiB
+#: of surfaces, which the process keeps once allocated; 1.5 MiB holds the lines of the screens in use.
+LINE_BYTES_KEPT = 3 * 2**19
 
 
 @dataclass(frozen=True)
@@ -30,12 +33,18 @@ class Drawn:
     audience: str  # "public" or "player:<id>" (the booth)
 
 
+def _bytes(surf: pygame.Surface) -> int:
+    return surf.get_pitch() * surf.get_height()
+
+
 class TextCache:
     def __init__(self, chain: list[Face]) -> None:
         self.chain = chain
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._lines: OrderedDict[tuple[str, int, bool, Color], pygame.Surface] = OrderedDict()
+        self._line_bytes = 0
         self._fits: dict[tuple[str, int, int, int | None, bool], int] = {}
+        self._wraps: dict[tuple[str, int, int, bool], list[str]] = {}
         self.missing: set[str] = set()  # characters no font of the chain has
         self.record: list[Drawn] | None = None  # set to a list to record what is drawn
         self.audience = "public"
@@ -43,14 +52,16 @@ class TextCache:
     def font(self, face: int, size: int, bold: bool = False) -> pygame.font.Font:
         """The face's font set to `size`: one Font per face and weight, resized as needed (each open
         Font of the CJK face costs ~2.5 MB, and a screen uses a dozen sizes)."""
-        key = (face, bold)
+        f = self.chain[face]
+        key = (face, bold and not f.synthetic_bold)
         font = self._fonts.get(key)
         if font is None:
-            f = self.chain[face]
-            font = pygame.font.Font(str(f.bold if bold else f.regular), size)
+            font = pygame.font.Font(str(f.bold if key[1] else f.regular), size)
             self._fonts[key] = font
         elif font.point_size != size:
             font.point_size = size
+        if f.synthetic_bold and font.bold != bold:
+            font.bold = bold  # one face for both weights: the caller uses it right away
         return font
 
     def render(self, text: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
@@ -74,8 +85,9 @@ class TextCache:
             surf.blit(part, (x, ascent - font.get_ascent()))
             x += part.get_width()
         self._lines[key] = surf
-        if len(self._lines) > LINES_KEPT:
-            self._lines.popitem(last=False)
+        self._line_bytes += _bytes(surf)
+        while len(self._lines) > 1 and (len(self._lines) > LINES_KEPT or self._line_bytes > LINE_BYTES_KEPT):
+            self._line_bytes -= _bytes(self._lines.popitem(last=False)[1])
         return surf
 
     def fit(self, text: str, size: int, width: int, bold: bool = False, smallest: int = 10,
@@ -88,8 +100,8 @@ class TextCache:
         if len(self._fits) > LINES_KEPT:
             self._fits.clear()
         asked = size
+        runs = split_runs(text, self.chain)
         while size > smallest:
-            runs = split_runs(text, self.chain)
             fonts = [self.font(r.face, size, bold) for r in runs]
             w = sum(f.size(r.text)[0] for f, r in zip(fonts, runs, strict=True))
             h = max((f.get_height() for f in fonts), default=0)
@@ -142,7 +154,19 @@ class TextCache:
         return rect
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
-        """`text` broken into lines no wider than `width`: at spaces, or anywhere in CJK/Thai text."""
+        """`text` broken into lines no wider than `width`: at spaces, or anywhere in CJK/Thai text.
+
+        Remembered (a line is measured once per break opportunity, so a long Chinese line costs as many
+        measures as it has characters): a region redrawn with the same text does not measure it again."""
+        key = (text, size, width, bold)
+        found = self._wraps.get(key)
+        if found is None:
+            if len(self._wraps) > LINES_KEPT:
+                self._wraps.clear()
+            found = self._wraps[key] = self._wrap(text, size, width, bold)
+        return list(found)
+
+    def _wrap(self, text: str, size: int, width: int, bold: bool) -> list[str]:
         lines: list[str] = []
         line = ""
         for chunk in _chunks(text):

@@ -8,6 +8,7 @@ it is tested at (every screen, every language): 800x480, 1024x600, 1280x720, 128
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import pygame
@@ -26,11 +27,11 @@ class Layout:
     width: int
     height: int
 
-    @property
+    @functools.cached_property  # computed once per layout (a frame asks thousands of times)
     def scale(self) -> float:
         return min(self.width / DESIGN_W, self.height / DESIGN_H)
 
-    @property
+    @functools.cached_property
     def origin(self) -> tuple[int, int]:
         """Where the scaled design's top-left corner is (the design is centred)."""
         return (round((self.width - DESIGN_W * self.scale) / 2), round((self.height - DESIGN_H * self.scale) / 2))

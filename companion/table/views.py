@@ -13,6 +13,7 @@ are read-only: an output that adds to one (the mirror's `phone_seats`) copies it
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
 from collections.abc import Sequence
@@ -24,10 +25,38 @@ from companion.core.lines import as_json
 from companion.core.referee import HOST_VIEW, Referee, audience_view, public_view
 from companion.games import registry
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True)  # keeps no state
+
 
 def encode(obj: Any) -> bytes:
     """JSON as the phones are sent it: compact, keys sorted (equal views, equal bytes), UTF-8."""
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")
+    return _ENCODER.encode(obj).encode("utf-8")
+
+
+@functools.lru_cache(maxsize=256)
+def _key(key: str) -> bytes:
+    return encode(key) + b":"
+
+
+def encode_sharing(view: dict[str, Any], parts: dict[str, tuple[Any, bytes]]) -> bytes:
+    """`encode(view)`, byte for byte, reusing the JSON of top-level values already encoded for another
+    view: `parts` maps a key to (the value object, its JSON). Every audience's view is the public view's
+    values plus its own (`audience_view`), so the public part is serialized once per change, not once
+    per seat (docs/performance.md, "Pi Zero 2 W budget"). Values are matched by identity: views are
+    read-only, and `parts` holds the objects, so an id is never reused while it is there."""
+    if not all(type(k) is str for k in view):
+        return encode(view)
+    out = []
+    for key in sorted(view):
+        value = view[key]
+        known = parts.get(key)
+        if known is not None and known[0] is value:
+            data = known[1]
+        else:
+            data = encode(value)
+            parts[key] = (value, data)
+        out.append(_key(key) + data)
+    return b"{" + b",".join(out) + b"}"
 
 
 def lines_of(game: Game, view: dict[str, Any], public: dict[str, Any],
@@ -64,6 +93,7 @@ class Views:
         self._views: dict[str, dict[str, Any]] = {}
         self._lined: dict[str, dict[str, Any]] = {}
         self._json: dict[str, bytes] = {}
+        self._parts: dict[str, tuple[Any, bytes]] = {}  # top-level values' JSON, shared by the views
 
     @classmethod
     def of(cls, referee: Referee) -> Views:
@@ -109,9 +139,10 @@ class Views:
             return found
 
     def json(self, audience: str) -> bytes:
-        """`with_lines` as the JSON the phones are sent (`encode`), serialized once."""
+        """`with_lines` as the JSON the phones are sent (`encode`), serialized once; the public part of
+        every view once for all (`encode_sharing`)."""
         with self._lock:
             found = self._json.get(audience)
             if found is None:
-                found = self._json[audience] = encode(self.with_lines(audience))
+                found = self._json[audience] = encode_sharing(self.with_lines(audience), self._parts)
             return found

@@ -81,10 +81,12 @@ class PlayScreen(Screen):
         left = remaining(found[1], now)
         return now + (left % 1000 or 1000) if left > 0 else None
 
-    def regions(self) -> list[Region]:
-        k, a, lang = self.k, self._areas(), self.k.lang
-        now = k.now_ms()
-        public = k.public
+    def _of_view(self, public: dict[str, Any], lang: str) -> tuple[Any, ...]:
+        """What the regions say that only the public view and the language decide, made once per view
+        (a timer's second redraws the timer, not the words of the rest; docs/performance.md)."""
+        memo = getattr(self, "_memo", None)
+        if memo is not None and memo[0] is public and memo[1] == lang:
+            return memo[2]
         names = self.player_names()
         phase, turn = public.get("phase"), public.get("turn")
         head = []
@@ -96,7 +98,21 @@ class PlayScreen(Screen):
             head.append(self.tr("kiosk.play.turn", player=names.get(turn, turn)))
         if not head:
             head.append(self.tr(f"game.{public.get('game')}.title"))
-        header_text = "   ·   ".join(head)
+        news = announcement_texts(lang, public, ANNOUNCEMENTS_SHOWN)
+        game = registry().get(str(public.get("game")))
+        draw_board = game.board() if game is not None else None
+        in_words = ([i18n.translate_line(lang, m, p) for m, p in game.public_lines(public)]  # no picture: words
+                    if game is not None and draw_board is None else [])
+        board_key = (lang, public.get("announced"), public.get("corrections"), repr(public.get("table")))
+        made = ("   ·   ".join(head), news, draw_board, in_words, board_key)
+        self._memo = (public, lang, made)
+        return made
+
+    def regions(self) -> list[Region]:
+        k, a, lang = self.k, self._areas(), self.k.lang
+        now = k.now_ms()
+        public = k.public
+        header_text, news, draw_board, in_words, board_key = self._of_view(public, lang)
 
         found = main_timer(public, now)
         if found is None:
@@ -105,12 +121,6 @@ class PlayScreen(Screen):
             name, t = found
             left = remaining(t, now)
             timer_key = (lang, name, clock_text(left), timer_color(t, left), t["running"], t["expired"])
-        news = announcement_texts(lang, public, ANNOUNCEMENTS_SHOWN)
-        game = registry().get(str(public.get("game")))
-        draw_board = game.board() if game is not None else None
-        in_words = ([i18n.translate_line(lang, m, p) for m, p in game.public_lines(public)]  # no picture: words
-                    if game is not None and draw_board is None else [])
-        board_key = (lang, public.get("announced"), public.get("corrections"), repr(public.get("table")))
 
         def header(surface: pygame.Surface, rect: pygame.Rect) -> None:
             self.c.text.draw(surface, header_text, rect, self.c.font(30), FG, bold=True)

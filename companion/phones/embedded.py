@@ -41,7 +41,7 @@ from amqtt.session import Session
 from companion.phones import access
 from companion.phones.credentials import GameCredentials
 from companion.phones.packet_limit import PacketLimit, WebSocketReader
-from companion.phones.topics import MAX_PACKET_BYTES, REFEREE_USER
+from companion.phones.topics import MAX_PACKET_BYTES, REFEREE_USER, Seat, parse_user
 
 logger = logging.getLogger(__name__)
 START_TIMEOUT_S = 10.0
@@ -65,7 +65,11 @@ class Admitted:
 
     @classmethod
     def of(cls, game: GameCredentials) -> Admitted:
-        return cls(game, frozenset(u for u in game.phone_users() if game.seat_of(u) is not None))
+        """`GameCredentials.seat_of` for every issued name, in one pass (seat_of builds the name table)."""
+        def ours(seat: Seat | None) -> bool:
+            return seat is not None and seat.table == game.table and seat.game == game.game
+
+        return cls(game, frozenset(u for u in game.phone_users() if ours(parse_user(u))))
 
     def known(self, user: str | None) -> bool:
         return user == REFEREE_USER or user in self.users

@@ -28,19 +28,28 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import websockets
-from amqtt.adapters import BufferReader, StreamReaderAdapter, StreamWriterAdapter, WebSocketsWriter, WriterAdapter
+from amqtt.adapters import (
+    BufferReader,
+    ReaderAdapter,
+    StreamReaderAdapter,
+    StreamWriterAdapter,
+    WebSocketsWriter,
+    WriterAdapter,
+)
 from amqtt.broker import Broker
 from amqtt.contexts import Action, BaseContext, ListenerType
 from amqtt.mqtt.connack import NOT_AUTHORIZED, ConnackPacket
 from amqtt.mqtt.connect import ConnectPacket
 from amqtt.mqtt.constants import QOS_1, QOS_2
 from amqtt.mqtt.packet import CONNECT
+from amqtt.mqtt.protocol.broker_handler import BrokerProtocolHandler
 from amqtt.plugins.base import BaseAuthPlugin, BasePlugin
 from amqtt.session import Session
 
 from companion.phones import access
 from companion.phones.credentials import GameCredentials
 from companion.phones.packet_limit import PacketLimit, WebSocketReader
+from companion.phones.seat_handler import SeatHandler
 from companion.phones.topics import MAX_PACKET_BYTES, REFEREE_USER, Seat, parse_user
 
 logger = logging.getLogger(__name__)
@@ -158,6 +167,12 @@ class SeatBroker(Broker):
                 server.instance.close()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.shutdown(), SHUTDOWN_S)
+
+    async def _handle_client_session(self, reader: ReaderAdapter, writer: WriterAdapter, client_session: Session,
+                                     handler: BrokerProtocolHandler, server: Any, listener_name: str) -> None:
+        """amqtt's session handling, with the connection read by `SeatHandler` (its leaner reader loop)."""
+        handler.__class__ = SeatHandler  # a subclass adding no state: the handler amqtt made, read leaner
+        await super()._handle_client_session(reader, writer, client_session, handler, server, listener_name)
 
     async def _publish_retained_messages_for_subscription(self, subscription: tuple[str, int],
                                                            session: Session) -> None:

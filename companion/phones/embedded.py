@@ -12,6 +12,10 @@ may not publish is refused ("not authorized") too, and every message that enters
 behalf (a PUBLISH of any QoS, retained or not, or a will) passes the same check once more where amqtt
 broadcasts and retains it. Every connection is read through `packet_limit.PacketLimit`: a packet larger
 than `topics.MAX_PACKET_BYTES` is cut off at its fixed header, before amqtt reads its body.
+
+For speed (docs/mqtt.md, "The embedded broker's CPU"): the ACL's verdicts are cached per set of
+credentials (`logins.Admitted`), amqtt's delivery loop is replaced by a leaner one with the same
+deliveries, and every connection is read by `seat_handler.SeatHandler`.
 """
 
 from __future__ import annotations

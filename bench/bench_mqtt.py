@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    python bench/bench_mqtt.py [--events 200] [--rate 20] [--subscribers 1,10,50]
+    python bench/bench_mqtt.py [--events 200] [--rate 20] [--subscribers 1,10,50] [--baseline /path/to/main]
 
 A real table (toolkit game, 4 players, a real SQLite log) with the real mirror publishes to a broker;
 subscriber processes (paho, one client per simulated phone, spectator credentials) receive the public
@@ -14,7 +14,9 @@ view, one announcement) and the broker deliver one public view per subscriber.
 
 Both brokers run as processes of their own (the embedded amqtt broker in a child Python process, as
 the companion would run it but alone, so its CPU can be read from /proc): CPU per 1,000 messages routed
-(received from the referee + delivered to subscribers), with Mosquitto as the baseline.
+(received from the referee + delivered to subscribers), with Mosquitto as the baseline. With
+`--baseline DIR` (another checkout of the project, e.g. today's main) that checkout's embedded broker
+runs too, in the same run, and a third table compares the two embedded brokers.
 
 Prints markdown; asserts nothing about time.
 """
@@ -139,9 +141,11 @@ def cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
-def _child(mode: str, cfg: dict[str, Any]) -> subprocess.Popen[str]:
+def _child(mode: str, cfg: dict[str, Any], tree: str | None = None) -> subprocess.Popen[str]:
+    """A child process of this script; with `tree`, importing the project from that checkout."""
+    env = None if tree is None else {**os.environ, "PYTHONPATH": tree}
     proc = subprocess.Popen([sys.executable, __file__, mode], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            text=True)
+                            text=True, env=env)
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write(json.dumps(cfg) + "\n")
     proc.stdin.flush()
@@ -152,7 +156,7 @@ def _child(mode: str, cfg: dict[str, Any]) -> subprocess.Popen[str]:
 
 
 def run_broker(kind: str, game: GameCredentials, table: Table, stamp: Stamp, counts: list[int], events: int,
-               rate: float) -> dict[int, dict[str, Any]]:
+               rate: float, baseline: str | None = None) -> dict[int, dict[str, Any]]:
     prefix, port, ws_port = "bench", free_port(), free_port()
     if kind == "mosquitto":
         mosq = ManagedMosquitto(prefix, "127.0.0.1", port, ws_port, game.referee_password)
@@ -162,7 +166,7 @@ def run_broker(kind: str, game: GameCredentials, table: Table, stamp: Stamp, cou
         pid, stop = mosq._proc.pid, mosq.close
     else:
         child = _child("--serve-embedded", {"prefix": prefix, "port": port, "ws_port": ws_port,
-                                            "game": _creds_json(game)})
+                                            "game": _creds_json(game)}, baseline if kind == "baseline" else None)
         pid = child.pid
 
         def stop() -> None:
@@ -172,7 +176,7 @@ def run_broker(kind: str, game: GameCredentials, table: Table, stamp: Stamp, cou
 
     topics = Topics(prefix, game.table)
     mirror = Mirror(table, topics, game, BrokerAddress("127.0.0.1", port, password=game.referee_password),
-                    broker_name=kind)
+                    broker_name="embedded" if kind == "baseline" else kind)
     table.outputs[:] = [stamp, mirror]
     mirror.start()
     if not mirror.connected.wait(30):
@@ -213,11 +217,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=20.0, help="events a second (20)")
     parser.add_argument("--subscribers", default="1,10,50", help="subscriber counts (1,10,50)")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object instead")
+    parser.add_argument("--baseline", default=None, help="another checkout whose embedded broker runs beside")
     args = parser.parse_args(argv)
     counts = [int(x) for x in args.subscribers.split(",")]
     results: dict[str, dict[int, dict[str, Any]]] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for kind in ("mosquitto", "embedded"):
+        for kind in ("mosquitto", "embedded", *(["baseline"] if args.baseline else [])):
             setup = Setup("toolkit", tuple(Player(p, p.title()) for p in PLAYERS), {}, seed=1)
             log = EventLog(Path(tmp) / f"{kind}.sqlite3", synchronous="NORMAL")
             referee = Referee.start(registry(), log, setup, created_at=0)
@@ -226,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
             thread = threading.Thread(target=table.run, daemon=True)
             thread.start()
             try:
-                results[kind] = run_broker(kind, game, table, stamp, counts, args.events, args.rate)
+                results[kind] = run_broker(kind, game, table, stamp, counts, args.events, args.rate, args.baseline)
             finally:
                 table.stop()
                 thread.join(10)
@@ -250,6 +255,16 @@ def main(argv: list[str] | None = None) -> int:
     for n in counts:
         mc, ec = m[n]["cpu_ms_per_1000"], e[n]["cpu_ms_per_1000"]
         print(f"| {n} | {m[n]['routed']} | {mc:.1f} | {ec:.1f} | {ec / mc if mc else float('nan'):.1f}x |")
+    if "baseline" in results:
+        b = results["baseline"]
+        print(f"\n| subscribers | baseline embedded ({args.baseline}) CPU ms / 1,000 msgs | ratio to Mosquitto | "
+              "this embedded | ratio to Mosquitto | this / baseline |")
+        print("|---|---|---|---|---|---|")
+        for n in counts:
+            mc, ec, bc = m[n]["cpu_ms_per_1000"], e[n]["cpu_ms_per_1000"], b[n]["cpu_ms_per_1000"]
+            print(f"| {n} | {bc:.1f} | {bc / mc if mc else float('nan'):.1f}x | {ec:.1f} | "
+                  f"{ec / mc if mc else float('nan'):.1f}x | {ec / bc if bc else float('nan'):.2f} |")
+    print(f"\nLoad average (1 min) at the end: {os.getloadavg()[0]:.2f}")
     return 0
 
 

@@ -12,6 +12,10 @@ may not publish is refused ("not authorized") too, and every message that enters
 behalf (a PUBLISH of any QoS, retained or not, or a will) passes the same check once more where amqtt
 broadcasts and retains it. Every connection is read through `packet_limit.PacketLimit`: a packet larger
 than `topics.MAX_PACKET_BYTES` is cut off at its fixed header, before amqtt reads its body.
+
+For speed (docs/mqtt.md, "The embedded broker's CPU"): the ACL's verdicts are cached per set of
+credentials (`logins.Admitted`), amqtt's delivery loop is replaced by a leaner one with the same
+deliveries, and every connection is read by `seat_handler.SeatHandler`.
 """
 
 from __future__ import annotations
@@ -19,77 +23,42 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import hmac
 import logging
 import threading
-from collections.abc import Callable, Collection
+from collections import deque
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
 import websockets
-from amqtt.adapters import BufferReader, StreamReaderAdapter, StreamWriterAdapter, WebSocketsWriter, WriterAdapter
+from amqtt.adapters import (
+    BufferReader,
+    ReaderAdapter,
+    StreamReaderAdapter,
+    StreamWriterAdapter,
+    WebSocketsWriter,
+    WriterAdapter,
+)
 from amqtt.broker import Broker
 from amqtt.contexts import Action, BaseContext, ListenerType
 from amqtt.mqtt.connack import NOT_AUTHORIZED, ConnackPacket
 from amqtt.mqtt.connect import ConnectPacket
+from amqtt.mqtt.constants import QOS_1, QOS_2
 from amqtt.mqtt.packet import CONNECT
+from amqtt.mqtt.protocol.broker_handler import BrokerProtocolHandler
 from amqtt.plugins.base import BaseAuthPlugin, BasePlugin
 from amqtt.session import Session
 
 from companion.phones import access
 from companion.phones.credentials import GameCredentials
+from companion.phones.logins import ACL_CACHE_MAX, Admitted, Logins
 from companion.phones.packet_limit import PacketLimit, WebSocketReader
+from companion.phones.seat_handler import SeatHandler
 from companion.phones.topics import MAX_PACKET_BYTES, REFEREE_USER
 
 logger = logging.getLogger(__name__)
 START_TIMEOUT_S = 10.0
 SHUTDOWN_S = 1.0
-
-
-class Logins:
-    """The users the broker lets in: the referee and the current game's phones (thread-safe swap)."""
-
-    def __init__(self, prefix: str, referee_password: str) -> None:
-        self.prefix = prefix
-        self._referee = referee_password
-        self._game: GameCredentials | None = None
-        self._lock = threading.Lock()
-        self._phones: set[str] = set()  # connected phone client ids (= user names)
-        self.on_phones: Callable[[int], None] | None = None  # told the count when it changes
-
-    def phone_connected(self, client_id: str, connected: bool) -> None:
-        if client_id == REFEREE_USER:
-            return
-        with self._lock:
-            (self._phones.add if connected else self._phones.discard)(client_id)
-            count = len(self._phones)
-        if self.on_phones is not None:
-            self.on_phones(count)
-
-    @property
-    def phones(self) -> int:
-        with self._lock:
-            return len(self._phones)
-
-    def set_game(self, game: GameCredentials) -> None:
-        with self._lock:
-            self._game = game
-
-    def check(self, user: str | None, password: str | None, client_id: str | None) -> bool:
-        if not user or password is None or client_id != user:
-            return False
-        if user == REFEREE_USER:
-            return hmac.compare_digest(self._referee.encode(), password.encode())
-        with self._lock:
-            game = self._game
-        return game is not None and game.check(user, password)
-
-    def known(self, user: str | None) -> bool:
-        if user == REFEREE_USER:
-            return True
-        with self._lock:
-            game = self._game
-        return user is not None and game is not None and game.seat_of(user) is not None
 
 
 class SeatAuth(BaseAuthPlugin):
@@ -136,6 +105,12 @@ class SeatBroker(Broker):
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self.shutdown(), SHUTDOWN_S)
 
+    async def _handle_client_session(self, reader: ReaderAdapter, writer: WriterAdapter, client_session: Session,
+                                     handler: BrokerProtocolHandler, server: Any, listener_name: str) -> None:
+        """amqtt's session handling, with the connection read by `SeatHandler` (its leaner reader loop)."""
+        handler.__class__ = SeatHandler  # a subclass adding no state: the handler amqtt made, read leaner
+        await super()._handle_client_session(reader, writer, client_session, handler, server, listener_name)
+
     async def _publish_retained_messages_for_subscription(self, subscription: tuple[str, int],
                                                            session: Session) -> None:
         """Retained messages for one of *this session's own* subscriptions, and only those it may read.
@@ -154,7 +129,7 @@ class SeatBroker(Broker):
             return
         user = session.username
         for topic, retained in list(self._retained_messages.items()):
-            if self._matches(topic, topic_filter) and access.may_receive(self.logins.prefix, user, topic):
+            if self._matches(topic, topic_filter) and self._allowed(user, topic, Action.RECEIVE):
                 await handler.mqtt_publish(retained.topic, retained.data, min(qos, retained.qos or qos), retain=True)
 
     async def _topic_filtering(self, session: Session, topic: str, action: Action) -> bool:
@@ -165,22 +140,64 @@ class SeatBroker(Broker):
         changed size during iteration") and the message is lost. Answering here, synchronously,
         keeps the ACL on every subscribe, publish and delivery without that race (amqtt is pinned).
         """
-        user = session.username if session is not None else None
-        if user is None or not topic or not self.logins.known(user):  # a credential of an ended game
+        return self._allowed(session.username if session is not None else None, topic, action)
+
+    def _allowed(self, user: str | None, topic: str | None, action: Action) -> bool:
+        """The ACL's verdict on `action` by `user` on `topic`, cached per set of credentials."""
+        if user is None or not topic:
             return False
+        now = self.logins.now  # one snapshot: the verdict and the cache belong to the same credentials
+        key = (action, user, topic)
+        verdict = now.verdicts.get(key)
+        if verdict is None:
+            verdict = self._decide(now, user, topic, action)
+            if len(now.verdicts) >= ACL_CACHE_MAX:  # a phone trying endless topic names costs no memory
+                now.verdicts.clear()
+            now.verdicts[key] = verdict
+        return verdict
+
+    def _decide(self, now: Admitted, user: str, topic: str, action: Action) -> bool:
+        if not now.known(user):  # a credential of an ended game
+            return False
+        prefix = self.logins.prefix
         if action == Action.SUBSCRIBE:
-            return access.may_subscribe(self.logins.prefix, user, topic)
+            return access.may_subscribe(prefix, user, topic)
         if action == Action.PUBLISH:
-            return self._may_publish(user, topic)
-        return access.may_receive(self.logins.prefix, user, topic)
+            if topic.startswith("$") or "+" in topic or "#" in topic:  # a topic name, never a filter [MQTT-3.3.2-2]
+                return False
+            return access.may_publish(prefix, user, topic)
+        return access.may_receive(prefix, user, topic)
 
     def _may_publish(self, user: str | None, topic: str | None) -> bool:
         """The one check of every way into a topic: a PUBLISH (any QoS, retained or not) and a will."""
-        if user is None or not topic or not self.logins.known(user):
-            return False
-        if topic.startswith("$") or "+" in topic or "#" in topic:  # a topic name, never a filter [MQTT-3.3.2-2]
-            return False
-        return access.may_publish(self.logins.prefix, user, topic)
+        return self._allowed(user, topic, Action.PUBLISH)
+
+    async def _run_broadcast(self, running_tasks: deque[asyncio.Task[Any]]) -> None:
+        """amqtt 0.12.1's delivery of one broadcast message, without its per-delivery overhead.
+
+        The same deliveries as amqtt's own (pinned): every subscription whose filter matches, each
+        through the ACL (cached, `_allowed`), a disconnected persistent session's QoS 1/2 message kept
+        for it, a connected one's sent in a task of its own. What is left out is amqtt's formatting of
+        two debug lines per delivery (f-strings built even when debug logging is off) and an awaited
+        coroutine per ACL check. The tables are copied first, so a SUBSCRIBE arriving meanwhile cannot
+        abort the loop.
+        """
+        broadcast = await self._broadcast_queue.get()
+        topic, data = broadcast["topic"], broadcast["data"]
+        for k_filter, subscriptions in list(self._subscriptions.items()):
+            if not self._matches(topic, k_filter):
+                continue
+            for target_session, sub_qos in list(subscriptions):
+                qos = broadcast.get("qos", sub_qos)
+                if not self._allowed(target_session.username, topic, Action.RECEIVE):
+                    continue
+                if target_session.transitions.state != "connected":
+                    if not target_session.clean_session and qos in (QOS_1, QOS_2) and not target_session.is_anonymous:
+                        await self._retain_broadcast_message(broadcast, qos, target_session)
+                    continue
+                handler = self._get_handler(target_session)
+                if handler:
+                    running_tasks.append(asyncio.ensure_future(handler.mqtt_publish(topic, data, qos, retain=False)))
 
     async def _broadcast_message(self, session: Session | None, topic: str | None,
                                  data: bytes | bytearray | None, force_qos: int | None = None) -> None:

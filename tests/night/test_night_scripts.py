@@ -41,8 +41,6 @@ SCRIPTS = {
 UNREACHABLE = {
     "betrayal": "product bug: Betrayal's haunt-roll forms offer the referee's roll or a real dice total, never the "
                 "dice faces the script reports (no-traitor-3: ana's haunt.roll {'dice': [1, 1, 0, 0, 0, 0]})",
-    "lockdown": "product bug: Lockdown's trade form (kiosk booth) keeps Send off until something is asked in "
-                "return ('get' needs a pick), while the referee accepts a gift (lockdown-2p: ana gives food)",
 }
 GAMES = [pytest.param(g, marks=pytest.mark.xfail(strict=True, raises=Unreachable, reason=UNREACHABLE[g]))
          if g in UNREACHABLE else g for g in sorted(SCRIPTS)]

@@ -66,8 +66,8 @@ class Finger:
 
 def begin_game(finger: Finger) -> None:
     """From the first screen to the game being played, as the host does today: the game's title on the
-    attract screen's list (paged on to it), then Start on the setup screen. (Choosing the game and the seats on the kiosk
-    is another part of issue 21; it replaces this function's body.)"""
+    attract screen's list (paged on to it), then Start on the setup screen. (Choosing the game and the
+    seats on the kiosk is another part of issue 21; it replaces this function's body.)"""
     k = finger.night.kiosk
     if finger.screen() == "attract":
         title = i18n.translate(k.lang, f"game.{k.public['game']}.title")

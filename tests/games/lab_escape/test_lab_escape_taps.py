@@ -98,8 +98,9 @@ def test_the_enroll_screen_offers_the_cards_rooms_and_adrenaline_of_the_box(tmp_
     assert choice_text("en", "lab_escape", shown[("card", "garden_corridor")]) == "Card: Garden & Corridor"
     for lang in ("zh", "th"):
         text = choice_text(lang, "lab_escape", shown[("room", "corridor_2")])
-        assert text == i18n.translate(lang, "kiosk.enroll.token", {
-            "kind": i18n.translate(lang, "kind.token.room"), "id": i18n.translate(lang, "kind.lab_escape.room.corridor_2")})
+        words = {"kind": i18n.translate(lang, "kind.token.room"),
+                 "id": i18n.translate(lang, "kind.lab_escape.room.corridor_2")}
+        assert text == i18n.translate(lang, "kiosk.enroll.token", words)
     referee.log.close()
 
 

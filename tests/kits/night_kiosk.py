@@ -66,10 +66,14 @@ class Finger:
 
 def begin_game(finger: Finger) -> None:
     """From the first screen to the game being played, as the host does today: the game's title on the
-    attract screen's list, then Start on the setup screen. (Choosing the game and the seats on the kiosk
-    is another part of issue 21; it replaces this function's body.)"""
+    attract screen's list (paged on to it), then Start on the setup screen. (Choosing the game and the
+    seats on the kiosk is another part of issue 21; it replaces this function's body.)"""
     k = finger.night.kiosk
     if finger.screen() == "attract":
+        title = i18n.translate(k.lang, f"game.{k.public['game']}.title")
+        while not any(b.label == title for b in finger.buttons()):  # the list's next page ("More ›")
+            finger.touch(finger.find(lambda b: isinstance(b.key, tuple) and b.key[0] == "page_more",
+                                     f"{title!r} or the list's next page"))
         finger.press_words(f"game.{k.public['game']}.title")
     if finger.screen() == "setup":  # a game that announces at its start (its deal) shows play at once
         finger.shot("setup")

@@ -110,6 +110,13 @@ class Betrayal(GameBase):
         ctx.announce("betrayal.first_player", player=first)
         flow.begin(ctx, first, start_timer=False)
 
+    def tokens(self, state: State) -> dict[str, list[str]]:
+        """What a tag can be enrolled as (companion/taps/kinds.py): each room tile the table lays (not the
+        start rooms, on the table from the start: B1.1), and each omen, item and event card, by deck."""
+        d = data.of(state)
+        rooms = [r.id for r in d.house.rooms if not r.start]
+        return {"room": rooms, **{kind: [c.id for c in d.cards(kind)] for kind in ("omen", "item", "event")}}
+
     def on_token(self, state: State, kind: str, token_id: str, actor: str) -> tuple[str, dict[str, Any]] | None:
         """A room tile's token tapped while the table lays a room; an omen, item or event card's token
         tapped while the new room's card is drawn."""

@@ -77,6 +77,12 @@ class LabEscape(GameBase):
         flow.begin(ctx)
         return state
 
+    def tokens(self, state: State) -> dict[str, list[str]]:
+        """What a tag can be enrolled as (companion/taps/kinds.py): each display card (the Hall's start card
+        lies on the table from the start: E1.1), each room, and the adrenaline token, the one item a tap uses."""
+        cards = sorted(c.id for c in data.bundled().cards if not c.start)  # the box's, drawn or not
+        return {"card": cards, "room": list(data.room_index()), "item": ["adrenaline"]}
+
     def on_token(self, state: State, kind: str, token_id: str, actor: str) -> tuple[str, dict[str, Any]] | None:
         """Cards tapped as they are turned up or placed; a room tapped as the player steps into it;
         the adrenaline token tapped to use it (docs/games/lab_escape.md, "Tokens")."""

@@ -105,7 +105,8 @@ def offer(state: State, pid: str) -> list[Prompt]:
     return [Prompt("lockdown.offer", "lockdown.prompt.offer", (
         Field("to", "choice", "lockdown.field.to", others),
         Field("give", "choices", "lockdown.field.give", kind_choices(sorted({items.kind_of(c) for c in p["items"]}))),
-        Field("get", "choices", "lockdown.field.get", kind_choices(list(data.items().kinds))),
+        # nothing asked in return is a gift, which the referee accepts (trades.offer): zero picks are enough
+        Field("get", "choices", "lockdown.field.get", kind_choices(list(data.items().kinds)), min=0),
         Field("swap_order", "choice", "lockdown.field.swap_order",
               (Choice(True, "lockdown.yes"), Choice(False, "lockdown.no")), default=False),
     ))]

@@ -39,13 +39,15 @@ def word(lang: str, msgid: str, fallback: str) -> str:
 
 
 def choice_text(lang: str, game: str, choice: Choice) -> str:
-    """A choice as the host reads it: "Ana's figure", "Dice: 2d6", "Room: Acid room"."""
+    """A choice as the host reads it: "Ana's figure", "Dice: 2d6", "Room: Acid room", "Omen card: the Mask"."""
     if choice.kind == PLAYER:
         return i18n.translate(lang, "kiosk.enroll.figure", {"player": choice.label})
     kind = word(lang, f"kind.token.{choice.kind}", choice.kind)
     # the game's own word for the id when its catalog has one (kind.room25.room.acid, lockdown.item.water)
+    # a card of one of the game's decks (betrayal's omen, item, event) by the game's card word
     shown = word(lang, f"kind.{game}.{choice.kind}.{choice.id}",
-                 word(lang, f"{game}.{choice.kind}.{choice.id}", choice.id))
+                 word(lang, f"{game}.{choice.kind}.{choice.id}",
+                      word(lang, f"kind.{game}.card.{choice.id}", choice.id)))
     return i18n.translate(lang, "kiosk.enroll.token", {"kind": kind, "id": shown})
 
 

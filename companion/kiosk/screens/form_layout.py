@@ -72,7 +72,7 @@ def lay_out(form: FormState, area: pygame.Rect, L: Layout, lang: str, changed: C
     out = Laid([], [])
     row_h, gap = L.px(44), L.px(8)
     fit = max(1, (area.height + gap) // (row_h + gap))
-    per = len(fields) if len(fields) <= fit else max(1, fit - 1)  # a row for More/Back when paged
+    per = max(1, len(fields)) if len(fields) <= fit else max(1, fit - 1)  # a row for More/Back when paged
     pages = max(1, -(-len(fields) // per))
     page = min(form.rows_page, pages - 1)
     for i, f in enumerate(fields[page * per:(page + 1) * per]):

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import json
 import threading
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,11 @@ class Script:
 
     def inputs(self) -> list[Step]:
         return [s for s in self.steps if s.move is not None]
+
+    def told(self, how: Callable[[Step], Step]) -> Script:
+        """The script as people at a table say it: each input through `how` (a real dice roll
+        reported as its total, as the forms ask for it), the recording's moments kept."""
+        return replace(self, steps=[how(s) if s.move is not None else s for s in self.steps])
 
 
 def load(path: Path) -> Script:

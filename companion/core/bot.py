@@ -70,8 +70,10 @@ def offers(game: Game, state: State, *actors: str) -> list[Offer]:
 
 
 def usable(prompt: dict[str, Any]) -> bool:
-    """Every choice field of the prompt has something to choose."""
-    return all(f["choices"] for f in prompt["fields"] if f["kind"] == "choice")
+    """Every choice field of the prompt has something to choose, and nothing must be typed: a bot types
+    no text (a text field is filled from its suggestions; a list of typed texts makes the prompt unusable)."""
+    return (all(f["choices"] for f in prompt["fields"] if f["kind"] in ("choice", "text"))
+            and not any(f["kind"] == "texts" for f in prompt["fields"]))
 
 
 def weighted(rnd: random.Random, pool: Sequence[Offer], likes: Mapping[str, float]) -> Offer | None:
@@ -96,6 +98,12 @@ def choose(prompt: dict[str, Any], rnd: random.Random, number: Number | None = N
             args[f["name"]] = rnd.choice(values)
         elif f["kind"] == "choices":
             args[f["name"]] = rnd.sample(values, f["max"])
+        elif f["kind"] == "text":  # one of the suggested texts
+            args[f["name"]] = rnd.choice(values)
+        elif f["kind"] == "subset":
+            low = f.get("min") or 0
+            high = len(values) if f.get("max") is None else min(f["max"], len(values))
+            args[f["name"]] = rnd.sample(values, rnd.randint(low, high))
         elif f["kind"] == "number":
             args[f["name"]] = f["default"] if number is None else number(f, prompt, rnd)
     return args

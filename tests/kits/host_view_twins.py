@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from companion.core.bot import usable
 from companion.core.contract import Game, Setup, State
 from companion.core.eventlog import EventLog
 from companion.core.fold import initial
@@ -177,6 +178,7 @@ def toolkit_bot(state: State, rnd: random.Random, at: int) -> Input | None:
     for _ in range(20):
         actor = rnd.choice([HOST, *(f"player:{p['id']}" for p in state["players"])])
         offered = [p.to_json() for p in game.prompts(state, actor) if rnd.random() < TOOLKIT_RARE.get(p.move, 1)]
+        offered = [p for p in offered if usable(p)]  # nothing typed: a phone's suggestions at most
         if offered:
             prompt = rnd.choice(offered)
             return Input(prompt["move"], actor, _fill(prompt, rnd), at)
@@ -184,11 +186,16 @@ def toolkit_bot(state: State, rnd: random.Random, at: int) -> Input | None:
 
 
 def _fill(prompt: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
-    """Random values for a prompt's fields: one of a choice's values, a small number in its range."""
+    """Random values for a prompt's fields: one of a choice's (or a text's suggested) values, some of a
+    subset's, a small number in its range."""
     args: dict[str, Any] = dict(prompt["fixed"])
     for f in prompt["fields"]:
-        if f["kind"] == "choice":
-            args[f["name"]] = rnd.choice([c["value"] for c in f["choices"]])
+        values = [c["value"] for c in f["choices"]]
+        if f["kind"] in ("choice", "text"):
+            args[f["name"]] = rnd.choice(values)
+        elif f["kind"] == "subset":
+            high = len(values) if f.get("max") is None else min(f["max"], len(values))
+            args[f["name"]] = rnd.sample(values, rnd.randint(min(f.get("min") or 0, high), high))
         elif f["kind"] == "number":
             low, high = max(f["min"], -3), min(f["max"], 3)
             args[f["name"]] = rnd.randint(low, high) if low <= high else f["min"]

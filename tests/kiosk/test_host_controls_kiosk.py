@@ -118,7 +118,10 @@ def to_play(scene: Scene) -> None:
     picker, then Start on the setup screen."""
     k = scene.kiosk
     if k.top.name == "attract":
-        press(scene, say(k, f"game.{k.public['game']}.title"))
+        title = say(k, f"game.{k.public['game']}.title")
+        while title not in labels(k) and say(k, "kiosk.form.more") in labels(k):  # the list is paged
+            press(scene, say(k, "kiosk.form.more"))
+        press(scene, title)
     if k.top.name == "setup":
         press(scene, say(k, "kiosk.setup.start"))
 

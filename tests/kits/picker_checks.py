@@ -1,0 +1,387 @@
+"""A game offers only what its referee accepts, and every input it accepts can be picked (issue 21).
+
+For one reached state and every actor (the host, each player):
+- `offered_but_refused`: every form a prompt lets be sent (each field's choices and number range,
+  combined as the form allows: a sequence built step by step with `next_steps` until `path_ready`, a
+  running sum that adds up) is sent to the referee on the state (pure: `fold.step` returns a new state);
+  the ones it refuses are returned.
+- `accepted_but_unreachable`: inputs the referee accepts now for a move some prompt of the game asks for
+  (argument values taken from every prompt of the game seen so far, numbers a little beyond their
+  ranges) that the actor cannot reach: on the phone (the prompt JSON of the actor's view, what
+  js/forms.js and js/steps.js render) or on the booth (the paged lists of
+  `companion.kiosk.screens.form_layout`, tapped button by button).
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import itertools
+import json
+import random
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from companion import scripting
+from companion.core.clock import advance
+from companion.core import bot
+from companion.core.contract import Game, Setup, State
+from companion.core.eventlog import EventLog, setup_from_json
+from companion.core.fold import initial, step
+from companion.core.inputs import CLOCK, HOST, Input
+from companion.core.prompts import next_steps, path_ready, running_sum
+from companion.core.referee import Referee, audience_view, public_view
+from companion.core.rejection import Rejected
+from companion.games import registry
+from companion.kiosk.layout import Layout
+from companion.kiosk.screens.form_layout import lay_out
+from companion.kiosk.screens.forms import FormState
+
+FORMS_PER_PROMPT = 60  # forms tried per prompt (all of them when there are fewer)
+WALKS = 6  # random walks through a sequence field
+TRIED_PER_MOVE = 40  # inputs tried per move in the reverse direction
+BOOTH = Layout(800, 480)
+BOOTH_AREA = pygame.Rect(340, 136, 420, 272)  # the booth's form panel at 800x480 (screens/booth.py)
+
+
+# -- states -------------------------------------------------------------------------------------------------
+
+def script_states(games: dict[str, Game], path: Path) -> tuple[Setup, list[State]]:
+    """A demo script (docs/scripting.md) played on an in-memory referee: its setup and every state along
+    it (the clock fires each deadline as it comes due, as at the table)."""
+    head, steps = scripting.parse(path.read_text(encoding="utf-8").splitlines())
+    setup = setup_from_json({"seed": 0, **head})
+    referee = Referee.start(games, EventLog(":memory:"), setup, 0)
+    states = [copy.deepcopy(referee.state)]
+    for _, inp in steps:
+        advance(referee, inp.at)
+        if isinstance(inp, Input) and inp.by != CLOCK:
+            assert referee.submit(inp).accepted, inp
+        states.append(copy.deepcopy(referee.state))
+    return setup, states
+
+
+def replayed(game: Game, setup: Setup, inputs: Iterable[Input]) -> State:
+    state = initial(game, setup)
+    for inp in inputs:
+        state = step(game, state, inp)
+    return state
+
+
+def actors(state: State) -> list[str]:
+    return [HOST, *(f"player:{p['id']}" for p in state["players"])]
+
+
+# -- what the phone and the booth receive -------------------------------------------------------------------
+
+def phone_prompts(game: Game, setup: Setup, state: State, actor: str) -> list[dict[str, Any]]:
+    """The prompts in the actor's view, as the phone receives them."""
+    view = audience_view(game, state, [], public_view(game, setup, state, []), actor)
+    return list(view["prompts"])
+
+
+def host_menu(game: Game, setup: Setup, state: State) -> list[dict[str, Any]]:
+    """The host menu's controls (the kiosk's host menu, the host's phone page), each with its input."""
+    return list(audience_view(game, state, [], public_view(game, setup, state, []), HOST)["host_menu"])
+
+
+def sendable(prompt: dict[str, Any], values: dict[str, Any]) -> bool:
+    """Whether the phone and the booth let these values be sent (their shared rules)."""
+    for f in prompt["fields"]:
+        if f["kind"] in ("choices", "path") and not path_ready(f, list(values[f["name"]])):
+            return False
+    adds = running_sum(prompt, values)
+    return adds is None or adds[0] == adds[1]
+
+
+def _numbers(f: dict[str, Any], rnd: random.Random) -> list[int]:
+    low, high = int(f["min"] if f["min"] is not None else 0), int(f["max"] if f["max"] is not None else 20)
+    if high - low <= 40:
+        return list(range(low, high + 1))
+    return sorted({low, high, low + 1, high - 1, *(rnd.randint(low, high) for _ in range(8))})
+
+
+def _walk(f: dict[str, Any], rnd: random.Random) -> list[Any] | None:
+    """A random sequence the field lets be built, or None if this walk could not be sent."""
+    picks: list[Any] = []
+    while True:
+        offered = next_steps(f, picks)
+        if path_ready(f, picks) and (not offered or rnd.random() < 0.3):
+            return picks
+        if not offered:
+            return None
+        picks.append(rnd.choice(offered))
+
+
+def field_values(f: dict[str, Any], rnd: random.Random) -> list[Any]:
+    """The values a field offers: each choice, the numbers of its range, sequences it lets be built."""
+    if f["kind"] == "choice":
+        return [c["value"] for c in f["choices"]]
+    if f["kind"] == "number":
+        return _numbers(f, rnd)
+    if f["kind"] in ("choices", "path"):
+        walks = [w for w in (_walk(f, rnd) for _ in range(WALKS)) if w is not None]
+        return list({json.dumps(w): w for w in walks}.values())
+    if f["kind"] == "text":
+        return ["Ana", "x" * 20]
+    return []
+
+
+def offered_forms(prompt: dict[str, Any], rnd: random.Random) -> Iterator[dict[str, Any]]:
+    """The args of forms the prompt lets be sent: every combination when there are few, else every value of
+    every field at least once with the other fields chosen at random."""
+    fields = [f for f in prompt["fields"] if f["kind"] != "confirm"]
+    values = [field_values(f, rnd) for f in fields]
+    if any(not v for v in values):
+        return
+    size = 1
+    for v in values:
+        size *= len(v)
+    if size <= FORMS_PER_PROMPT:
+        combos: Iterable[tuple[Any, ...]] = itertools.product(*values)
+    else:
+        combos = [tuple(v if j == i else rnd.choice(values[j]) for j in range(len(fields)))
+                  for i in range(len(fields)) for v in values[i]]
+    for combo in combos:
+        chosen = {f["name"]: v for f, v in zip(fields, combo, strict=True)}
+        if sendable(prompt, chosen):
+            yield {**prompt["fixed"], **chosen}
+
+
+def refusal(game: Game, state: State, actor: str, move: str, args: dict[str, Any]) -> str | None:
+    """The referee's refusal code for this input now, or None when it accepts it."""
+    try:
+        step(game, state, Input(move, actor, args, int(state.get("now", 0))))
+    except Rejected as why:
+        return why.code
+    return None
+
+
+@dataclass
+class Found:
+    refused: list[tuple[str, str, dict[str, Any], str]] = field(default_factory=list)
+    unreachable: list[tuple[str, str, dict[str, Any], str]] = field(default_factory=list)
+
+
+def offered_but_refused(game: Game, setup: Setup, state: State, rnd: random.Random) -> list[Any]:
+    """(actor, move, args, refusal) of every form a prompt lets be sent that the referee refuses."""
+    out = []
+    for actor in actors(state):
+        for prompt in phone_prompts(game, setup, state, actor):
+            for args in offered_forms(prompt, rnd):
+                code = refusal(game, state, actor, prompt["move"], args)
+                if code is not None:
+                    out.append((actor, prompt["move"], args, code))
+    return out
+
+
+# -- the other way: what the referee accepts can be picked ---------------------------------------------------
+
+@dataclass
+class Universe:
+    """Argument values seen in the game's prompts so far, move by move and field by field."""
+
+    values: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # move -> field -> json -> value
+    fixed: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    asked: dict[str, set[str]] = field(default_factory=dict)  # role (host, player) -> the moves its prompts ask
+
+    def learn(self, game: Game, setup: Setup, state: State, rnd: random.Random) -> None:
+        for actor in actors(state):
+            for prompt in phone_prompts(game, setup, state, actor):
+                self.asked.setdefault(_role(actor), set()).add(prompt["move"])
+                seen = self.values.setdefault(prompt["move"], {})
+                fixed = self.fixed.setdefault(prompt["move"], [])
+                if prompt["fixed"] not in fixed:
+                    fixed.append(prompt["fixed"])
+                for f in prompt["fields"]:
+                    into = seen.setdefault(f["name"], {})
+                    vals = field_values(f, rnd)
+                    if f["kind"] == "number":
+                        vals = [*vals, vals[0] - 1, vals[-1] + 1] if vals else vals
+                    if f["kind"] in ("choices", "path"):
+                        vals = [*vals, *([c["value"]] for c in f["choices"])]
+                    for v in vals:
+                        into.setdefault(json.dumps(v, sort_keys=True), v)
+
+    def candidates(self, move: str, rnd: random.Random) -> list[dict[str, Any]]:
+        names = sorted(self.values.get(move, {}))
+        pools = [list(self.values[move][n].values()) for n in names]
+        out: list[dict[str, Any]] = []
+        for fixed in self.fixed.get(move, [{}]):
+            size = 1
+            for p in pools:
+                size *= len(p)
+            if size <= TRIED_PER_MOVE:
+                combos: Iterable[tuple[Any, ...]] = itertools.product(*pools)
+            else:
+                combos = (tuple(rnd.choice(p) for p in pools) for _ in range(TRIED_PER_MOVE))
+            out += [{**fixed, **dict(zip(names, c, strict=True))} for c in combos]
+        return out
+
+
+def _role(actor: str) -> str:
+    """The host, or a player: the host's powers over a player's moves (acting for someone without a phone,
+    corrections) are the host menu's, not a prompt's, so each side is checked on the moves it is asked."""
+    return HOST if actor == HOST else "player"
+
+
+def fits_field(f: dict[str, Any], value: Any) -> bool:
+    """Whether the phone's control for the field can take this value (js/forms.js, js/steps.js)."""
+    if f["kind"] == "choice":
+        return any(c["value"] == value for c in f["choices"])
+    if f["kind"] == "number":
+        return (isinstance(value, int) and (f["min"] is None or value >= f["min"])
+                and (f["max"] is None or value <= f["max"]))
+    if f["kind"] in ("choices", "path"):
+        if not isinstance(value, list):
+            return False
+        return all(v in next_steps(f, value[:i]) for i, v in enumerate(value)) and path_ready(f, value)
+    if f["kind"] == "text":
+        return isinstance(value, str)
+    return True
+
+
+def on_phone(prompts: list[dict[str, Any]], move: str, args: dict[str, Any]) -> dict[str, Any] | None:
+    """The prompt of the phone's page whose form sends exactly these args, if any."""
+    for p in prompts:
+        names = {f["name"] for f in p["fields"] if f["kind"] != "confirm"}
+        if p["move"] != move or set(args) != names | set(p["fixed"]):
+            continue
+        if any(args[k] != v for k, v in p["fixed"].items()):
+            continue
+        values = {f["name"]: args[f["name"]] for f in p["fields"] if f["kind"] != "confirm"}
+        if all(fits_field(f, args[f["name"]]) for f in p["fields"] if f["kind"] != "confirm") \
+                and sendable(p, values):
+            return p
+    return None
+
+
+def _same_as_offered(game: Game, state: State, actor: str, prompts: list[dict[str, Any]], move: str,
+                     args: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """An offered prompt that sends part of these args, to the very same effect (the referee ignores an
+    argument the move does not use: a die roll for a room that rolls none)."""
+    after = step(game, state, Input(move, actor, args, int(state.get("now", 0))))
+    for p in prompts:
+        names = {f["name"] for f in p["fields"] if f["kind"] != "confirm"} | set(p["fixed"])
+        if p["move"] != move or not names < set(args):
+            continue
+        part = {k: args[k] for k in names}
+        if on_phone([p], move, part) and step(game, state, Input(move, actor, part, int(state.get("now", 0)))) == after:
+            return p, part
+    return None
+
+
+def _tap(form: FormState, key: Any) -> bool:
+    """Tap the booth's button `key`, turning pages and opening groups until it shows; False if never."""
+    todo, seen = [(form.group, form.page)], set()
+    while todo:
+        where = todo.pop()
+        if where in seen:
+            continue
+        seen.add(where)
+        form.group, form.page = where
+        buttons = {b.key: b for b in lay_out(form, BOOTH_AREA, BOOTH, "en", lambda: None).buttons}
+        assert all(BOOTH_AREA.contains(b.rect) for b in buttons.values()), "a button outside the form panel"
+        if key in buttons:
+            buttons[key].action()
+            return True
+        for k, b in buttons.items():
+            if isinstance(k, tuple) and k[0] in ("group", "more", "previous", "groups"):
+                b.action()  # what this page leads to: another page, a group, the groups
+                todo.append((form.group, form.page))
+                form.group, form.page = where
+    return False
+
+
+def on_booth(prompt: dict[str, Any], args: dict[str, Any]) -> bool:
+    """Whether tapping the booth's buttons fills the prompt's form with these args and lets it be sent."""
+    form = FormState(prompt)
+    several = len([f for f in prompt["fields"] if f["kind"] != "confirm"]) > 1
+    for f in prompt["fields"]:
+        name, value = f["name"], args.get(f["name"])
+        if f["kind"] == "text":
+            return True  # typed on the phone (the booth says so)
+        if f["kind"] in ("choice", "choices", "path"):
+            index = {json.dumps(c["value"], sort_keys=True): i for i, c in enumerate(f["choices"])}
+            for v in (value if f["kind"] != "choice" else [value]):
+                if several and form.opened != name and not _tap(form, ("open", name)):
+                    return False
+                if not _tap(form, ("choice", name, index[json.dumps(v, sort_keys=True)])):
+                    return False
+            form.opened, form.group, form.page = None, None, 0
+        elif f["kind"] == "number":
+            for _ in range(10_000):
+                now = int(form.values[name])
+                if now == value:
+                    break
+                form.bump(name, 1 if value > now else -1)  # the + and - buttons of its row
+                if int(form.values[name]) == now:
+                    return False
+    return form.complete() and form.input("x")["args"] == args
+
+
+def accepted_but_unreachable(game: Game, setup: Setup, state: State, universe: Universe,
+                             rnd: random.Random) -> list[Any]:
+    """(actor, move, args, where) of inputs the referee accepts now that a phone or the booth cannot send."""
+    out = []
+    for actor in actors(state):
+        prompts = phone_prompts(game, setup, state, actor)
+        menu = host_menu(game, setup, state) if actor == HOST else []
+        for move in sorted(universe.asked.get(_role(actor), ())):
+            for args in universe.candidates(move, rnd):
+                if refusal(game, state, actor, move, args) is not None:
+                    continue
+                if actor == HOST and any(c["move"] == move and c["args"] == args for c in menu):
+                    continue  # the host menu's button (pause, resume, extend, end)
+                exact = on_phone(prompts, move, args)
+                found = (exact, args) if exact is not None else _same_as_offered(game, state, actor, prompts, move, args)
+                if found is None:
+                    out.append((actor, move, args, "phone"))
+                elif not on_booth(*found):
+                    out.append((actor, move, args, "booth"))
+    return out
+
+
+# -- a game's property: its demo scripts, then the bot playing on from part way ------------------------------
+
+@functools.cache
+def evenings(game_id: str, folder: Path) -> list[tuple[Setup, list[State], Universe]]:
+    """Each demo script of the game: its setup, its states, and what its prompts asked along it."""
+    games = registry()
+    out = []
+    for path in sorted(folder.glob("*.jsonl")):
+        setup, states = script_states(games, path)
+        universe = Universe()
+        for state in states:
+            universe.learn(games[game_id], setup, state, random.Random(0))
+        out.append((setup, states, universe))
+    return out
+
+
+def reached(game: Game, play: bot.Bot | None, states: list[State], where: float, seed: int,
+            more: int) -> State:
+    """A state part way (`where`, 0..1) through a script, and then `more` inputs of the bot."""
+    state = states[round(where * (len(states) - 1))]
+    rnd = random.Random(seed)
+    for _ in range(more if play is not None else 0):
+        assert play is not None
+        inp = play(state, rnd, int(state.get("now", 0)) + 1000)
+        if inp is None:
+            break
+        state = step(game, state, inp)
+    return state
+
+
+def assert_prompts_match_the_referee(game: Game, setup: Setup, state: State, universe: Universe,
+                                     seed: int) -> None:
+    """Nothing a prompt lets be sent is refused; everything accepted can be sent from a phone and the booth."""
+    rnd = random.Random(seed)
+    universe.learn(game, setup, state, rnd)
+    refused = offered_but_refused(game, setup, state, rnd)
+    assert not refused, f"offered but refused (actor, move, args, why): {refused[:3]}"
+    missing = accepted_but_unreachable(game, setup, state, universe, rnd)
+    assert not missing, f"accepted but not offered (actor, move, args, where): {missing[:3]}"

@@ -27,8 +27,8 @@ from typing import Any
 import pygame
 
 from companion import scripting
-from companion.core.clock import advance
 from companion.core import bot
+from companion.core.clock import advance
 from companion.core.contract import Game, Setup, State
 from companion.core.eventlog import EventLog, setup_from_json
 from companion.core.fold import initial, step
@@ -314,13 +314,9 @@ def on_booth(prompt: dict[str, Any], args: dict[str, Any]) -> bool:
                     return False
             form.opened, form.group, form.page = None, None, 0
         elif f["kind"] == "number":
-            for _ in range(10_000):
-                now = int(form.values[name])
-                if now == value:
-                    break
-                form.bump(name, 1 if value > now else -1)  # the + and - buttons of its row
-                if int(form.values[name]) == now:
-                    return False
+            form.bump(name, value - int(form.values[name]))  # its row's + and -, stopped at the range's ends
+            if form.values[name] != value:
+                return False
     return form.complete() and form.input("x")["args"] == args
 
 
@@ -338,7 +334,8 @@ def accepted_but_unreachable(game: Game, setup: Setup, state: State, universe: U
                 if actor == HOST and any(c["move"] == move and c["args"] == args for c in menu):
                     continue  # the host menu's button (pause, resume, extend, end)
                 exact = on_phone(prompts, move, args)
-                found = (exact, args) if exact is not None else _same_as_offered(game, state, actor, prompts, move, args)
+                found = (exact, args) if exact is not None else _same_as_offered(game, state, actor, prompts, move,
+                                                                                 args)
                 if found is None:
                     out.append((actor, move, args, "phone"))
                 elif not on_booth(*found):

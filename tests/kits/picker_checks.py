@@ -19,6 +19,7 @@ import functools
 import itertools
 import json
 import random
+import typing
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -224,8 +225,9 @@ class Universe:
 
 
 def _role(actor: str) -> str:
-    """The host, or a player: the host's powers over a player's moves (acting for someone without a phone,
-    corrections) are the host menu's, not a prompt's, so each side is checked on the moves it is asked."""
+    """The host, or a player: each side is checked on the moves its own prompts ask. The host may also send
+    a player's input for them (someone without a phone, the traitor's monsters): that counts as reachable
+    when the player's own forms offer it."""
     return HOST if actor == HOST else "player"
 
 
@@ -336,6 +338,9 @@ def accepted_but_unreachable(game: Game, setup: Setup, state: State, universe: U
                 exact = on_phone(prompts, move, args)
                 found = (exact, args) if exact is not None else _same_as_offered(game, state, actor, prompts, move,
                                                                                  args)
+                if found is None and actor == HOST:  # the host acting for a player, through that player's forms
+                    found = next(((p, args) for other in actors(state)[1:]
+                                  if (p := on_phone(phone_prompts(game, setup, state, other), move, args))), None)
                 if found is None:
                     out.append((actor, move, args, "phone"))
                 elif not on_booth(*found):
@@ -373,12 +378,51 @@ def reached(game: Game, play: bot.Bot | None, states: list[State], where: float,
     return state
 
 
-def assert_prompts_match_the_referee(game: Game, setup: Setup, state: State, universe: Universe,
-                                     seed: int) -> None:
-    """Nothing a prompt lets be sent is refused; everything accepted can be sent from a phone and the booth."""
+def findings(game: Game, setup: Setup, state: State, universe: Universe, seed: int) -> list[Any]:
+    """(actor, move, args, refusal code or where it cannot be reached) of every mismatch at this state."""
     rnd = random.Random(seed)
     universe.learn(game, setup, state, rnd)
-    refused = offered_but_refused(game, setup, state, rnd)
+    return [*offered_but_refused(game, setup, state, rnd), *accepted_but_unreachable(game, setup, state, universe, rnd)]
+
+
+def assert_prompts_match_the_referee(game: Game, setup: Setup, state: State, universe: Universe, seed: int,
+                                     known: frozenset[tuple[str, str]] = frozenset()) -> None:
+    """Nothing a prompt lets be sent is refused; everything accepted can be sent from a phone and the booth.
+    `known`: (move, refusal code or "phone"/"booth") found and reported, left to another change."""
+    rnd = random.Random(seed)
+    universe.learn(game, setup, state, rnd)
+    refused = [f for f in offered_but_refused(game, setup, state, rnd) if (f[1], f[3]) not in known]
     assert not refused, f"offered but refused (actor, move, args, why): {refused[:3]}"
-    missing = accepted_but_unreachable(game, setup, state, universe, rnd)
+    missing = [f for f in accepted_but_unreachable(game, setup, state, universe, rnd) if (f[1], f[3]) not in known]
     assert not missing, f"accepted but not offered (actor, move, args, where): {missing[:3]}"
+
+
+def varied(game: Game, setup: Setup, rnd: random.Random) -> Setup:
+    """The script's table with another seed and each option that has a few values (digital or physical
+    tiles, real or seeded dice, a mode) drawn again, so the other ways of playing come up too; a draw the
+    game refuses for these seats (a mode for other numbers of players) is drawn again."""
+    for _ in range(20):
+        options = dict(setup.options)
+        for name, info in game.Options.model_fields.items():
+            values = typing.get_args(info.annotation) if typing.get_origin(info.annotation) is typing.Literal else ()
+            if values and (name in options or rnd.random() < 0.5):
+                options[name] = rnd.choice(values)
+        out = Setup(setup.game, setup.players, options, rnd.randrange(2**31))
+        try:
+            initial(game, out)
+        except Rejected:
+            continue
+        return out
+    return Setup(setup.game, setup.players, setup.options, rnd.randrange(2**31))
+
+
+def played(game: Game, play: bot.Bot, setup: Setup, seed: int, more: int) -> State:
+    """A fresh game on `setup`, `more` inputs of the bot into it."""
+    state = initial(game, setup)
+    rnd = random.Random(seed)
+    for _ in range(more):
+        inp = play(state, rnd, int(state.get("now", 0)) + 1000)
+        if inp is None:
+            break
+        state = step(game, state, inp)
+    return state

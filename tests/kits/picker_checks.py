@@ -14,63 +14,28 @@ For one reached state and every actor (the host, each player):
 
 from __future__ import annotations
 
-import copy
 import functools
 import itertools
 import json
 import random
-import typing
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import pygame
-
-from companion import scripting
-from companion.core import bot
-from companion.core.clock import advance
 from companion.core.contract import Game, Setup, State
-from companion.core.eventlog import EventLog, setup_from_json
-from companion.core.fold import initial, step
-from companion.core.inputs import CLOCK, HOST, Input
+from companion.core.fold import step
+from companion.core.inputs import HOST, Input
 from companion.core.prompts import next_steps, path_ready, running_sum
-from companion.core.referee import Referee, audience_view, public_view
+from companion.core.referee import audience_view, public_view
 from companion.core.rejection import Rejected
 from companion.games import registry
-from companion.kiosk.layout import Layout
-from companion.kiosk.screens.form_layout import lay_out
-from companion.kiosk.screens.forms import FormState
+from tests.kits.picker_booth import on_booth
+from tests.kits.picker_states import script_states
 
 FORMS_PER_PROMPT = 60  # forms tried per prompt (all of them when there are fewer)
 WALKS = 6  # random walks through a sequence field
 TRIED_PER_MOVE = 40  # inputs tried per move in the reverse direction
-BOOTH = Layout(800, 480)
-BOOTH_AREA = pygame.Rect(340, 136, 420, 272)  # the booth's form panel at 800x480 (screens/booth.py)
-
-
-# -- states -------------------------------------------------------------------------------------------------
-
-def script_states(games: dict[str, Game], path: Path) -> tuple[Setup, list[State]]:
-    """A demo script (docs/scripting.md) played on an in-memory referee: its setup and every state along
-    it (the clock fires each deadline as it comes due, as at the table)."""
-    head, steps = scripting.parse(path.read_text(encoding="utf-8").splitlines())
-    setup = setup_from_json({"seed": 0, **head})
-    referee = Referee.start(games, EventLog(":memory:"), setup, 0)
-    states = [copy.deepcopy(referee.state)]
-    for _, inp in steps:
-        advance(referee, inp.at)
-        if isinstance(inp, Input) and inp.by != CLOCK:
-            assert referee.submit(inp).accepted, inp
-        states.append(copy.deepcopy(referee.state))
-    return setup, states
-
-
-def replayed(game: Game, setup: Setup, inputs: Iterable[Input]) -> State:
-    state = initial(game, setup)
-    for inp in inputs:
-        state = step(game, state, inp)
-    return state
 
 
 def actors(state: State) -> list[str]:
@@ -160,12 +125,6 @@ def refusal(game: Game, state: State, actor: str, move: str, args: dict[str, Any
     except Rejected as why:
         return why.code
     return None
-
-
-@dataclass
-class Found:
-    refused: list[tuple[str, str, dict[str, Any], str]] = field(default_factory=list)
-    unreachable: list[tuple[str, str, dict[str, Any], str]] = field(default_factory=list)
 
 
 def offered_but_refused(game: Game, setup: Setup, state: State, rnd: random.Random) -> list[Any]:
@@ -277,51 +236,6 @@ def _same_as_offered(game: Game, state: State, actor: str, prompts: list[dict[st
     return None
 
 
-def _tap(form: FormState, key: Any) -> bool:
-    """Tap the booth's button `key`, turning pages and opening groups until it shows; False if never."""
-    todo, seen = [(form.group, form.page)], set()
-    while todo:
-        where = todo.pop()
-        if where in seen:
-            continue
-        seen.add(where)
-        form.group, form.page = where
-        buttons = {b.key: b for b in lay_out(form, BOOTH_AREA, BOOTH, "en", lambda: None).buttons}
-        assert all(BOOTH_AREA.contains(b.rect) for b in buttons.values()), "a button outside the form panel"
-        if key in buttons:
-            buttons[key].action()
-            return True
-        for k, b in buttons.items():
-            if isinstance(k, tuple) and k[0] in ("group", "more", "previous", "groups"):
-                b.action()  # what this page leads to: another page, a group, the groups
-                todo.append((form.group, form.page))
-                form.group, form.page = where
-    return False
-
-
-def on_booth(prompt: dict[str, Any], args: dict[str, Any]) -> bool:
-    """Whether tapping the booth's buttons fills the prompt's form with these args and lets it be sent."""
-    form = FormState(prompt)
-    several = len([f for f in prompt["fields"] if f["kind"] != "confirm"]) > 1
-    for f in prompt["fields"]:
-        name, value = f["name"], args.get(f["name"])
-        if f["kind"] == "text":
-            return True  # typed on the phone (the booth says so)
-        if f["kind"] in ("choice", "choices", "path"):
-            index = {json.dumps(c["value"], sort_keys=True): i for i, c in enumerate(f["choices"])}
-            for v in (value if f["kind"] != "choice" else [value]):
-                if several and form.opened != name and not _tap(form, ("open", name)):
-                    return False
-                if not _tap(form, ("choice", name, index[json.dumps(v, sort_keys=True)])):
-                    return False
-            form.opened, form.group, form.page = None, None, 0
-        elif f["kind"] == "number":
-            form.bump(name, value - int(form.values[name]))  # its row's + and -, stopped at the range's ends
-            if form.values[name] != value:
-                return False
-    return form.complete() and form.input("x")["args"] == args
-
-
 def accepted_but_unreachable(game: Game, setup: Setup, state: State, universe: Universe,
                              rnd: random.Random) -> list[Any]:
     """(actor, move, args, where) of inputs the referee accepts now that a phone or the booth cannot send."""
@@ -364,20 +278,6 @@ def evenings(game_id: str, folder: Path) -> list[tuple[Setup, list[State], Unive
     return out
 
 
-def reached(game: Game, play: bot.Bot | None, states: list[State], where: float, seed: int,
-            more: int) -> State:
-    """A state part way (`where`, 0..1) through a script, and then `more` inputs of the bot."""
-    state = states[round(where * (len(states) - 1))]
-    rnd = random.Random(seed)
-    for _ in range(more if play is not None else 0):
-        assert play is not None
-        inp = play(state, rnd, int(state.get("now", 0)) + 1000)
-        if inp is None:
-            break
-        state = step(game, state, inp)
-    return state
-
-
 def findings(game: Game, setup: Setup, state: State, universe: Universe, seed: int) -> list[Any]:
     """(actor, move, args, refusal code or where it cannot be reached) of every mismatch at this state."""
     rnd = random.Random(seed)
@@ -397,32 +297,3 @@ def assert_prompts_match_the_referee(game: Game, setup: Setup, state: State, uni
     assert not missing, f"accepted but not offered (actor, move, args, where): {missing[:3]}"
 
 
-def varied(game: Game, setup: Setup, rnd: random.Random) -> Setup:
-    """The script's table with another seed and each option that has a few values (digital or physical
-    tiles, real or seeded dice, a mode) drawn again, so the other ways of playing come up too; a draw the
-    game refuses for these seats (a mode for other numbers of players) is drawn again."""
-    for _ in range(20):
-        options = dict(setup.options)
-        for name, info in game.Options.model_fields.items():
-            values = typing.get_args(info.annotation) if typing.get_origin(info.annotation) is typing.Literal else ()
-            if values and (name in options or rnd.random() < 0.5):
-                options[name] = rnd.choice(values)
-        out = Setup(setup.game, setup.players, options, rnd.randrange(2**31))
-        try:
-            initial(game, out)
-        except Rejected:
-            continue
-        return out
-    return Setup(setup.game, setup.players, setup.options, rnd.randrange(2**31))
-
-
-def played(game: Game, play: bot.Bot, setup: Setup, seed: int, more: int) -> State:
-    """A fresh game on `setup`, `more` inputs of the bot into it."""
-    state = initial(game, setup)
-    rnd = random.Random(seed)
-    for _ in range(more):
-        inp = play(state, rnd, int(state.get("now", 0)) + 1000)
-        if inp is None:
-            break
-        state = step(game, state, inp)
-    return state

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from companion.games import registry
 from companion.games.betrayal.bot import BOT
-from tests.kits.picker_checks import assert_prompts_match_the_referee, evenings, played, reached, varied
+from tests.kits.picker_checks import assert_prompts_match_the_referee, evenings
+from tests.kits.picker_states import played, reached, varied
 
 GAME = registry()["betrayal"]
 SCRIPTS = Path(__file__).resolve().parents[3] / "companion" / "games" / "betrayal" / "demo_games"

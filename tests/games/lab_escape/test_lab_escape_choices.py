@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from companion.games import registry
 from companion.games.lab_escape.bot import BOT
-from tests.kits.picker_checks import assert_prompts_match_the_referee, evenings, played, reached, varied
+from tests.kits.picker_checks import assert_prompts_match_the_referee, evenings
+from tests.kits.picker_states import played, reached, varied
 
 GAME = registry()["lab_escape"]
 SCRIPTS = Path(__file__).resolve().parents[3] / "companion" / "games" / "lab_escape" / "demo_games"

@@ -23,7 +23,8 @@ from companion.games import registry
 from companion.games.room25 import actions
 from companion.games.room25.bot import BOT
 from companion.games.room25.game import Room25
-from tests.kits.picker_checks import assert_prompts_match_the_referee, evenings, findings, played, reached, varied
+from tests.kits.picker_checks import assert_prompts_match_the_referee, evenings, findings
+from tests.kits.picker_states import played, reached, varied
 
 GAME = registry()["room25"]
 SCRIPTS = Path(__file__).resolve().parents[3] / "companion" / "games" / "room25" / "demo_games"

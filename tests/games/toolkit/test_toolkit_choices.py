@@ -20,7 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.games import registry
-from tests.kits.picker_checks import assert_prompts_match_the_referee, evenings, findings, reached
+from tests.kits.picker_checks import assert_prompts_match_the_referee, evenings, findings
+from tests.kits.picker_states import reached
 
 GAME = registry()["toolkit"]
 SCRIPTS = Path(__file__).resolve().parents[3] / "companion" / "scripts"

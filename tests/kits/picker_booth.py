@@ -44,20 +44,21 @@ def on_booth(prompt: dict[str, Any], args: dict[str, Any]) -> bool:
     form = FormState(prompt)
     several = len([f for f in prompt["fields"] if f["kind"] != "confirm"]) > 1
     for f in prompt["fields"]:
-        name, value = f["name"], args.get(f["name"])
+        name = f["name"]
+        value_: Any = args.get(name)
         if f["kind"] == "text":
             return True  # typed on the phone (the booth says so)
         if f["kind"] in ("choice", "choices", "path"):
             index = {json.dumps(c["value"], sort_keys=True): i for i, c in enumerate(f["choices"])}
-            for v in (value if f["kind"] != "choice" else [value]):
+            for v in (value_ if f["kind"] != "choice" else [value_]):
                 if several and form.opened != name and not _tap(form, ("open", name)):
                     return False
                 if not _tap(form, ("choice", name, index[json.dumps(v, sort_keys=True)])):
                     return False
             form.opened, form.group, form.page = None, None, 0
         elif f["kind"] == "number":
-            form.bump(name, value - int(form.values[name]))  # its row's + and -, stopped at the range's ends
-            if form.values[name] != value:
+            form.bump(name, int(value_) - int(form.values[name]))  # its row's + and -, stopped at the range's ends
+            if form.values[name] != value_:
                 return False
     return form.complete() and form.input("x")["args"] == args
 

@@ -19,7 +19,6 @@ import itertools
 import json
 import random
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -32,10 +31,10 @@ from companion.core.rejection import Rejected
 from companion.games import registry
 from tests.kits.picker_booth import on_booth
 from tests.kits.picker_states import script_states
+from tests.kits.picker_universe import Universe, role
 
 FORMS_PER_PROMPT = 60  # forms tried per prompt (all of them when there are fewer)
 WALKS = 6  # random walks through a sequence field
-TRIED_PER_MOVE = 40  # inputs tried per move in the reverse direction
 
 
 def actors(state: State) -> list[str]:
@@ -141,55 +140,6 @@ def offered_but_refused(game: Game, setup: Setup, state: State, rnd: random.Rand
 
 # -- the other way: what the referee accepts can be picked ---------------------------------------------------
 
-@dataclass
-class Universe:
-    """Argument values seen in the game's prompts so far, move by move and field by field."""
-
-    values: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)  # move -> field -> json -> value
-    fixed: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
-    asked: dict[str, set[str]] = field(default_factory=dict)  # role (host, player) -> the moves its prompts ask
-
-    def learn(self, game: Game, setup: Setup, state: State, rnd: random.Random) -> None:
-        for actor in actors(state):
-            for prompt in phone_prompts(game, setup, state, actor):
-                self.asked.setdefault(_role(actor), set()).add(prompt["move"])
-                seen = self.values.setdefault(prompt["move"], {})
-                fixed = self.fixed.setdefault(prompt["move"], [])
-                if prompt["fixed"] not in fixed:
-                    fixed.append(prompt["fixed"])
-                for f in prompt["fields"]:
-                    into = seen.setdefault(f["name"], {})
-                    vals = field_values(f, rnd)
-                    if f["kind"] == "number":
-                        vals = [*vals, vals[0] - 1, vals[-1] + 1] if vals else vals
-                    if f["kind"] in ("choices", "path"):
-                        vals = [*vals, *([c["value"]] for c in f["choices"])]
-                    for v in vals:
-                        into.setdefault(json.dumps(v, sort_keys=True), v)
-
-    def candidates(self, move: str, rnd: random.Random) -> list[dict[str, Any]]:
-        names = sorted(self.values.get(move, {}))
-        pools = [list(self.values[move][n].values()) for n in names]
-        out: list[dict[str, Any]] = []
-        for fixed in self.fixed.get(move, [{}]):
-            size = 1
-            for p in pools:
-                size *= len(p)
-            if size <= TRIED_PER_MOVE:
-                combos: Iterable[tuple[Any, ...]] = itertools.product(*pools)
-            else:
-                combos = (tuple(rnd.choice(p) for p in pools) for _ in range(TRIED_PER_MOVE))
-            out += [{**fixed, **dict(zip(names, c, strict=True))} for c in combos]
-        return out
-
-
-def _role(actor: str) -> str:
-    """The host, or a player: each side is checked on the moves its own prompts ask. The host may also send
-    a player's input for them (someone without a phone, the traitor's monsters): that counts as reachable
-    when the player's own forms offer it."""
-    return HOST if actor == HOST else "player"
-
-
 def fits_field(f: dict[str, Any], value: Any) -> bool:
     """Whether the phone's control for the field can take this value (js/forms.js, js/steps.js)."""
     if f["kind"] == "choice":
@@ -243,7 +193,7 @@ def accepted_but_unreachable(game: Game, setup: Setup, state: State, universe: U
     for actor in actors(state):
         prompts = phone_prompts(game, setup, state, actor)
         menu = host_menu(game, setup, state) if actor == HOST else []
-        for move in sorted(universe.asked.get(_role(actor), ())):
+        for move in sorted(universe.asked.get(role(actor), ())):
             for args in universe.candidates(move, rnd):
                 if refusal(game, state, actor, move, args) is not None:
                     continue
@@ -273,7 +223,7 @@ def evenings(game_id: str, folder: Path) -> list[tuple[Setup, list[State], Unive
         setup, states = script_states(games, path)
         universe = Universe()
         for state in states:
-            universe.learn(games[game_id], setup, state, random.Random(0))
+            universe.learn(games[game_id], setup, state, random.Random(0), phone_prompts, field_values)
         out.append((setup, states, universe))
     return out
 
@@ -281,7 +231,7 @@ def evenings(game_id: str, folder: Path) -> list[tuple[Setup, list[State], Unive
 def findings(game: Game, setup: Setup, state: State, universe: Universe, seed: int) -> list[Any]:
     """(actor, move, args, refusal code or where it cannot be reached) of every mismatch at this state."""
     rnd = random.Random(seed)
-    universe.learn(game, setup, state, rnd)
+    universe.learn(game, setup, state, rnd, phone_prompts, field_values)
     return [*offered_but_refused(game, setup, state, rnd), *accepted_but_unreachable(game, setup, state, universe, rnd)]
 
 
@@ -290,7 +240,7 @@ def assert_prompts_match_the_referee(game: Game, setup: Setup, state: State, uni
     """Nothing a prompt lets be sent is refused; everything accepted can be sent from a phone and the booth.
     `known`: (move, refusal code or "phone"/"booth") found and reported, left to another change."""
     rnd = random.Random(seed)
-    universe.learn(game, setup, state, rnd)
+    universe.learn(game, setup, state, rnd, phone_prompts, field_values)
     refused = [f for f in offered_but_refused(game, setup, state, rnd) if (f[1], f[3]) not in known]
     assert not refused, f"offered but refused (actor, move, args, why): {refused[:3]}"
     missing = [f for f in accepted_but_unreachable(game, setup, state, universe, rnd) if (f[1], f[3]) not in known]

@@ -42,10 +42,20 @@ def for_actor(s: State, actor: str) -> list[Prompt]:
     out: list[Prompt] = []
     if pid == flow.controller(s) and ph in ("turn", "monsters") and monsters.left_to_place(s):
         out.append(_place(s))
+    forced = _forced_rolls(s, pid) if s["explorers"][pid]["alive"] else []
     if flow.current_player(s) != pid:
-        return out + (_forced_rolls(s, pid) if s["explorers"][pid]["alive"] else [])
+        return out + forced
+    if ph == "turn":
+        return out + _turn(s, pid)  # the forced rolls among the rest
+    # while the table reports a room or card, or a roll, a split or a steal waits: a roll the house
+    # forces may come all the same, as it may for the others (issue 21)
+    return out + _waiting(s, ph) + forced
+
+
+def _waiting(s: State, ph: str) -> list[Prompt]:
+    """The current player's prompts outside the turn's free part."""
     if ph in ("room", "card"):
-        return out + _reveal(s, ph)
+        return _reveal(s, ph)
     if ph == "haunt_roll":
         return [Prompt("haunt.roll", "betrayal.prompt.haunt_roll", params={"omens": s["omens"]}),
                 Prompt("haunt.roll", "betrayal.prompt.haunt_roll_real", (
@@ -60,13 +70,13 @@ def for_actor(s: State, actor: str) -> list[Prompt]:
     if ph == "steal":
         p = s["pending"]
         loot = [c for c in explorers.get(s, p["loser"])["cards"] if cards.tradable(s, c)]
-        return [Prompt("steal.take", "betrayal.prompt.steal", (
-            Field("card", "choice", "betrayal.prompt.card",
-                  (*_cards(loot), Choice(None, "betrayal.prompt.no_steal"))),),
-            {"amount": p["amount"]})]
+        # "no steal" is its own button: a choice worth None would read as "nothing chosen yet" (issue 21)
+        steal = [Prompt("steal.take", "betrayal.prompt.steal", (Field("card", "choice", "betrayal.prompt.card",
+                                                                      _cards(loot)),), {"amount": p["amount"]})]
+        return [*(steal if loot else []), Prompt("steal.take", "betrayal.prompt.no_steal", fixed={"card": None})]
     if ph == "monsters":
-        return out + _monsters(s)
-    return out + _turn(s, pid)
+        return _monsters(s)
+    return []
 
 
 def _forced_rolls(s: State, pid: str) -> list[Prompt]:
@@ -77,17 +87,19 @@ def _forced_rolls(s: State, pid: str) -> list[Prompt]:
     return [seeded] + [_real_roll(t, count(explorers.value(s, pid, t))) for t in data.TRAITS]
 
 
-def _real_roll(trait: str, dice: int) -> Prompt:
-    return Prompt("trait.roll", "betrayal.prompt.roll_real_trait", (
-        Field("total", "number", "betrayal.prompt.total", min=0, max=2 * dice, default=0),),
-        {"trait": f"kind.betrayal.trait.{trait}", "dice": dice}, fixed={"trait": trait})
+def _real_roll(trait: str, dice: int, voluntary: bool = False) -> Prompt:
+    label = "betrayal.prompt.roll_real_voluntary" if voluntary else "betrayal.prompt.roll_real_trait"
+    total = Field("total", "number", "betrayal.prompt.total", min=0, max=2 * dice, default=0)
+    return Prompt("trait.roll", label, (total,),
+                  {"trait": f"kind.betrayal.trait.{trait}", "dice": dice},
+                  fixed={"trait": trait, **({"voluntary": True} if voluntary else {})})
 
 
 def _choosing(s: State, pid: str) -> list[Prompt]:
-    if s["explorers"][pid]["character"] is not None:
-        return []
+    """A character whose card nobody else holds; one already chosen may be changed until all have chosen."""
     d = data.of(s)
-    taken = {d.character(e["character"]).card for e in s["explorers"].values() if e["character"]}
+    taken = {d.character(e["character"]).card for other, e in s["explorers"].items()
+             if e["character"] and other != pid}
     free = [c.id for c in d.characters.characters if c.card not in taken]
     return [Prompt("explorer.choose", "betrayal.prompt.choose", (
         Field("character", "choice", "betrayal.prompt.character",
@@ -125,6 +137,7 @@ def _turn(s: State, pid: str) -> list[Prompt]:
     if here not in t["voluntary"]:
         out.append(Prompt("trait.roll", "betrayal.prompt.roll_voluntary", (
             Field("trait", "choice", "betrayal.prompt.trait", TRAIT_CHOICES),), fixed={"voluntary": True}))
+        out += [_real_roll(t, count(explorers.value(s, pid, t)), voluntary=True) for t in data.TRAITS]
     out += _forced_rolls(s, pid)
     if s["haunt"] is not None and not t["attacked"]:
         near = [p for p in explorers.living(s) if p != pid and explorers.get(s, p)["room"] == here]
@@ -174,9 +187,19 @@ def _monsters(s: State) -> list[Prompt]:
     return out
 
 
+def _timer(s: State) -> list[Prompt]:
+    t = s["timer"]
+    out = [Prompt("timer.resume", "betrayal.prompt.timer_start")] if (
+        t is not None and not t["running"] and not t["expired"]) else []
+    return [*out, Prompt("timer.set", "betrayal.prompt.timer_set", (
+        Field("seconds", "number", "betrayal.prompt.seconds", min=0, max=3600, default=s["timer_seconds"]),))]
+
+
 def _host(s: State, ph: str | None) -> list[Prompt]:
-    if ph is None or ph == "choosing":
+    if ph is None:
         return []
+    if ph == "choosing":  # the turn timer is the host's while the explorers choose too (issue 21)
+        return _timer(s)
     out: list[Prompt] = []
     if ph in ("room", "card"):
         out += _reveal(s, ph)
@@ -195,9 +218,4 @@ def _host(s: State, ph: str | None) -> list[Prompt]:
         out.append(Prompt("haunt.end", "betrayal.prompt.haunt_end", (
             Field("winner", "choice", "betrayal.prompt.winner",
                   tuple(Choice(w, f"kind.betrayal.side.{w}") for w in winners)),)))
-    t = s["timer"]
-    if t is not None and not t["running"] and not t["expired"]:
-        out.append(Prompt("timer.resume", "betrayal.prompt.timer_start"))
-    out.append(Prompt("timer.set", "betrayal.prompt.timer_set", (
-        Field("seconds", "number", "betrayal.prompt.seconds", min=0, max=3600, default=s["timer_seconds"]),)))
-    return out
+    return out + _timer(s)

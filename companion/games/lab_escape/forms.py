@@ -175,7 +175,8 @@ def _host(s: State, phase: str | None) -> list[Prompt]:
     if phase is None:
         return out
     t = s["timer"]
-    if t is not None and not t["running"] and not t["expired"]:
+    if t is not None and not t["running"] and not t["expired"] and (t["started"] or phase != "refill"):
+        # a timer starts on a turn's first stage, not while the table refills the display (issue 21)
         out.append(Prompt("timer.start" if not t["started"] else "timer.resume", "lab_escape.prompt.timer_start"))
     out.append(Prompt("timer.set", "lab_escape.prompt.timer_set", (
         Field("seconds", "number", "lab_escape.prompt.seconds", min=0, max=3600, default=s["timer_seconds"]),)))

@@ -43,8 +43,11 @@ def for_actor(s: State, actor: str) -> list[Prompt]:
             return []
         n = flow.slots(s, pid)
         choices = tuple(Choice(a, f"kind.room25.action.{a}") for a in actions.ACTIONS)
+        # R2.1: two DIFFERENT actions, so the second step never offers the first one again (issue 21)
+        after = {a: tuple(b for b in actions.ACTIONS if b != a) for a in actions.ACTIONS}
         return [Prompt("plan", "room25.prompt.plan", (Field("actions", "choices", "room25.prompt.actions", choices,
-                                                             min=n, max=n),), {"count": n})]
+                                                             min=n, max=n, first=tuple(actions.ACTIONS),
+                                                             after=after),), {"count": n})]
     if flow.current_player(s) != pid:
         return []
     if phase == "action":

@@ -172,7 +172,9 @@ def test_b3_1_the_table_may_enter_just_the_total_of_its_real_dice() -> None:
     t = Table(FOUR, today="03-01")
     t.explore("conservatory").do("table", "card.reveal", card="lantern").do("ana", "turn.end")
     labels = [p.label for p in GAME.prompts(t.state, "player:ana")]
-    assert labels == ["betrayal.prompt.haunt_roll", "betrayal.prompt.haunt_roll_real"]
+    assert labels[:2] == ["betrayal.prompt.haunt_roll", "betrayal.prompt.haunt_roll_real"]
+    # then the rolls the house may force at any time (issue 21: the referee accepts them here too)
+    assert set(labels[2:]) == {"betrayal.prompt.roll_forced", "betrayal.prompt.roll_real_trait"}
     assert t.refused("ana", "haunt.roll", dice=[0] * 6, total=0) == "reject.betrayal_dice_or_total"
     assert t.refused("ana", "haunt.roll", total=13) == "reject.bad_argument"
     t.do("ana", "haunt.roll", total=1)  # equal to the one omen: no haunt

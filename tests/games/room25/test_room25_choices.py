@@ -1,0 +1,72 @@
+"""Room 25 offers only what its referee accepts, and everything it accepts can be picked (issue 21).
+
+Hypothesis picks a state part way through one of the game's demo scripts and lets the game's bot play on
+from there; at that state, for the host and every player: every form a prompt lets be sent (each choice,
+each number of a range, combined as the form allows) is accepted by the referee, and every input the
+referee accepts for a move the prompts ask (values from every prompt of the script, numbers beyond their
+ranges) is in the actor's prompts as the phone receives them and can be tapped on the booth's pages."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.core.contract import State
+from companion.core.prompts import Prompt
+from companion.games import registry
+from companion.games.room25 import actions
+from companion.games.room25.bot import BOT
+from companion.games.room25.game import Room25
+from tests.kits.picker_checks import assert_prompts_match_the_referee, evenings, findings
+from tests.kits.picker_states import played, reached, varied
+
+GAME = registry()["room25"]
+SCRIPTS = Path(__file__).resolve().parents[3] / "companion" / "games" / "room25" / "demo_games"
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(which=st.integers(0, 9), where=st.floats(0, 1), seed=st.integers(0, 2**16), more=st.integers(0, 80),
+       fresh=st.booleans())
+def test_every_offered_form_is_accepted_and_every_accepted_input_is_offered(which: int, where: float, seed: int,
+                                                                            more: int, fresh: bool) -> None:
+    """`fresh`: a new game on the script's seats with other options (tiles, dice, mode), the bot `more * 3`
+    inputs into it; else the script part way, then the bot `more` inputs on."""
+    setup, states, universe = evenings("room25", SCRIPTS)[which % len(evenings("room25", SCRIPTS))]
+    if fresh:
+        setup = varied(GAME, setup, random.Random(seed))
+        state = played(GAME, BOT, setup, seed, more * 3)
+    else:
+        state = reached(GAME, BOT, states, where, seed, more)
+    assert_prompts_match_the_referee(GAME, setup, state, universe, seed)
+
+
+def test_the_check_catches_a_form_that_offers_too_much_or_too_little() -> None:
+    """Not vacuous: the plan form as it was (the second step offering the first action again, R2.1) is
+    caught as offered but refused, and a plan form that leaves out "control" as accepted but not offered."""
+    setup, states, universe = evenings("room25", SCRIPTS)[0]
+    state = next(s for s in states if GAME.phase(s) == "programming")
+
+    def plan_with(offered: tuple[str, ...], **narrowed: Any) -> type[Room25]:
+        class Changed(Room25):
+            def prompts(self, s: State, actor: str) -> Sequence[Prompt]:
+                out = list(super().prompts(s, actor))
+                for i, p in enumerate(out):
+                    if p.move == "plan":
+                        f = replace(p.fields[0], choices=tuple(c for c in p.fields[0].choices if c.value in offered),
+                                    **narrowed)
+                        out[i] = replace(p, fields=(f,))
+                return out
+        return Changed
+
+    twice = plan_with(actions.ACTIONS, first=None, after={})()
+    assert any(f[1] == "plan" and f[3] == "reject.room25_plan_twice"
+               for f in findings(twice, setup, state, universe, 0))
+    short = plan_with(("look", "move", "push"))()
+    assert any(f[1] == "plan" and "control" in f[2]["actions"] and f[3] == "phone"
+               for f in findings(short, setup, state, universe, 0))

@@ -39,6 +39,7 @@ class Album:
         """The kiosk and the phone at this step (the phone only once one has joined)."""
         drawn = self.kiosk(step)
         if self.phone is not None:
+            self.phone.page.evaluate("window.scrollTo(0, 0)")  # the top of the page, as a person glances at it
             self.phone.page.screenshot(path=str(self.folder / f"{self.lang}-{step}-phone.png"))
             self.taken += 1
         return drawn

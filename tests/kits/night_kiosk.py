@@ -65,9 +65,12 @@ class Finger:
 
 
 def begin_game(finger: Finger) -> None:
-    """From the first screen to the game being played, as the host does today: the game's title on the
-    attract screen's list, then Start on the setup screen. (Choosing the game and the seats on the kiosk
-    is another part of issue 21; it replaces this function's body.)"""
+    """From the first screen to the game being played: the configured game's title on the attract
+    screen's list (its setup screen: its seats and their QR codes), then Start. The game a script
+    plays is the one the table was set up with, not one chosen and seated on the kiosk: a script needs
+    its own seed, and a game the host starts from the seating flow draws a fresh one
+    (companion/table/next_game.py). The seating flow is driven by tests/night/test_night_evening.py
+    (another game after the first)."""
     k = finger.night.kiosk
     if finger.screen() == "attract":
         finger.press_words(f"game.{k.public['game']}.title")

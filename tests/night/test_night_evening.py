@@ -102,8 +102,8 @@ def reveal(finger: Finger) -> None:
 
 def type_name(finger: Finger, lang: str, name: str) -> None:
     """A name typed key by key on the on-screen keyboard (its Thai layout for a Thai name)."""
-    if lang == "th":
-        finger.press_key("switch")
+    if not any(b.key == ("key", name[0]) or b.key == ("key", name[0].lower()) for b in finger.buttons()):
+        finger.press_key("switch")  # the other layout (Latin <-> Thai)
     for ch in name:
         if not any(b.key == ("key", ch) for b in finger.buttons()):
             finger.press_key("shift")
@@ -189,6 +189,8 @@ def test_an_evening_from_the_attract_loop_to_play_again(lang: str, tmp_path: Pat
             lockdown = tr(lang, "game.lockdown.title")
             # Ben's phone follows to the new game on its own: it offers Lockdown's preparation
             album.phone.page.wait_for_selector("form[data-move='lockdown.prepare']", timeout=WAIT_MS)
+            shows(album.phone, tr(lang, "phone.phase", phase=tr(lang, "phase.lockdown.setup")))  # in words
+            shows(follower.phones["chai"], tr(lang, "phone.seat_released"))  # Chai sits this one out
             mia = PhonePage.open(browser, table.join_urls()["p1"], locale=LOCALES[lang])
             phones.append(mia)
             mia.online()
@@ -234,6 +236,7 @@ def test_an_evening_from_the_attract_loop_to_play_again(lang: str, tmp_path: Pat
             album.both("13-reveal")
             finger.press_key("again")
             new_game_on(table, 3)
+            album.phone.page.wait_for_selector("form[data-move='lockdown.prepare']", timeout=WAIT_MS)  # game 3
             drawn = album.both("14-play-again")
             assert lockdown in " ".join(drawn) and names_on(drawn, "Ben", "Ana", NEW_NAME[lang]), drawn
 

@@ -2,18 +2,17 @@
 log all evening, no restart), by touches on the kiosk, taps in phone pages (headless Chromium) and tags
 on the simulated reader only. It is docs/game-night.md's walk-through; its pictures are that page's.
 
-Power on: the attract loop plays, marked as a demo. The host touches Room 25 on the attract list (the
-game the table was set up for: its setup screen, its seats' codes), Ana's figure is enrolled, Ben and
-Chai and the host join by the links their seats' QR codes hold, and Room 25's shortest demo script
-(cooperation-3) is played to its end by touch (tests/kits/night_follow.py). The reveal; "Another game": Lockdown, seated
-on the seating screen (Ana and Chai unseated by touch, Ana seated again by her figure on the reader,
-a new player typed on the on-screen keyboard), one option changed, Start. Ben's phone follows on its
-own; the new player joins by the new code. The host starts, pauses, resumes and extends the free
-phase's timer, Ben prepares on his phone, the host undoes it, then ends the game from the host menu; the reveal; "Play
-again" starts the same Lockdown table once more.
-
-The first game comes from the configuration, not from the game list's seating flow: a demo script
-needs its own seed, and a game the host starts draws a fresh one (companion/table/next_game.py).
+Power on: the attract loop plays, marked as a demo (the table was set up for the toolkit, with last
+time's players). The host touches Room 25 on the attract list: the seating screen (Ana, Ben and Chai
+seated), the options set by touch to those of Room 25's shortest demo script (cooperation-3), Start.
+Ana's figure is enrolled, Ben and Chai and the host join by the links their seats' QR codes hold, and
+the script is played to its end by touch (tests/kits/night_follow.py; a game the host starts gets the
+night's seed, `Table.new_seed`). The reveal; "Another game": Lockdown, seated on the seating screen (Ana
+and Chai unseated by touch, Ana seated again by her figure on the reader, a new player typed on the
+on-screen keyboard), one option changed, Start. Ben's phone follows on its own, Chai's says his seat
+was released; the new player joins by the new code. Ben prepares on his phone, the host undoes it from
+the host menu; all three prepare; the host pauses, resumes and extends the free phase's timer, then
+ends the game from the host menu; the reveal; "Play again" starts the same Lockdown table once more.
 
 Languages: NIGHT_EVENING_LANGS (comma separated, default "en"; CI runs English only). Pictures go to
 NIGHT_DOC_SHOTS when set (docs/screenshots/night), else to a temporary folder.
@@ -117,8 +116,8 @@ def test_an_evening_from_the_attract_loop_to_play_again(lang: str, tmp_path: Pat
     script = demo("room25", "cooperation-3")
     clock = HandClock()
     ids = [pid for pid, _ in script.players]
-    with night(tmp_path / "state", "room25", ids, script.options, seed=script.seed, lang=lang,
-               names=dict(script.players), clock=clock) as table:
+    with night(tmp_path / "state", "toolkit", ids, {}, seed=script.seed, lang=lang, names=dict(script.players),
+               clock=clock) as table:
         finger = Finger(table, tmp_path)
         album = Album(finger, lang, pictures)
         follower = Follower(table, finger, script, clock)
@@ -128,11 +127,26 @@ def test_an_evening_from_the_attract_loop_to_play_again(lang: str, tmp_path: Pat
             assert finger.screen() == "attract"
             drawn = album.both("01-attract")
             title = tr(lang, "game.room25.title")
-            assert tr(lang, "kiosk.attract.demo_banner", title=title) in drawn
+            assert tr(lang, "kiosk.attract.demo_banner", title=tr(lang, "game.toolkit.title")) in drawn
             assert title in [b.label for b in finger.buttons()]
-            # The host touches Room 25: its setup screen, the seats and their QR codes.
+            # The host touches Room 25 on the list: last time's players are seated; its options are set
+            # by touch to the script's (co-op, real room tiles, 90 s to program); Start.
             finger.press_words("game.room25.title")
-            assert finger.screen() == "setup"
+            assert finger.screen() == "seating"
+            seat = "kiosk.seating.seated_as"
+            assert [b.label for b in finger.buttons()][:3] == [tr(lang, seat, number=n, name=m) for n, m in
+                                                                ((1, "Ana"), (2, "Ben"), (3, "Chai"))]
+            finger.press_key("next")
+            assert finger.screen() == "options"
+            finger.press_key(("choice", "mode", "cooperation"))
+            finger.press_key(("choice", "tiles", "physical"))
+            while table.kiosk.top.plan.options["program_seconds"] < 90:  # type: ignore[attr-defined]
+                finger.press_key(("plus", "program_seconds"))
+            assert table.kiosk.top.plan.options == script.options  # type: ignore[attr-defined]
+            album.kiosk("02-options")
+            finger.press_key("start")
+            new_game_on(table, 2)
+            # Its setup screen: the seats and their QR codes.
             urls = table.join_urls()
             for pid in ("ben", "chai", "host"):
                 phone = PhonePage.open(browser, urls[pid], locale=LOCALES[lang])
@@ -140,12 +154,12 @@ def test_an_evening_from_the_attract_loop_to_play_again(lang: str, tmp_path: Pat
                 phones.append(phone)
                 follower.phones[pid] = phone
             album.phone = follower.phones["ben"]
-            drawn = album.both("02-setup")
+            drawn = album.both("03-setup")
             assert names_on(drawn, "Ana", "Ben", "Chai"), drawn
             finger.press_key("start")
             assert finger.screen() == "play"
             enroll_figure(finger, FIGURE_UID, "Ana")
-            album.both("03-play")
+            album.both("04-play")
 
             follower.play()
             public = table.kiosk.public
@@ -154,17 +168,16 @@ def test_an_evening_from_the_attract_loop_to_play_again(lang: str, tmp_path: Pat
             assert [(i.by, i.move, plain(dict(i.args))) for i in logged] == [
                 (s.by, s.move, plain(s.args)) for s in script.inputs()]
             reveal(finger)
-            drawn = album.both("04-reveal")
+            drawn = album.both("05-reveal")
             for place, names in enumerate(ranked_names(public), start=1):
                 assert tr(lang, "kiosk.reveal.place", place=place, names=", ".join(names)) in drawn
 
             # Another game: Lockdown, seated on the kiosk.
             finger.press_key("another")
             assert finger.screen() == "games"
-            album.kiosk("05-games")
+            album.kiosk("06-games")
             finger.press_words("game.lockdown.title")
             assert finger.screen() == "seating"
-            seat = "kiosk.seating.seated_as"
             assert [b.label for b in finger.buttons()][:3] == [tr(lang, seat, number=n, name=m) for n, m in
                                                                 ((1, "Ana"), (2, "Ben"), (3, "Chai"))]
             finger.touch(finger.find(lambda b: b.label == tr(lang, seat, number=1, name="Ana"), "Ana"))
@@ -174,18 +187,18 @@ def test_an_evening_from_the_attract_loop_to_play_again(lang: str, tmp_path: Pat
             finger.press_key("add")
             assert finger.screen() == "keyboard"
             type_name(finger, lang, NEW_NAME[lang])
-            album.kiosk("06-keyboard")
+            album.kiosk("07-keyboard")
             finger.press_words("kiosk.keyboard.done")
             seated = [tr(lang, seat, number=n, name=m) for n, m in ((1, "Ben"), (2, "Ana"), (3, NEW_NAME[lang]))]
             labels = [b.label for b in finger.buttons()]
             assert set(seated) <= set(labels) and "Chai" in labels, labels
-            album.kiosk("07-seating")
+            album.kiosk("08-seating")
             finger.press_key("next")
             assert finger.screen() == "options"
             finger.press_key(("plus", "free_seconds"))
-            album.kiosk("08-options")
+            album.kiosk("09-options")
             finger.press_key("start")
-            new_game_on(table, 2)
+            new_game_on(table, 3)
             lockdown = tr(lang, "game.lockdown.title")
             # Ben's phone follows to the new game on its own: it offers Lockdown's preparation
             album.phone.page.wait_for_selector("form[data-move='lockdown.prepare']", timeout=WAIT_MS)
@@ -195,7 +208,7 @@ def test_an_evening_from_the_attract_loop_to_play_again(lang: str, tmp_path: Pat
             phones.append(mia)
             mia.online()
             follower.phones["p1"] = mia
-            drawn = album.both("09-setup")
+            drawn = album.both("10-setup")
             assert names_on(drawn, "Ben", "Ana", NEW_NAME[lang]), drawn
             assert table.kiosk.public["options"]["free_seconds"] == 330
             finger.press_key("start")
@@ -204,9 +217,9 @@ def test_an_evening_from_the_attract_loop_to_play_again(lang: str, tmp_path: Pat
             # Ben prepares on his phone (spawn room, force, speed, load); the host undoes it from the
             # kiosk's menu, and Ben prepares again. Ana prepares on the kiosk's booth, Mia on her phone.
             follower._say(PREPARES["ben"])
-            album.both("10-prepared")
+            album.both("11-prepared")
             menu(finger)
-            album.kiosk("11-host-menu")
+            album.kiosk("12-host-menu")
             finger.press_key("c")
             press_control(finger, "undo")
             made = [e.input for e in table.accepted()]
@@ -220,7 +233,7 @@ def test_an_evening_from_the_attract_loop_to_play_again(lang: str, tmp_path: Pat
             assert table.kiosk.public.get("phase") == "free", table.kiosk.public.get("phase")
             clock.set(clock.now_ms() + 5000)  # five seconds of talk
             timed = [press_control(finger, "pause:free")]
-            album.both("12-paused")
+            album.both("13-paused")
             timed.append(press_control(finger, "resume:free"))
             left = timer_remaining(table.kiosk.public["table"]["timers"]["free"], clock.now_ms())
             assert left == 330_000 - 5000  # paused and resumed: nothing lost
@@ -233,20 +246,21 @@ def test_an_evening_from_the_attract_loop_to_play_again(lang: str, tmp_path: Pat
             finger.press_words("host.menu.end")
             table.until(lambda: table.kiosk.top.name == "reveal", "the reveal after the host's end")
             reveal(finger)
-            album.both("13-reveal")
+            album.both("14-reveal")
             finger.press_key("again")
-            new_game_on(table, 3)
+            new_game_on(table, 4)
             album.phone.page.wait_for_selector("form[data-move='lockdown.prepare']", timeout=WAIT_MS)  # game 3
-            drawn = album.both("14-play-again")
+            drawn = album.both("15-play-again")
             assert lockdown in " ".join(drawn) and names_on(drawn, "Ben", "Ana", NEW_NAME[lang]), drawn
 
             # The log holds the whole evening: three games, one after the other, in one SQLite file.
             log = table.table.referee.log
-            games = [log.game(n) for n in (1, 2, 3)]
-            assert [g.setup.game if g else None for g in games] == ["room25", "lockdown", "lockdown"]
-            assert [(p.id, p.name) for p in games[2].setup.players] == [  # type: ignore[union-attr]
+            games = [log.game(n) for n in (1, 2, 3, 4)]
+            assert [g.setup.game if g else None for g in games] == ["toolkit", "room25", "lockdown", "lockdown"]
+            assert [(p.id, p.name) for p in games[3].setup.players] == [  # type: ignore[union-attr]
                 ("ben", "Ben"), ("ana", "Ana"), ("p1", NEW_NAME[lang])]
-            assert [e.input.move for e in log.events(2) if e.input.by == "host"][-1] == "game.end"
+            assert log.events(1) == [], "the table's first game (the toolkit) was never played"
+            assert [e.input.move for e in log.events(3) if e.input.by == "host"][-1] == "game.end"
             print(f"\nevening ({lang}): {finger.touches} kiosk touches, {len(table.taps)} reader taps, "
                   f"{album.taken} pictures, {time.monotonic() - started:.1f} s")
         finally:

@@ -82,6 +82,8 @@ class Table:
     device_handlers: list[DeviceHandler] = field(default_factory=list)
     turn_hooks: list[Callable[[], None]] = field(default_factory=list)  # each turn of `run` (the watchdog)
     games: dict[str, Game] = field(default_factory=registry)  # what `table.new_game` may start
+    new_seed: Callable[[], int] = field(default=lambda: secrets.randbits(63))  # a new game's referee
+    # seed: unpredictable (a deal nobody can foresee); a test that replays a demo script gives the script's
     _new_games: dict[str, Outcome] = field(default_factory=dict, init=False, repr=False, compare=False)
     _views: Views | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -150,7 +152,7 @@ class Table:
         if next_game.in_progress(self.views.public):
             return Outcome(accepted=False, reason=Rejected("reject.game_in_progress"))
         try:
-            setup = next_game.setup_of(inp.args, self.games, secrets.randbits(63), self.referee.setup)
+            setup = next_game.setup_of(inp.args, self.games, self.new_seed(), self.referee.setup)
             referee = Referee.start(self.games, self.referee.log, setup, created_at=now)
         except Rejected as reason:
             return Outcome(accepted=False, reason=reason)

@@ -65,16 +65,32 @@ class Finger:
 
 
 def begin_game(finger: Finger) -> None:
-    """From the first screen to the game being played, as the host does today: the game's title on the
-    attract screen's list (paged on to it), then Start on the setup screen. (Choosing the game and the
-    seats on the kiosk is another part of issue 21; it replaces this function's body.)"""
-    k = finger.night.kiosk
+    """From the first screen to the game being played, as a host does it: the game's title on the
+    attract screen's list (paged on to it; its setup screen), "Players and options", the seating screen (the table's
+    players, seated in their seats: checked, then Next), the options screen (the table's options), and
+    Start, which starts the game anew by the host's `table.new_game` (the night's seed: tests/kits/
+    night_table.py); then Start on the new game's setup screen."""
+    night = finger.night
+    k = night.kiosk
+    players = [(p["id"], p["name"]) for p in k.public["players"]]
+    number = k.public.get("number")
     if finger.screen() == "attract":
         title = i18n.translate(k.lang, f"game.{k.public['game']}.title")
         while not any(b.label == title for b in finger.buttons()):  # the list's next page ("More ›")
             finger.touch(finger.find(lambda b: isinstance(b.key, tuple) and b.key[0] == "page_more",
                                      f"{title!r} or the list's next page"))
         finger.press_words(f"game.{k.public['game']}.title")
+    assert finger.screen() == "setup", finger.screen()
+    finger.press_key("change")
+    assert finger.screen() == "seating", finger.screen()
+    seated = [i18n.translate(k.lang, "kiosk.seating.seated_as", {"number": n, "name": name})
+              for n, (_, name) in enumerate(players, start=1)]
+    assert [b.label for b in finger.buttons()][:len(seated)] == seated, [b.label for b in finger.buttons()]
+    finger.press_key("next")
+    assert finger.screen() == "options", finger.screen()
+    finger.press_key("start")
+    night.until(lambda: k.public.get("number") != number, "the new game started")
+    assert [(p["id"], p["name"]) for p in k.public["players"]] == players
     if finger.screen() == "setup":  # a game that announces at its start (its deal) shows play at once
         finger.shot("setup")
         finger.press_key("start")

@@ -8,8 +8,9 @@ as in `run_with_table`; the kiosk's loop is stepped on the test's thread, so a t
 screens between turns. What a person does goes in only by the kiosk's SDL events, the phone page in
 Chromium and the simulated reader's control socket (`tap_tag`).
 
-The referee's seed is fixed (`open_table` draws one at random) so that a failing night can be
-played again; everything else is as `companion run` has it.
+The referee's seed is fixed (`open_table` draws one at random), and so is the seed of every game the
+host starts from the kiosk (`Table.new_seed`), so that a failing night can be played again and a demo
+script's game can be chosen and seated on the kiosk; everything else is as `companion run` has it.
 """
 
 from __future__ import annotations
@@ -143,7 +144,8 @@ def night(state: Path, game: str, players: list[str], options: dict[str, Any], s
     setup = Setup(game, tuple(Player(p, named.get(p, p.title())) for p in players), dict(cfg.game.options),
                   seed=seed)
     referee = Referee.start(registry(), log, setup, created_at=clock.now_ms() if clock else 0)
-    table = Table(referee, clock=clock) if clock is not None else Table(referee)
+    again = lambda: seed  # noqa: E731  (a game the host starts from the kiosk gets the night's seed too)
+    table = Table(referee, clock=clock, new_seed=again) if clock is not None else Table(referee, new_seed=again)
     status = StatusBoard()
     surface = open_display(cfg.display.size, cfg.display.fullscreen, "dummy")
     settings = settings_from(cfg)

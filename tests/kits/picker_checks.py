@@ -45,13 +45,13 @@ def actors(state: State) -> list[str]:
 
 def phone_prompts(game: Game, setup: Setup, state: State, actor: str) -> list[dict[str, Any]]:
     """The prompts in the actor's view, as the phone receives them."""
-    view = audience_view(game, state, [], public_view(game, setup, state, []), actor)
+    view = audience_view(game, state, [], public_view(game, setup, state, [], number=1), actor)
     return list(view["prompts"])
 
 
 def host_menu(game: Game, setup: Setup, state: State) -> list[dict[str, Any]]:
     """The host menu's controls (the kiosk's host menu, the host's phone page), each with its input."""
-    return list(audience_view(game, state, [], public_view(game, setup, state, []), HOST)["host_menu"])
+    return list(audience_view(game, state, [], public_view(game, setup, state, [], number=1), HOST)["host_menu"])
 
 
 def sendable(prompt: dict[str, Any], values: dict[str, Any]) -> bool:

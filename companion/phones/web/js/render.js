@@ -35,7 +35,7 @@ export function statusLine(view, seatKind) {
   }
   const parts = [];
   if (view.phase) {
-    const key = `game.${view.game}.phase.${view.phase}`; // a game's own phase words, else the phase's id
+    const key = `phase.${view.game}.${view.phase}`; // a game's own phase words (its catalog), else the phase's id
     parts.push(t("phone.phase", { phase: t(key) === key ? view.phase : t(key) }));
   }
   if (view.turn) {

@@ -41,14 +41,9 @@ def shots(tmp_path: Path) -> Path:
     return path
 
 
-ROOM25_SAME_ACTION_TWICE = pytest.mark.xfail(
-    strict=True, reason="product bug: Room 25's plan form (kiosk booth and phone) offers the same action for "
-    "both steps; the referee refuses 'Your two actions must be different' (about 60% of a widget-reading "
-    "player's sends)")
 # Lockdown's random evening can wait minutes on a form no random pick completes: its whole game is
 # played by tests/night/test_night_scripts.py instead.
-GAMES = [pytest.param(g, marks=ROOM25_SAME_ACTION_TWICE) if g == "room25" else g for g in sorted(SHORT)
-         if g != "lockdown"]
+GAMES = [g for g in sorted(SHORT) if g != "lockdown"]
 
 
 @pytest.mark.parametrize("game", GAMES)

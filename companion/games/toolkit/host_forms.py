@@ -12,9 +12,9 @@ from __future__ import annotations
 from companion.core.contract import State
 from companion.core.prompts import Choice, Field, Prompt
 from companion.games.toolkit import presets
+from companion.games.toolkit.moves import SECONDS_MOST
 
 TIE_RULES = ("no_winner", "random", "host_decides")
-TIMER_LONGEST = 3600  # a form's timer runs up to an hour (timer.create accepts a day)
 
 
 def _name(state: State, kind: str, offered: tuple[str, ...], words: str) -> Field:
@@ -39,8 +39,8 @@ def _tie() -> Field:
 def timer_form(state: State) -> Prompt:
     fields = (
         _name(state, "timers", presets.TIMER_NAMES, "timer.toolkit"),
-        Field("seconds", "number", "toolkit.prompt.timer_seconds", min=10, max=TIMER_LONGEST, default=180),
-        Field("warnings", "number", "toolkit.prompt.timer_warning", min=0, max=TIMER_LONGEST - 1, default=30),
+        Field("seconds", "number", "toolkit.prompt.timer_seconds", min=1, max=SECONDS_MOST, default=180),
+        Field("warnings", "number", "toolkit.prompt.timer_warning", min=0, max=SECONDS_MOST - 1, default=30),
     )
     return Prompt("timer.create", "toolkit.prompt.timer_create", fields)
 

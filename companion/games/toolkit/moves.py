@@ -47,10 +47,13 @@ def _fresh(ctx: Ctx, kind: str, name: str) -> None:
 # -- timers ---------------------------------------------------------------------------------------------
 
 
+SECONDS_MOST = 24 * 3600  # the longest timer: a day
+
+
 class TimerCreate(Args):
     name: Name
-    seconds: int = Field(ge=1, le=24 * 3600)
-    warnings: list[Annotated[int, Field(ge=1)]] = Field(default_factory=list, max_length=5)
+    seconds: int = Field(ge=1, le=SECONDS_MOST)
+    warnings: list[Annotated[int, Field(ge=1, le=SECONDS_MOST - 1)]] = Field(default_factory=list, max_length=5)
 
     @field_validator("warnings", mode="before")
     @classmethod

@@ -21,7 +21,7 @@ import pygame
 
 from companion import i18n
 from companion.kiosk.layout import Layout
-from companion.kiosk.screens.forms import FormState, label, sum_text, value_text
+from companion.kiosk.screens.forms import UNCHOSEN, FormState, label, sum_text, value_text
 from companion.kiosk.widgets import Button
 
 COLUMNS, ROWS = 3, 3
@@ -80,7 +80,7 @@ def lay_out(form: FormState, area: pygame.Rect, L: Layout, lang: str, changed: C
         text, controls = row.inflate(0, 0), row.inflate(0, 0)
         text.width = row.width * 11 // 20
         controls.width, controls.left = row.width - text.width - gap, text.right + gap
-        value = form.values.get(f["name"])
+        value = form.values.get(f["name"], UNCHOSEN)
         out.lines.append((text, f"{label(lang, f)}: {value_text(lang, f, value)}"))
         if f["kind"] == "number":
             bumps = [-s for s in reversed(steps(f))] + list(steps(f))
@@ -162,7 +162,7 @@ def _list(form: FormState, f: dict[str, Any], area: pygame.Rect, L: Layout, lang
     offered = form.offered(name)
     chosen = form.values.get(name)
     head = pygame.Rect(area.left, area.top, area.width, L.px(26))
-    shown = value_text(lang, f, chosen[-SHOWN:] if sequence and chosen else chosen)
+    shown = value_text(lang, f, chosen[-SHOWN:] if sequence and chosen else form.values.get(name, UNCHOSEN))
     if sequence and chosen and len(chosen) > SHOWN:
         shown = f"… → {shown}"  # the last steps of a long path, big enough to read
     out = Laid([], [(head, f"{label(lang, f)}: {shown}")])

@@ -91,7 +91,7 @@ class FormState:
     def complete(self) -> bool:
         for f in self.fields():
             value = self.values.get(f["name"])
-            if f["kind"] == "choice" and value is None:
+            if f["kind"] == "choice" and f["name"] not in self.values:  # a choice worth None is a choice
                 return False
             if f["kind"] in ("choices", "path") and not path_ready(f, list(value or [])):
                 return False
@@ -123,8 +123,13 @@ def label(lang: str, item: dict[str, Any]) -> str:
     return i18n.translate_line(lang, str(item["label"]), item.get("params") or {})
 
 
+#: What `value_text` is handed for a field nothing was chosen for yet (None may be a choice's value:
+#: "no ranking", "everyone").
+UNCHOSEN = object()
+
+
 def value_text(lang: str, f: dict[str, Any], value: Any) -> str:
-    """How a chosen value reads: the label of its choice when it has one."""
+    """How a chosen value reads: the label of its choice when it has one; "—" for `UNCHOSEN`."""
     by_value = {repr(ch["value"]): ch for ch in f.get("choices", [])}
 
     def one(v: Any) -> str:
@@ -133,8 +138,8 @@ def value_text(lang: str, f: dict[str, Any], value: Any) -> str:
 
     if f["kind"] in ("choices", "path", "subset", "texts"):
         joined = ", " if f["kind"] in ("subset", "texts") else " → "
-        return joined.join(one(v) for v in value) if value else "—"
-    return "—" if value is None else one(value)
+        return joined.join(one(v) for v in value) if value and value is not UNCHOSEN else "—"
+    return "—" if value is UNCHOSEN or (value is None and repr(None) not in by_value) else one(value)
 
 
 def sum_text(lang: str, form: FormState) -> str | None:

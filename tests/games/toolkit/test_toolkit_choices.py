@@ -26,8 +26,6 @@ from tests.kits.picker_states import reached
 GAME = registry()["toolkit"]
 SCRIPTS = Path(__file__).resolve().parents[3] / "companion" / "scripts"
 KNOWN = frozenset({
-    ("game.end", "booth"),  # "End the game" offers rank_by None: the booth reads a None choice as unchosen
-    ("roles.reveal", "booth"),  # the same for "reveal everyone's role" (player None)
     ("roles.reveal", "phone"),  # one player's role may be revealed when the form does not offer it
     ("counter.adjust", "phone"),  # a counter takes any delta, the form a narrower range
     ("timer.start", "phone"),  # a named timer the host may start is not offered at that moment

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 State = dict[str, Any]
 T = TypeVar("T")
 RECENT_MAPS = 16  # map dicts remembered by identity (one per state copy the table still looks at)
-MEMO_MAX = 512  # answers kept per map (positions x speeds x shadow/rope: a game uses a few dozen)
+MEMO_MAX = 2048  # answers kept per map (rooms x shadow/rope x first hop, positions x speeds: a few hundred)
 
 
 class Graph:

@@ -83,14 +83,21 @@ def walk(state: State, pid: str, path: list[str]) -> list[str]:
 
 
 def next_rooms(state: State, p: dict[str, Any], here: str, first: bool) -> list[str]:
-    """Every room one step from `here` by any hop `hop_kind` allows (what the path picker offers)."""
+    """Every room one step from `here` by any hop `hop_kind` allows (what the path picker offers). What
+    `hop_kind` asks of the player is being a shadow and holding a rope: the answer is made once per map
+    for each such key."""
+    key = ("next_rooms", here, bool(p["shadow"]), items.holds(p, "rope"), first)
+    return list(mapgraph.graph(state).memo(key, lambda: _next_rooms(state, p, here, first)))
+
+
+def _next_rooms(state: State, p: dict[str, Any], here: str, first: bool) -> tuple[str, ...]:
     g = mapgraph.graph(state)
     near = [*g.links.get(here, {}), *g.above_below.get(here, ()), *state["map"]["helipad_routes"],
             state["map"]["chute_to"]]
     if mapgraph.function_of(state, here) == "teleporter":
         near += list(mapgraph.rooms(state))
     seen = dict.fromkeys(r for r in near if r in mapgraph.rooms(state))
-    return [r for r in seen if hop_kind(state, p, here, r, first) is not None]
+    return tuple(r for r in seen if hop_kind(state, p, here, r, first) is not None)
 
 
 def step_graph(state: State, p: dict[str, Any]) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:

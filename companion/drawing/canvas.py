@@ -55,6 +55,11 @@ def drawn_once(surface: pygame.Surface, rect: pygame.Rect, c: Canvas, key: objec
     c.extra["drawn_once"] = ((key, tuple(rect)), surface.subsurface(rect).copy())
 
 
+def forget_drawn(c: Canvas) -> None:
+    """Drop the picture `drawn_once` keeps: the next one is drawn anew (a full redraw of the screen)."""
+    c.extra.pop("drawn_once", None)
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, color: Color = PANEL, radius: int = 10) -> None:
     pygame.draw.rect(surface, color, rect, border_radius=radius)
 

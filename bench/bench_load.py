@@ -100,7 +100,8 @@ def start_broker(kind: str, game: GameCredentials, port: int, ws_port: int) -> t
     return child.pid, stop
 
 
-def run(kind: str, spectators: int, n_inputs: int, rate: float, where: Path) -> dict[str, Any]:
+def run(kind: str, spectators: int, n_inputs: int, rate: float, where: Path,
+        mirror_first: bool = False) -> dict[str, Any]:
     setup, inputs = script()
     inputs = inputs[:n_inputs]
     last = final_announced(setup, inputs)
@@ -116,7 +117,10 @@ def run(kind: str, spectators: int, n_inputs: int, rate: float, where: Path) -> 
     mirror = Mirror(table, topics, game, BrokerAddress("127.0.0.1", port, password=game.referee_password),
                     broker_name=kind)
     table.outputs.insert(0, stamp)
-    table.outputs.append(mirror)
+    if mirror_first:  # an experiment (--mirror-first): the phones' views before the kiosk's wake-up
+        table.outputs.insert(1, mirror)
+    else:  # as companion/wiring.py orders them: the kiosk's feed, then the mirror
+        table.outputs.append(mirror)
     mirror.start()
     if not mirror.connected.wait(30):
         raise SystemExit(f"the mirror did not connect to {kind}")
@@ -183,10 +187,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--brokers", default="mosquitto,embedded")
     parser.add_argument("--dir", default=None, help="where the SQLite log goes (a real disk)")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object instead")
+    parser.add_argument("--mirror-first", action="store_true",
+                        help="tell the mirror before the kiosk's feed (an experiment; companion run: feed first)")
     args = parser.parse_args(argv)
     where = disk_dir(args.dir)
     open_display("800x480", False, "dummy")
-    rows = {kind: run(kind, args.spectators, args.inputs, args.rate, where) for kind in args.brokers.split(",")}
+    rows = {kind: run(kind, args.spectators, args.inputs, args.rate, where, args.mirror_first)
+            for kind in args.brokers.split(",")}
     if args.json:
         print(json.dumps(rows))
         return 0

@@ -40,6 +40,26 @@ class Canvas:
     extra: dict[str, object] = field(default_factory=dict)
 
 
+def drawn_once(surface: pygame.Surface, rect: pygame.Rect, c: Canvas, key: object,
+               draw: Callable[[], None]) -> None:
+    """`draw()` into `rect` of `surface`, or the pixels it left there the last time it was asked with
+    the same `key` (one picture kept per canvas). For a picture that depends on less of the public view
+    than its region's key (issue 20: Lockdown's board changes a few times a round, the view at every
+    input). `draw` must draw only inside `rect` and over the same background each time."""
+    rect = rect.clip(surface.get_rect())
+    kept = c.extra.get("drawn_once")
+    if isinstance(kept, tuple) and kept[0] == (key, tuple(rect)):
+        surface.blit(kept[1], rect)
+        return
+    draw()
+    c.extra["drawn_once"] = ((key, tuple(rect)), surface.subsurface(rect).copy())
+
+
+def forget_drawn(c: Canvas) -> None:
+    """Drop the picture `drawn_once` keeps: the next one is drawn anew (a full redraw of the screen)."""
+    c.extra.pop("drawn_once", None)
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, color: Color = PANEL, radius: int = 10) -> None:
     pygame.draw.rect(surface, color, rect, border_radius=radius)
 

@@ -21,6 +21,7 @@ import pygame
 
 from companion import i18n
 from companion.core.contract import Game
+from companion.drawing.canvas import forget_drawn
 from companion.drawing.text import TextCache
 from companion.kiosk import feed as msgs
 from companion.kiosk.feed import KioskFeed
@@ -252,9 +253,10 @@ class Kiosk:
         started = time.perf_counter()
         screen = self.top
         dirty: list[pygame.Rect] = []
-        if self._drawn is not screen:
+        if self._drawn is not screen:  # a full redraw: every region, every picture drawn anew
             self.surface.fill(BG)
             self._keys.clear()
+            forget_drawn(self.canvas)
             self._drawn = screen
             dirty.append(self.surface.get_rect())
         for region in self.regions():

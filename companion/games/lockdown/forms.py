@@ -25,7 +25,13 @@ def room_choice(state: State, rid: str) -> Choice:
 
 
 def room_choices(state: State, only: set[str] | None = None) -> tuple[Choice, ...]:
-    """Rooms (all, or those in `only`) floor by floor in the map's order of floors (ruling L1.5)."""
+    """Rooms (all, or those in `only`) floor by floor in the map's order of floors (ruling L1.5); made
+    once per map and set of rooms (mapgraph.Graph.memo)."""
+    key = ("room_choices", None if only is None else frozenset(only))
+    return mapgraph.graph(state).memo(key, lambda: _room_choices(state, only))
+
+
+def _room_choices(state: State, only: set[str] | None) -> tuple[Choice, ...]:
     floors = state["map"]["floors"]
     found = [r for r in mapgraph.rooms(state) if only is None or r in only]
     found.sort(key=lambda r: floors.index(mapgraph.floor_of(state, r)))
@@ -34,13 +40,18 @@ def room_choices(state: State, only: set[str] | None = None) -> tuple[Choice, ..
 
 def path_field(state: State, pid: str) -> Field:
     """The path, step by step: each step offers only the rooms one hop on (ruling L2), so every path the
-    picker builds is one the referee accepts once it ends elsewhere than where it starts."""
+    picker builds is one the referee accepts once it ends elsewhere than where it starts. Made once per
+    map and what the step graph depends on (movement.step_graph)."""
     p = state["people"][pid]
+    key = ("path_field", p["room"], movement.speed(state, p), bool(p["shadow"]), items.holds(p, "rope"))
+    return mapgraph.graph(state).memo(key, lambda: _path_field(state, p))
+
+
+def _path_field(state: State, p: dict[str, Any]) -> Field:
     first, after = movement.step_graph(state, p)
     reach = set(first) | {r for rooms in after.values() for r in rooms}
     return Field("path", "path", "lockdown.field.path", room_choices(state, reach), min=1,
-                 max=movement.speed(state, p), start=p["room"], first=tuple(first),
-                 after={r: tuple(rooms) for r, rooms in after.items()})
+                 max=movement.speed(state, p), start=p["room"], first=first, after=dict(after))
 
 
 def card_choice(card: str) -> Choice:

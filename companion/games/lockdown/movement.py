@@ -27,11 +27,12 @@ def speed(state: State, p: dict[str, Any]) -> int:
 
 def hop_kind(state: State, p: dict[str, Any], here: str, there: str, first: bool) -> str | None:
     """How a player can go from `here` to `there` in one step, or None."""
-    via = mapgraph.links(state, here).get(there)
+    g = mapgraph.graph(state)
+    via = g.links.get(here, {}).get(there)
     if via is not None:
         return via
     shadow = bool(p["shadow"])
-    if there in mapgraph.above_below(state, here) and (shadow or items.holds(p, "rope")):
+    if there in g.above_below.get(here, ()) and (shadow or items.holds(p, "rope")):
         return "float" if shadow else "rope"
     if shadow:
         return None  # shadows use no room (L8.1): no helicopter, chute or teleport
@@ -82,26 +83,41 @@ def walk(state: State, pid: str, path: list[str]) -> list[str]:
 
 
 def next_rooms(state: State, p: dict[str, Any], here: str, first: bool) -> list[str]:
-    """Every room one step from `here` by any hop `hop_kind` allows (what the path picker offers)."""
-    near = [*mapgraph.links(state, here), *mapgraph.above_below(state, here), *state["map"]["helipad_routes"],
+    """Every room one step from `here` by any hop `hop_kind` allows (what the path picker offers). What
+    `hop_kind` asks of the player is being a shadow and holding a rope: the answer is made once per map
+    for each such key."""
+    key = ("next_rooms", here, bool(p["shadow"]), items.holds(p, "rope"), first)
+    return list(mapgraph.graph(state).memo(key, lambda: _next_rooms(state, p, here, first)))
+
+
+def _next_rooms(state: State, p: dict[str, Any], here: str, first: bool) -> tuple[str, ...]:
+    g = mapgraph.graph(state)
+    near = [*g.links.get(here, {}), *g.above_below.get(here, ()), *state["map"]["helipad_routes"],
             state["map"]["chute_to"]]
     if mapgraph.function_of(state, here) == "teleporter":
         near += list(mapgraph.rooms(state))
     seen = dict.fromkeys(r for r in near if r in mapgraph.rooms(state))
-    return [r for r in seen if hop_kind(state, p, here, r, first) is not None]
+    return tuple(r for r in seen if hop_kind(state, p, here, r, first) is not None)
 
 
-def step_graph(state: State, p: dict[str, Any]) -> tuple[list[str], dict[str, list[str]]]:
+def step_graph(state: State, p: dict[str, Any]) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
     """The first steps of a path from the player's room, and the steps after each room a path can reach
-    before its last step (ruling L2: at most `speed` steps)."""
+    before its last step (ruling L2: at most `speed` steps). It depends only on the map, the room, the
+    speed, being a shadow and holding a rope (what `hop_kind` asks), so it is made once per such key
+    and map (do not change what it returns)."""
+    key = ("step_graph", p["room"], speed(state, p), bool(p["shadow"]), items.holds(p, "rope"))
+    return mapgraph.graph(state).memo(key, lambda: _step_graph(state, p))
+
+
+def _step_graph(state: State, p: dict[str, Any]) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
     first = next_rooms(state, p, p["room"], first=True)
-    after: dict[str, list[str]] = {}
+    after: dict[str, tuple[str, ...]] = {}
     frontier, depth = list(first), 1
     while frontier and depth < speed(state, p):
         fresh: list[str] = []
         for room in frontier:
             if room not in after:
-                after[room] = next_rooms(state, p, room, first=False)
+                after[room] = tuple(next_rooms(state, p, room, first=False))
                 fresh += after[room]
         frontier, depth = fresh, depth + 1
-    return first, after
+    return tuple(first), after

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from companion import i18n
-from companion.drawing.canvas import ACCENT, DIM, FG, Canvas
+from companion.drawing.canvas import ACCENT, DIM, FG, Canvas, drawn_once
 from companion.drawing.marks import fitted_name, hatch, label, names, seat_colors
 from companion.drawing.text import Color
 from companion.games.lockdown import data
@@ -79,9 +79,18 @@ def plan_of(table: dict[str, Any]) -> Plan:
 
 def draw_board(surface: pygame.Surface, rect: pygame.Rect, c: Canvas, lang: str,
                public: dict[str, Any], now: int) -> None:
+    """The round and phase, the poison, the map, each player's HP: drawn again only when one of these
+    (or the names, the language) changed, not at every turn, timer or ready mark (drawn_once)."""
     table = public.get("table") or {}
     if "floors" not in table:
         return
+    shown = [table.get(k) for k in ("round", "phase", "poison", "floors", "map", "players")]
+    key = ("lockdown", lang, repr((shown, public.get("players"))))
+    drawn_once(surface, rect, c, key, lambda: _draw(surface, rect, c, lang, public, table))
+
+
+def _draw(surface: pygame.Surface, rect: pygame.Rect, c: Canvas, lang: str, public: dict[str, Any],
+          table: dict[str, Any]) -> None:
     tr = functools.partial(i18n.translate, lang)
     top = pygame.Rect(rect.left, rect.top, rect.width, c.px(24))
     split = top.width * 11 // 20

@@ -165,9 +165,10 @@ fi
 # -- Debian packages ------------------------------------------------------------------------------------
 # python3-venv: the virtual environment; fonts for the kiosk (Latin, Simplified Chinese, Thai);
 # libgbm1/libegl1/libgles2: SDL's kmsdrm driver; mosquitto: the phones' broker (run by the companion);
-# nodejs/npm: the phone page's build tools. The same names in both releases (Bookworm has Python 3.11,
+# nodejs/npm: the phone page's build tools; icu-devtools: ICU's library (libicuuc), for Thai line breaks
+# between words on the kiosk. The same names in both releases (Bookworm has Python 3.11,
 # Trixie 3.13: both have pygame-ce wheels for arm64 and amd64).
-packages=(python3-venv python3-pip fonts-noto-core fonts-noto-cjk fonts-thai-tlwg
+packages=(python3-venv python3-pip fonts-noto-core fonts-noto-cjk fonts-thai-tlwg icu-devtools
           libgbm1 libegl1 libgles2 libdrm2 mosquitto mosquitto-clients nodejs npm rsync)
 say "== Debian packages ($release)"
 run apt-get update -qq

@@ -7,8 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# python3-venv; the kiosk's fonts: Noto Sans, Noto Sans CJK (Simplified Chinese), Thai (TLWG).
-debian_packages=(python3-venv fonts-noto-core fonts-noto-cjk fonts-thai-tlwg)
+# python3-venv; the kiosk's fonts: Noto Sans, Noto Sans CJK (Simplified Chinese), Thai (TLWG); ICU's
+# library (by icu-devtools, the same name in every release) for Thai line breaks between words.
+debian_packages=(python3-venv fonts-noto-core fonts-noto-cjk fonts-thai-tlwg icu-devtools)
 # Mosquitto, the phones' broker by default (mqtt.broker = "auto"); without it the embedded one runs.
 broker_package=mosquitto
 stamp=.venv/.run-here-installed  # what was installed: the hash of `inputs`

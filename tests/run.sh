@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 # The kiosk's fonts (Latin, Simplified Chinese, Thai with whole tone marks) and Xvfb for its window test;
 # Mosquitto for the phone tests' managed broker; Chromium for the phone page's browser tests;
 # systemd (systemd-analyze verify) and shellcheck for the Pi's unit and installer scripts.
-debian_packages=(python3-venv fonts-noto-core fonts-noto-cjk fonts-thai-tlwg xvfb mosquitto chromium systemd shellcheck)
+# icu-devtools brings Debian's ICU library (libicuuc), whose dictionary breaks Thai lines between words on the kiosk.
+debian_packages=(python3-venv fonts-noto-core fonts-noto-cjk fonts-thai-tlwg icu-devtools xvfb mosquitto chromium systemd shellcheck)
 # Node runs MicroPython (its WebAssembly port) for the board codec/firmware tests, and npm installs the
 # phone page's MQTT client. Asked for by command, not package: a NodeSource nodejs already brings npm.
 command -v node >/dev/null || debian_packages+=(nodejs)

@@ -14,6 +14,7 @@ from typing import Literal
 
 import pygame
 
+from companion.drawing import breaks
 from companion.drawing.fonts import Face, split_runs
 
 Color = tuple[int, int, int]
@@ -44,7 +45,8 @@ class TextCache:
         self._lines: OrderedDict[tuple[str, int, bool, Color], pygame.Surface] = OrderedDict()
         self._line_bytes = 0
         self._fits: dict[tuple[str, int, int, int | None, bool], int] = {}
-        self._wraps: dict[tuple[str, int, int, bool], list[str]] = {}
+        self._wraps: dict[tuple[str, int, int, bool, bool], list[str]] = {}
+        self.dictionary = True  # Thai words from ICU where installed (False: breaks.pieces' own rules)
         self.missing: set[str] = set()  # characters no font of the chain has
         self.record: list[Drawn] | None = None  # set to a list to record what is drawn
         self.audience = "public"
@@ -154,11 +156,12 @@ class TextCache:
         return rect
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:
-        """`text` broken into lines no wider than `width`: at spaces, or anywhere in CJK/Thai text.
+        """`text` broken into lines no wider than `width`, at break opportunities (`breaks.pieces`: between
+        words, Thai words too where ICU is installed), never inside a grapheme cluster.
 
         Remembered (a line is measured once per break opportunity, so a long Chinese line costs as many
         measures as it has characters): a region redrawn with the same text does not measure it again."""
-        key = (text, size, width, bold)
+        key = (text, size, width, bold, self.dictionary)
         found = self._wraps.get(key)
         if found is None:
             if len(self._wraps) > LINES_KEPT:
@@ -169,9 +172,9 @@ class TextCache:
     def _wrap(self, text: str, size: int, width: int, bold: bool) -> list[str]:
         lines: list[str] = []
         line = ""
-        for chunk in _chunks(text):
+        for chunk in self._fitting(breaks.pieces(text, self.dictionary), size, width, bold):
             trial = line + chunk
-            if line and self._width(trial.rstrip(), size, bold) > width:
+            if line.strip() and self._width(trial.rstrip(), size, bold) > width:
                 lines.append(line.rstrip())
                 line = chunk.lstrip()
             else:
@@ -180,38 +183,17 @@ class TextCache:
             lines.append(line.rstrip())
         return lines
 
+    def _fitting(self, chunks: list[str], size: int, width: int, bold: bool) -> list[str]:
+        """The break opportunities, with a word wider than the whole line cut between its grapheme
+        clusters (the last resort: a long Thai word in a narrow box, a URL)."""
+        out: list[str] = []
+        for chunk in chunks:
+            if len(chunk) > 1 and self._width(chunk.rstrip(), size, bold) > width:
+                out.extend(breaks.narrow(chunk))
+            else:
+                out.append(chunk)
+        return out
+
     def _width(self, text: str, size: int, bold: bool) -> int:
         return sum(self.font(r.face, size, bold).size(r.text)[0] for r in split_runs(text, self.chain))
 
-
-def _chunks(text: str) -> list[str]:
-    """Break opportunities: words with their trailing space; each CJK character on its own; Thai
-    (written without spaces) in clusters of a base and its marks."""
-    out: list[str] = []
-    word = ""
-    for ch in text:
-        cjk = "\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef"
-        thai_base = "\u0e01" <= ch <= "\u0e30" or "\u0e3f" <= ch <= "\u0e46"
-        if cjk and not _closing(ch):
-            if word:
-                out.append(word)
-            word = ch
-        elif thai_base and word and not word[-1].isspace() and len(word) >= 6 and not _leading_vowel(word[-1]):
-            out.append(word)
-            word = ch
-        else:
-            word += ch
-            if ch == " ":
-                out.append(word)
-                word = ""
-    if word:
-        out.append(word)
-    return out
-
-
-def _closing(ch: str) -> bool:
-    return ch in "，。、：；！？）」』】"
-
-
-def _leading_vowel(ch: str) -> bool:
-    return ch in "\u0e40\u0e41\u0e42\u0e43\u0e44"

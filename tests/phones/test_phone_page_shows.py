@@ -14,8 +14,11 @@ import pytest
 from playwright.sync_api import Browser
 
 from companion import games, i18n
+from tests.kits.kiosk_fixtures import shots_dir
 from tests.kits.phone_page_kit import WAIT_MS, PhonePage, running_game, serving
 from tests.kits.phones_kit import running_table
+
+__all__ = ["shots_dir"]
 
 SMALL_PHONE = {"width": 360, "height": 740}
 
@@ -53,32 +56,70 @@ def test_a_toolkit_timer_without_a_catalog_name_is_shown_as_named(tmp_path: Path
             ana.close()
 
 
-def header_fits(phone: PhonePage, shot: Path, title: str) -> None:
-    """The header's screenshot in `shot`; the whole title shown, nothing cut or past the screen's edge."""
+def header_fits(phone: PhonePage, shot: Path, title: str, name: str = "Ana") -> None:
+    """The header's screenshot in `shot`; the game's whole title and the seat's player name shown, nothing
+    cut or past the screen's edge."""
+    phone.page.wait_for_function("t => document.querySelector('#title').textContent === t", arg=title,
+                                 timeout=WAIT_MS)
     phone.page.locator("header.bar").screenshot(path=str(shot))
     h1 = phone.page.locator("#title")
     assert h1.inner_text() == title
-    for part in ("#title", "#link"):
+    assert phone.page.locator("#seat-name").inner_text() == name
+    for part in ("#title", "#link", "#seat-name"):
         node = phone.page.locator(part)
         clipped = node.evaluate("e => e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight")
         assert not clipped, f"{part} is cut: {node.inner_text()!r}"
-    for part in ("#title", "#link", "#lang"):
+    for part in ("#title", "#link", "#seat-name", "#lang"):
         box = phone.page.locator(part).bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= SMALL_PHONE["width"], part
     assert phone.page.evaluate("document.documentElement.scrollWidth") <= SMALL_PHONE["width"]
 
 
 @pytest.mark.parametrize("lang,locale", [("en", "en-US"), ("zh", "zh-CN"), ("th", "th-TH")])
-def test_the_header_fits_a_360_pixel_phone_and_shows_the_whole_title(
+def test_the_header_fits_a_360_pixel_phone_and_names_the_game_and_the_player(
         tmp_path: Path, browser: Browser, lang: str, locale: str) -> None:
     with running_table(tmp_path, "embedded", players=["ana"]) as run, serving(run) as (_, links):
         ana = PhonePage.open(browser, links["ana"].url(), locale=locale, **SMALL_PHONE)
         try:
             ana.online()
-            header_fits(ana, tmp_path / f"header-{lang}-online.png", i18n.translate(lang, "phone.title"))
+            header_fits(ana, tmp_path / f"header-{lang}-online.png", i18n.translate(lang, "game.toolkit.title"))
             run.phones.broker.stop()  # the longest link state: reconnecting
             ana.page.wait_for_selector(".link[data-state='reconnecting']", timeout=WAIT_MS)
-            header_fits(ana, tmp_path / f"header-{lang}-reconnecting.png", i18n.translate(lang, "phone.title"))
+            header_fits(ana, tmp_path / f"header-{lang}-reconnecting.png", i18n.translate(lang, "game.toolkit.title"))
+        finally:
+            ana.close()
+
+
+LONG_THAI = "การทรยศที่บ้านบนเนินเขาฉบับพิเศษสำหรับผู้เล่นหกคนพร้อมกฎเพิ่มเติมของโต๊ะนี้"
+
+
+@pytest.mark.parametrize("lang,locale", [("th", "th-TH"), ("zh", "zh-CN")])
+def test_the_header_names_the_new_game_after_table_new_game(
+        tmp_path: Path, browser: Browser, shots_dir: Path, lang: str, locale: str) -> None:
+    """The host starts Betrayal (the longest title in Thai) at the toolkit's table: Ana's page follows
+    her seat into it (a view with the next `number`) and its header says so, on a 360x740 phone."""
+    with running_table(tmp_path, "embedded", players=["ana", "ben", "chai"]) as run, \
+            serving(run) as (_, links):
+        ana = PhonePage.open(browser, links["ana"].url(), locale=locale, **SMALL_PHONE)
+        try:
+            ana.online()
+            header_fits(ana, tmp_path / "before.png", i18n.translate(lang, "game.toolkit.title"))
+            first = run.referee.game_id
+            players = [{"id": p, "name": p.title()} for p in ("ana", "ben", "chai")]
+            run.table.put({"by": "host", "move": "table.new_game", "args": {"game": "betrayal", "players": players}})
+            header_fits(ana, tmp_path / "after.png", i18n.translate(lang, "game.betrayal.title"))
+            assert run.referee.game_id == first + 1
+            assert ana.page.title().startswith(i18n.translate(lang, "game.betrayal.title"))
+            ana.page.screenshot(path=str(shots_dir / f"phone-header-betrayal-{lang}-360x740.png"))
+            # a title longer than any catalog's: two lines, then an ellipsis, still inside the phone
+            lines = ana.page.evaluate("""long => {
+                const h1 = document.querySelector('#title'); h1.textContent = long;
+                const style = getComputedStyle(h1);
+                return h1.getBoundingClientRect().height / parseFloat(style.lineHeight); }""", LONG_THAI)
+            assert lines < 2.5
+            box = ana.page.locator("#title").bounding_box()
+            assert box is not None and box["x"] + box["width"] <= SMALL_PHONE["width"]
+            ana.page.locator("header.bar").screenshot(path=str(shots_dir / f"phone-header-long-{lang}-360.png"))
         finally:
             ana.close()
 

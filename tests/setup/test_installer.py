@@ -145,7 +145,7 @@ def test_dry_run_plans_the_whole_install_on_a_pi_and_changes_nothing(tmp_path: P
     assert "GPIO: lgpio from the Debian package python3-lgpio (Raspberry Pi OS's archive has it)" in plan
     apt = next(line for line in plan if "apt-get install" in line)
     for package in ("python3-venv", "python3-lgpio", "fonts-noto-cjk", "fonts-thai-tlwg", "fonts-noto-core",
-                    "mosquitto", "libgbm1", "nodejs", "npm"):
+                    "icu-devtools", "mosquitto", "libgbm1", "nodejs", "npm"):
         assert f" {package}" in apt
     expected = [
         "would run: apt-get update -qq",

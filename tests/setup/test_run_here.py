@@ -32,7 +32,7 @@ SCRIPT = ROOT / "systemd/run-here.sh"
 # What run-here reads: its own script, the Python project, the phone page's npm project.
 COPIED = ["systemd/run-here.sh", "pyproject.toml", "companion/phones/web/package.json",
           "companion/phones/web/package-lock.json"]
-DEBIAN = ["python3-venv", "fonts-noto-core", "fonts-noto-cjk", "fonts-thai-tlwg", "mosquitto"]
+DEBIAN = ["python3-venv", "fonts-noto-core", "fonts-noto-cjk", "fonts-thai-tlwg", "icu-devtools", "mosquitto"]
 STARTED = ("new game #", "resumed where it stopped")  # the table's start-up line (en)
 TIMEOUT_S = 120
 

@@ -4,6 +4,7 @@
 // ballots simply has no ballot section. Private parts are marked as only-for-you.
 
 import { card, el } from "./dom.js";
+import { header } from "./header.js";
 import { describe, t, translatePage } from "./i18n.js";
 
 const NEWS_SHOWN = 10;
@@ -206,6 +207,7 @@ export function draw(view, seatKind) {
   translatePage(holder);
   const news = [...(view.announcements ?? [])].reverse().slice(0, NEWS_SHOWN);
   document.getElementById("news-list").replaceChildren(...news.map((a) => el("li", { text: describe(a, view.players ?? []) })));
+  header(view, seatKind);
   tick();
 }
 

@@ -98,6 +98,11 @@ def on_booth(finger: Finger, booth: BoothScreen, move: str, args: dict[str, Any]
 
 def _open_prompt(finger: Finger, booth: BoothScreen, move: str, args: dict[str, Any]) -> None:
     seen: list[str] = []
+    for _ in range(MOST_PAGES):  # a person turns back to the list's first page (it may open on a later one)
+        back = [b for b in finger.buttons() if b.key == "prompts_back"]
+        if not back:
+            break
+        finger.touch(back[0])
     for _ in range(MOST_PAGES):
         for b in finger.buttons():
             if isinstance(b.key, tuple) and b.key[0] == "prompt":

@@ -40,21 +40,22 @@ SCRIPTS = {
 }
 
 
-UNREACHABLE = {
-    "betrayal": "product bug: Betrayal's attack forms offer only the referee's roll; an attack with the table's "
-                "real dice (dice/target_dice, which the referee accepts) cannot be told (no-traitor-3: the host's "
-                "monster.attack flood1 on chai)",
-}
-TOTALLED = ("haunt.roll", "trait.roll")  # Betrayal's rolls whose real dice the forms take as a total
+UNREACHABLE: dict[str, str] = {}
+#: Betrayal's moves whose real dice the forms take as totals (B1.3): each dice list -> its total.
+TOTALLED = {"haunt.roll": {"dice": "total"}, "trait.roll": {"dice": "total"},
+            "attack": {"dice": "total", "target_dice": "target_total"},
+            "monster.attack": {"dice": "total", "target_dice": "target_total"}}
 
 
 def dice_as_total(step: Step) -> Step:
-    """Betrayal's real dice are reported by their total where the forms ask for one (B1.3); a recording
-    that kept each die's face (0, 1 or 2) is told as the sum of its faces."""
-    if step.move in TOTALLED and isinstance(step.args.get("dice"), list):
-        args = {k: v for k, v in step.args.items() if k != "dice"}
-        return replace(step, args={**args, "total": sum(step.args["dice"])})
-    return step
+    """Betrayal's real dice are reported by their total where the forms ask for one (B1.3; an attack: one
+    total a side, B4.1); a recording that kept each die's face (0, 1 or 2) is told as the sum of its faces."""
+    told = {faces: total for faces, total in TOTALLED.get(step.move, {}).items()
+            if isinstance(step.args.get(faces), list)}
+    if not told:
+        return step
+    args = {k: v for k, v in step.args.items() if k not in told}
+    return replace(step, args={**args, **{total: sum(step.args[faces]) for faces, total in told.items()}})
 
 
 HOW_TOLD: dict[str, Callable[[Step], Step]] = {"betrayal": dice_as_total}

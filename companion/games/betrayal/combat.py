@@ -9,6 +9,8 @@ card instead. A ranged attack that fails hurts nobody (B4.1).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from companion.core.contract import Ctx, State
 from companion.core.rejection import Rejected
 from companion.games.betrayal import cards, data, dice, explorers, monsters
@@ -53,13 +55,27 @@ def check_target(s: State, attacker: str, target: str, ranged: bool) -> None:
         raise Rejected("reject.betrayal_not_here", player=target[:32])
 
 
-def attack(ctx: Ctx, attacker: str, target: str, trait: str, ranged: bool,
-           entered: list[int] | None, target_entered: list[int] | None) -> None:
+class Rolls(NamedTuple):
+    """What the table says of an attack's dice: each side's faces, or only the total of its real dice
+    (B1.3: a phone or the booth asks for one number a side), or nothing (the seeded dice roll)."""
+
+    dice: list[int] | None = None
+    target_dice: list[int] | None = None
+    total: int | None = None
+    target_total: int | None = None
+
+
+SEEDED = Rolls()  # both sides roll the seeded dice
+
+
+def attack(ctx: Ctx, attacker: str, target: str, trait: str, ranged: bool, rolls: Rolls = SEEDED) -> None:
     s = ctx.state
     check_target(s, attacker, target, ranged)
-    a_faces = dice.roll(ctx.rng(), dice.count(strength(s, attacker, trait)), entered)
-    d_faces = dice.roll(ctx.rng(), dice.count(strength(s, target, trait)), target_entered)
-    a, d = sum(a_faces), sum(d_faces)
+    a_n, d_n = dice.count(strength(s, attacker, trait)), dice.count(strength(s, target, trait))
+    if rolls.target_total is not None and not 0 <= rolls.target_total <= 2 * d_n:
+        raise Rejected("reject.betrayal_target_dice_total", target=target[:32], most=2 * d_n)
+    a_faces, a = dice.read(ctx.rng(), a_n, rolls.dice, rolls.total)
+    d_faces, d = dice.read(ctx.rng(), d_n, rolls.target_dice, rolls.target_total)
     s["last_attack"] = {"attacker": attacker, "target": target, "trait": trait, "ranged": ranged,
                         "dice": a_faces, "target_dice": d_faces, "total": a, "target_total": d}
     ctx.announce("betrayal.attack", attacker=attacker, target=target, trait=f"kind.betrayal.trait.{trait}",

@@ -6,7 +6,8 @@ from __future__ import annotations
 from companion.core.contract import State
 from companion.core.inputs import HOST, actor_player
 from companion.core.prompts import Choice, Field, Prompt
-from companion.games.betrayal import cards, data, explorers, flow, house, monsters, movement
+from companion.core.rejection import Rejected
+from companion.games.betrayal import cards, combat, data, explorers, flow, house, monsters, movement
 from companion.games.betrayal.dice import HAUNT_DICE, count
 
 TRAIT_CHOICES = tuple(Choice(t, f"kind.betrayal.trait.{t}") for t in data.TRAITS)
@@ -95,6 +96,26 @@ def _real_roll(trait: str, dice: int, voluntary: bool = False) -> Prompt:
                   fixed={"trait": trait, **({"voluntary": True} if voluntary else {})})
 
 
+def _fighter(s: State, fighter: str) -> str:
+    """A fighter's words in a prompt: a player's name, a monster's id (as "{id} attacks")."""
+    names = _names(s)
+    return names.get(fighter, fighter)
+
+
+def _real_attack(s: State, move: str, attacker: str, target: str) -> Prompt | None:
+    """B4.1 with B1.3: an attack with the table's real dice, one form a target, each side's total bounded
+    by what its might's dice can show (None when one of them has no might to roll: B5)."""
+    try:
+        mine, theirs = (count(combat.strength(s, f, "might")) for f in (attacker, target))
+    except Rejected:
+        return None
+    return Prompt(move, "betrayal.prompt.attack_real", (
+        Field("total", "number", "betrayal.prompt.attacker_total", min=0, max=2 * mine, default=0),
+        Field("target_total", "number", "betrayal.prompt.target_total", min=0, max=2 * theirs, default=0)),
+        {"attacker": _fighter(s, attacker), "target": _fighter(s, target), "dice": mine, "target_dice": theirs},
+        fixed={"target": target, **({"monster": attacker} if move == "monster.attack" else {})})
+
+
 def _choosing(s: State, pid: str) -> list[Prompt]:
     """A character whose card nobody else holds; one already chosen may be changed until all have chosen."""
     d = data.of(s)
@@ -145,6 +166,7 @@ def _turn(s: State, pid: str) -> list[Prompt]:
         if near:
             out.append(Prompt("attack", "betrayal.prompt.attack", (
                 Field("target", "choice", "betrayal.prompt.target", _targets(s, near)),)))
+            out += [p for t in near if (p := _real_attack(s, "attack", pid, t)) is not None]
     out.append(Prompt("turn.end", "betrayal.prompt.end_turn"))
     return out
 
@@ -183,6 +205,7 @@ def _monsters(s: State) -> list[Prompt]:
             out.append(Prompt("monster.attack", "betrayal.prompt.monster_attack", (
                 Field("target", "choice", "betrayal.prompt.target",
                       tuple(Choice(p, names[p], plain=True) for p in near)),), {"id": mid}, fixed={"monster": mid}))
+            out += [p for t in near if (p := _real_attack(s, "monster.attack", mid, t)) is not None]
     out.append(Prompt("monsters.done", "betrayal.prompt.monsters_done"))
     return out
 

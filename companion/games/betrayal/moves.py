@@ -72,6 +72,9 @@ class AttackArgs(Args):
     ranged: bool = False
     dice: Dice | None = Field(default=None, max_length=MAX_DICE)
     target_dice: Dice | None = Field(default=None, max_length=MAX_DICE)
+    # B1.3, B4.1: or only the totals the table read off its real dice, each side's bounded by its dice
+    total: int | None = Field(default=None, ge=0, le=2 * MAX_DICE)
+    target_total: int | None = Field(default=None, ge=0, le=2 * MAX_DICE)
 
 
 class MonsterAttackArgs(AttackArgs):
@@ -236,7 +239,8 @@ def attack(ctx: Ctx, a: AttackArgs) -> None:
     if s["turn"]["attacked"]:
         raise Rejected("reject.betrayal_attacked_already")
     s["turn"]["attacked"] = True
-    combat.attack(ctx, _actor(ctx), a.target, a.trait, a.ranged, a.dice, a.target_dice)
+    combat.attack(ctx, _actor(ctx), a.target, a.trait, a.ranged, combat.Rolls(a.dice, a.target_dice, a.total,
+                                                                             a.target_total))
     flow.settle(ctx)
 
 
@@ -276,7 +280,8 @@ def monster_attack(ctx: Ctx, a: MonsterAttackArgs) -> None:
     if a.target not in s["explorers"] or a.ranged:
         raise Rejected("reject.betrayal_bad_target", target=a.target)
     m["attacked"] = True
-    combat.attack(ctx, a.monster, a.target, a.trait, False, a.dice, a.target_dice)
+    combat.attack(ctx, a.monster, a.target, a.trait, False, combat.Rolls(a.dice, a.target_dice, a.total,
+                                                                         a.target_total))
     flow.settle(ctx)
 
 

@@ -8,6 +8,7 @@ from pydantic import Field, StringConstraints, field_validator
 
 from companion.core.contract import Args, Ctx, Move
 from companion.core.rejection import Rejected
+from companion.games.toolkit import checks
 from companion.parts import ballot, dice, roles, tallies, timers
 
 Name = Annotated[str, StringConstraints(min_length=1, max_length=32, pattern=r"^[^\x00-\x1f]+$")]
@@ -86,6 +87,7 @@ def timer_create(ctx: Ctx, a: TimerCreate) -> None:
 
 
 def timer_start(ctx: Ctx, a: Named) -> None:
+    checks.startable(_get(ctx, "timers", a.name))
     timers.start(_get(ctx, "timers", a.name), ctx.at)
     ctx.announce("toolkit.timer_started", name=a.name)
 
@@ -199,6 +201,8 @@ def counter_adjust(ctx: Ctx, a: CounterAdjust) -> None:
         raise Rejected("reject.not_yours")
     if target is None:
         raise Rejected("reject.bad_argument", field="player", problem="the host must name a player")
+    if ctx.role == "player":
+        checks.own_change(_get(ctx, "counters", a.name), target, a.delta)
     tallies.adjust(_get(ctx, "counters", a.name), target, a.delta)
 
 
@@ -230,6 +234,7 @@ def roles_deal(ctx: Ctx, a: RolesDeal) -> None:
 def roles_reveal(ctx: Ctx, a: RolesReveal) -> None:
     d = _get(ctx, "deals", a.name)
     before = set(d["revealed"])
+    checks.hidden_role(d, a.player)
     roles.reveal(d, a.player)
     for pid in d["revealed"]:
         if pid not in before:

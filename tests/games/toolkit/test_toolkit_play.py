@@ -135,13 +135,16 @@ def test_hidden_counters_change_clamp_and_stay_hidden_until_revealed(tmp_path: P
     lines = [
         host("counter.create", 0, name="hp", initial=10, low=0, high=10),
         host("counter.adjust", 1000, name="hp", player="ben", delta=-4),
-        player("ben", "counter.adjust", 2000, name="hp", delta=7),  # 13, clamped to 10
-        player("ana", "counter.adjust", 3000, name="hp", delta=-15),  # -5, clamped to 0
+        host("counter.adjust", 2000, name="hp", player="ben", delta=7),  # 13, clamped to 10
+        host("counter.adjust", 3000, name="hp", player="ana", delta=-15),  # -5, clamped to 0
         host("counter.adjust", 4000, name="hp", player="chai", delta=-3),
     ]
     ref = play(tmp_path / "log.sqlite3", *lines)
     mine = {p: ref.view(f"player:{p}")["private"]["counters"] for p in PLAYERS}
     assert mine == {"ana": {"hp": 0}, "ben": {"hp": 10}, "chai": {"hp": 7}, "dao": {"hp": 10}}
+    # a player's own change stays within the bounds their form offers (issue 21: the host's clamps, as above)
+    too_far = ref.submit(Input("counter.adjust", "player:chai", {"name": "hp", "delta": 4}, 4500))
+    assert too_far.reason is not None and too_far.reason.code == "reject.tally_bounds"
     assert ref.view("public")["table"]["counters"] == {"hp": {"low": 0, "high": 10, "revealed": False}}
     ref = play(tmp_path / "revealed.sqlite3", *lines, host("counter.reveal", 5000, name="hp"))
     shown = ref.view("public")["table"]["counters"]["hp"]

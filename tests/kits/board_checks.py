@@ -108,7 +108,10 @@ def same_screen_every_step(a: list[str], b: list[str], text: TextCache,
             finally:
                 scene.close()
         (words_a, pixels_a, public_a, secret_a), (words_b, pixels_b, public_b, secret_b) = seen
-        assert public_a == public_b, f"step {steps}: the two evenings differ in public"
+        # the setup's options are public (a twin may read the same game data from another folder: its
+        # `data` option names that folder); everything the game shows must agree
+        assert {**public_a, "options": None} == {**public_b, "options": None}, \
+            f"step {steps}: the two evenings differ in public"
         assert words_a == words_b, f"step {steps}: the words on the screen depend on a secret"
         assert pixels_a == pixels_b, f"step {steps}: the pixels depend on a secret"
         secrets.append((secret_a, secret_b))

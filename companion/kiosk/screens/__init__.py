@@ -59,7 +59,7 @@ def on_message(k: Kiosk, message: msgs.Message) -> None:
                 booth.forget()
             k.push(BoothScreen(k, message.player, message.view))
         elif booth is not None and booth.player == message.player:
-            booth.view = message.view
+            booth.show(message.view)
     elif isinstance(message, msgs.BoothClosed):
         for screen in [s for s in k.stack if isinstance(s, BoothScreen) and s.player == message.player]:
             k.stack.remove(screen)

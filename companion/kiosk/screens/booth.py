@@ -49,6 +49,13 @@ class BoothScreen(Screen):
     def prompts(self) -> list[dict[str, Any]]:
         return list(self.view.get("prompts", []))
 
+    def show(self, view: dict[str, Any]) -> None:
+        """The player's new view. When what they may do changed, the list of it opens at its first page
+        (a page kept from the old list could hide the new first choices, or be past the new list's end)."""
+        if [p.get("move") for p in view.get("prompts", [])] != [p.get("move") for p in self.prompts()]:
+            self.prompt_page = 0
+        self.view = view
+
     def _select_single_prompt(self) -> None:
         prompts = self.prompts()
         if self.form is not None and any(p == self.form.prompt for p in prompts):

@@ -47,6 +47,9 @@ class Field:
     `after[v]` the values of a step after `v` (keys are the values as strings); without `first` any
     choice goes. A path must not end at `start` (where it starts) when `start` is set, so its last step
     never offers `start`.
+
+    `distinct`: a ``choices`` field whose values may each be picked at most once (cards: one card is
+    given, dropped or declared once); a path may pass a room again, so it repeats unless this is set.
     """
 
     name: str
@@ -59,12 +62,13 @@ class Field:
     start: Any = None
     first: tuple[Any, ...] | None = None
     after: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    distinct: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "kind": self.kind, "label": self.label,
                 "choices": tuple(c.to_json() for c in self.choices), "min": self.min, "max": self.max,
                 "default": _plain(self.default), "start": _plain(self.start), "first": _plain(self.first),
-                "after": _plain(self.after)}
+                "after": _plain(self.after), "distinct": self.distinct}
 
 
 @dataclass(frozen=True)
@@ -119,6 +123,8 @@ def next_steps(f: dict[str, Any], picks: list[Any]) -> list[Any]:
     if f.get("max") is not None and len(picks) >= int(f["max"]):
         return []
     values = [ch["value"] for ch in f.get("choices", [])]
+    if f.get("distinct"):
+        values = [v for v in values if v not in picks]
     if f.get("first") is None:
         return values
     allowed = f["first"] if not picks else (f.get("after") or {}).get(str(picks[-1]), [])

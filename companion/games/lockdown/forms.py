@@ -9,10 +9,14 @@ from typing import Any
 
 from companion.core.inputs import HOST, actor_player
 from companion.core.prompts import Choice, Field, Prompt
+from companion.parts.turn_timer import TimerExtend
 from companion.games.lockdown import actions, data, flow, items, mapgraph, movement, poison, trades
 
 State = dict[str, Any]
 OK = (Field("ok", "confirm", "lockdown.done"),)
+#: The most seconds one extension adds: the referee's own bound (turn_timer.TimerExtend), so the form offers
+#: every extension the host may make and none it refuses.
+EXTEND_MAX = next(m.le for m in TimerExtend.model_fields["seconds"].metadata if getattr(m, "le", None) is not None)
 
 
 def room_choice(state: State, rid: str) -> Choice:
@@ -100,7 +104,7 @@ def free(state: State, pid: str) -> list[Prompt]:
     if items.over_load(p):
         out.append(Prompt("lockdown.discard", "lockdown.prompt.discard", (
             Field("cards", "choices", "lockdown.field.cards", tuple(card_choice(c) for c in p["items"]),
-                  min=items.over_load(p)),
+                  min=items.over_load(p), distinct=True),
         ), params={"extra": items.over_load(p)}))
     return out
 
@@ -115,7 +119,8 @@ def offer(state: State, pid: str) -> list[Prompt]:
         return []
     return [Prompt("lockdown.offer", "lockdown.prompt.offer", (
         Field("to", "choice", "lockdown.field.to", others),
-        Field("give", "choices", "lockdown.field.give", kind_choices(sorted({items.kind_of(c) for c in p["items"]}))),
+        # the cards held, each once: a kind offered twice is given twice only by holding two (trades.offer)
+        Field("give", "choices", "lockdown.field.give", tuple(card_choice(c) for c in p["items"]), distinct=True),
         # nothing asked in return is a gift, which the referee accepts (trades.offer): zero picks are enough
         Field("get", "choices", "lockdown.field.get", kind_choices(list(data.items().kinds)), min=0),
         Field("swap_order", "choice", "lockdown.field.swap_order",
@@ -140,8 +145,13 @@ def turn(state: State, pid: str) -> list[Prompt]:
             )))
     if actions.drop_room(state, p["room"]) and p["items"]:
         out.append(Prompt("lockdown.drop", "lockdown.prompt.drop", (
-            Field("cards", "choices", "lockdown.field.cards", tuple(card_choice(c) for c in p["items"]), min=1),
+            Field("cards", "choices", "lockdown.field.cards", tuple(card_choice(c) for c in p["items"]), min=1,
+                  distinct=True),
         )))
+    if poison.must_vote(state, pid) and not poison.voted(state, pid):
+        return out  # ruling L4.1: every living player votes; the turn ends only after the vote
+    if flow.junk_extras(state, pid) or items.over_load(p):
+        return out  # ruling L3.3: over the load (or the junkyard's two) the player drops first (the drop form)
     out.append(Prompt("lockdown.end_turn", "lockdown.prompt.end_turn", (Field("done", "confirm", "lockdown.done"),)))
     return out
 
@@ -166,9 +176,7 @@ def room_prompts(state: State, pid: str) -> list[Prompt]:
             Field("card", "choice", "lockdown.field.card",
                   kind_choices([k for k in data.items().kinds if k != "gold"])),)))
     if fn == "helipad":
-        seen = state["airdrops"] + state["stocks"].get(p["room"], [])
-        out.append(Prompt("lockdown.take", "lockdown.prompt.take", (
-            Field("cards", "choices", "lockdown.field.cards", tuple(card_choice(c) for c in seen), min=1),)))
+        out += take_prompts(state, p)
     if ts["used_room"]:
         return out
     if fn == "gene_bank":
@@ -190,6 +198,22 @@ def room_prompts(state: State, pid: str) -> list[Prompt]:
     return out
 
 
+def take_prompts(state: State, p: dict[str, Any]) -> list[Prompt]:
+    """Ruling L3.9 at the helipad, as two forms the referee accepts as they are (actions.take): one airdrop
+    (if none was taken this turn), and dropped cards up to the player's load."""
+    out: list[Prompt] = []
+    if state["airdrops"] and not state["turn_state"]["airdrop_taken"]:
+        out.append(Prompt("lockdown.take", "lockdown.prompt.take", (
+            Field("cards", "choices", "lockdown.field.cards", tuple(card_choice(c) for c in state["airdrops"]),
+                  min=1, max=1),)))
+    dropped, room = state["stocks"].get(p["room"], []), items.capacity(p) - len(p["items"])
+    if dropped and room > 0:
+        out.append(Prompt("lockdown.take", "lockdown.prompt.take", (
+            Field("cards", "choices", "lockdown.field.cards", tuple(card_choice(c) for c in dropped), min=1,
+                  max=room, distinct=True),)))
+    return out
+
+
 def item_prompts(state: State, pid: str) -> list[Prompt]:
     p = state["people"][pid]
     ts = state["turn_state"]
@@ -206,9 +230,10 @@ def item_prompts(state: State, pid: str) -> list[Prompt]:
             out.append(Prompt("lockdown.recycle", "lockdown.prompt.recycle", (
                 Field("card", "choice", "lockdown.field.card", kind_choices(kinds)),)))
     usable = [c for c in p["items"] if sum(items.counts([c])[k] for k in ("pill", "alcohol", "adrenaline"))]
-    if usable:
+    if usable or p.get("declared"):  # also to take back a declaration (L7.4) whose cards are gone
         out.append(Prompt("lockdown.declare", "lockdown.prompt.declare", (
-            Field("cards", "choices", "lockdown.field.cards", tuple(card_choice(c) for c in usable), min=0),)))
+            Field("cards", "choices", "lockdown.field.cards", tuple(card_choice(c) for c in usable), min=0,
+                  distinct=True),)))
     return out
 
 
@@ -227,8 +252,9 @@ def host(state: State) -> list[Prompt]:
         elif t["started"] and not t["expired"] and t["remaining"] < t["duration"]:
             out.append(Prompt("lockdown.timer_resume", "lockdown.prompt.timer_resume", fixed={"name": name},
                               params={"name": f"kind.lockdown_timer_{name}"}))
-        if t["running"]:
-            out.append(Prompt("lockdown.timer_extend", "lockdown.prompt.timer_extend", (
-                Field("seconds", "number", "lockdown.field.seconds", min=1, max=600, default=30),),
-                fixed={"name": name}, params={"name": f"kind.lockdown_timer_{name}"}))
+        # any timer may be extended, running, paused, not yet started or run out (timers.extend): the host
+        # adds time before resuming it too
+        out.append(Prompt("lockdown.timer_extend", "lockdown.prompt.timer_extend", (
+            Field("seconds", "number", "lockdown.field.seconds", min=1, max=EXTEND_MAX, default=30),),
+            fixed={"name": name}, params={"name": f"kind.lockdown_timer_{name}"}))
     return out

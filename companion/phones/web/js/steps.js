@@ -1,5 +1,6 @@
 // What a list field offers (companion/core/prompts.py, next_steps and path_ready): a path offers at each
-// step only what may follow the steps so far, and never ends where it starts; long lists come in groups.
+// step only what may follow the steps so far, and never ends where it starts; a `distinct` field (cards)
+// never offers a value already picked; long lists come in groups.
 
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
@@ -14,7 +15,8 @@ const set = (x) => x !== null && x !== undefined;
 
 // The indices of the field's choices that the next pick may take, after the values `picks`.
 export function nextSteps(field, picks) {
-  const all = field.choices.map((_, i) => i);
+  const fresh = (i) => !field.distinct || !picks.some((p) => same(p, field.choices[i].value)); // a card once
+  const all = field.choices.map((_, i) => i).filter(fresh);
   if (set(field.max) && picks.length >= field.max) return [];
   if (!set(field.first)) return all;
   const allowed = picks.length === 0 ? field.first : (field.after?.[String(picks.at(-1))] ?? []);

@@ -48,8 +48,9 @@ class Field:
     choice goes. A path must not end at `start` (where it starts) when `start` is set, so its last step
     never offers `start`.
 
-    `distinct`: a ``choices`` field whose values may each be picked at most once (cards: one card is
-    given, dropped or declared once); a path may pass a room again, so it repeats unless this is set.
+    `distinct`: a ``choices`` field whose choices may each be picked at most once (cards: one card is
+    given, dropped or declared once; two choices of one value, two cards of a kind, take two picks); a
+    path may pass a room again, so it repeats unless this is set.
     """
 
     name: str
@@ -120,16 +121,32 @@ def _plain_subclass(value: Any) -> Any:
 
 def next_steps(f: dict[str, Any], picks: list[Any]) -> list[Any]:
     """The values a ``choices``/``path`` field (as JSON) offers after `picks`, in the field's order."""
+    choices = f.get("choices", [])
+    return [choices[i]["value"] for i in offered_choices(f, picks)]
+
+
+def offered_choices(f: dict[str, Any], picks: list[Any]) -> list[int]:
+    """The indices of the choices a ``choices``/``path`` field offers after `picks` (js/steps.js, nextSteps).
+    A `distinct` field's choice is used up by a pick of its value, first choices first, so two choices
+    worth "food" (two food cards) take two picks of "food"."""
     if f.get("max") is not None and len(picks) >= int(f["max"]):
         return []
     values = [ch["value"] for ch in f.get("choices", [])]
+    free = list(range(len(values)))
     if f.get("distinct"):
-        values = [v for v in values if v not in picks]
+        left = list(picks)
+        free = []
+        for i, v in enumerate(values):
+            if v in left:
+                left.remove(v)
+            else:
+                free.append(i)
     if f.get("first") is None:
-        return values
+        return free
     allowed = f["first"] if not picks else (f.get("after") or {}).get(str(picks[-1]), [])
     last = f.get("max") is not None and len(picks) + 1 == int(f["max"])
-    return [v for v in values if v in allowed and not (last and f.get("start") is not None and v == f["start"])]
+    return [i for i in free if values[i] in allowed and not (last and f.get("start") is not None
+                                                             and values[i] == f["start"])]
 
 
 def path_ready(f: dict[str, Any], picks: list[Any]) -> bool:

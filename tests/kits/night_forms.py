@@ -136,7 +136,8 @@ def _pick(finger: Finger, booth: BoothScreen, f: dict[str, Any], value: Any) -> 
     group = group_of(finger.night.kiosk.lang, f["choices"][index])
     for _ in range(MOST_PAGES):
         buttons = finger.buttons()
-        hit = [b for b in buttons if b.key == ("choice", name, index)]
+        hit = [b for b in buttons if isinstance(b.key, tuple) and b.key[:2] == ("choice", name)
+               and f["choices"][b.key[2]]["value"] == value]  # two cards of a kind: either button
         if hit:
             finger.touch(hit[0])
             return
@@ -218,8 +219,11 @@ def _fill(form: Any, fields: list[dict[str, Any]], args: dict[str, Any]) -> None
         else:
             order = dom_order(f, True)
             buttons = box.locator(".picks button")
-            for value in want:
-                at = order.index(next(i for i, ch in enumerate(f["choices"]) if ch["value"] == value))
+            for k, value in enumerate(want):
+                same = [i for i, ch in enumerate(f["choices"]) if ch["value"] == value]
+                # a `distinct` field's choices of one value (two food cards) are used up first ones first
+                nth = want[:k].count(value) if f.get("distinct") else 0
+                at = order.index(same[min(nth, len(same) - 1)])
                 button = buttons.nth(at)
                 if button.is_hidden():
                     raise Unreachable(f"{f['name']}: the phone does not offer {value!r} after {want}")

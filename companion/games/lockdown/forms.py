@@ -9,8 +9,8 @@ from typing import Any
 
 from companion.core.inputs import HOST, actor_player
 from companion.core.prompts import Choice, Field, Prompt
-from companion.parts.turn_timer import TimerExtend
 from companion.games.lockdown import actions, data, flow, items, mapgraph, movement, poison, trades
+from companion.parts.turn_timer import TimerExtend
 
 State = dict[str, Any]
 OK = (Field("ok", "confirm", "lockdown.done"),)
@@ -60,6 +60,12 @@ def _path_field(state: State, p: dict[str, Any]) -> Field:
 
 def card_choice(card: str) -> Choice:
     return Choice(card, f"lockdown.item.{items.kind_of(card)}", {"card": card})
+
+
+def _by_kind(card: str) -> tuple[int, str]:
+    kinds = data.items().kinds
+    kind = items.kind_of(card)
+    return (list(kinds).index(kind) if kind in kinds else len(kinds), card)
 
 
 def kind_choices(kinds: list[str]) -> tuple[Choice, ...]:
@@ -119,10 +125,12 @@ def offer(state: State, pid: str) -> list[Prompt]:
         return []
     return [Prompt("lockdown.offer", "lockdown.prompt.offer", (
         Field("to", "choice", "lockdown.field.to", others),
-        # the cards held, each once: a kind offered twice is given twice only by holding two (trades.offer)
-        Field("give", "choices", "lockdown.field.give", tuple(card_choice(c) for c in p["items"]), distinct=True),
+        # a kind per card held (offers are by kind, trades.offer): a kind is given twice only by holding two
+        Field("give", "choices", "lockdown.field.give", kind_choices(sorted(items.kind_of(c) for c in p["items"])),
+              max=trades.MAX_CARDS, distinct=True),
         # nothing asked in return is a gift, which the referee accepts (trades.offer): zero picks are enough
-        Field("get", "choices", "lockdown.field.get", kind_choices(list(data.items().kinds)), min=0),
+        Field("get", "choices", "lockdown.field.get", kind_choices(list(data.items().kinds)), min=0,
+              max=trades.MAX_CARDS),
         Field("swap_order", "choice", "lockdown.field.swap_order",
               (Choice(True, "lockdown.yes"), Choice(False, "lockdown.no")), default=False),
     ))]
@@ -169,12 +177,19 @@ def room_prompts(state: State, pid: str) -> list[Prompt]:
                 Field("count", "number", "lockdown.field.count", min=1, max=left),), params={"left": left}))
         else:
             out.append(Prompt("lockdown.draw", "lockdown.prompt.tap_cards", (
-                Field("cards", "choices", "lockdown.field.cards", kind_choices(list(data.items().kinds)), max=left),
+                # a kind per card of the room's stock (physical mode: the player taps what was drawn), in the
+                # order of kinds: a kind the stock does not hold is refused (actions.draw)
+                Field("cards", "choices", "lockdown.field.cards",
+                      kind_choices([items.kind_of(c) for c in sorted(state["stocks"][p["room"]], key=_by_kind)]),
+                      max=left,
+                      distinct=True),
             ), params={"left": left}))
-    if rule is not None and rule.gold and items.holds(p, "gold"):
+    # a gold bar shows the room's cards and takes one, not a gold bar (actions.gold): the kinds it holds
+    stock = {items.kind_of(c) for c in state["stocks"].get(p["room"], [])} - {"gold"}
+    if rule is not None and rule.gold and items.holds(p, "gold") and stock:
         out.append(Prompt("lockdown.gold", "lockdown.prompt.gold", (
             Field("card", "choice", "lockdown.field.card",
-                  kind_choices([k for k in data.items().kinds if k != "gold"])),)))
+                  kind_choices([k for k in data.items().kinds if k in stock])),)))
     if fn == "helipad":
         out += take_prompts(state, p)
     if ts["used_room"]:
@@ -252,9 +267,8 @@ def host(state: State) -> list[Prompt]:
         elif t["started"] and not t["expired"] and t["remaining"] < t["duration"]:
             out.append(Prompt("lockdown.timer_resume", "lockdown.prompt.timer_resume", fixed={"name": name},
                               params={"name": f"kind.lockdown_timer_{name}"}))
-        # any timer may be extended, running, paused, not yet started or run out (timers.extend): the host
-        # adds time before resuming it too
-        out.append(Prompt("lockdown.timer_extend", "lockdown.prompt.timer_extend", (
-            Field("seconds", "number", "lockdown.field.seconds", min=1, max=EXTEND_MAX, default=30),),
-            fixed={"name": name}, params={"name": f"kind.lockdown_timer_{name}"}))
+        if t["running"]:  # a paused timer offers its resume alone (the referee would extend it too)
+            out.append(Prompt("lockdown.timer_extend", "lockdown.prompt.timer_extend", (
+                Field("seconds", "number", "lockdown.field.seconds", min=1, max=EXTEND_MAX, default=30),),
+                fixed={"name": name}, params={"name": f"kind.lockdown_timer_{name}"}))
     return out

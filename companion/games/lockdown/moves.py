@@ -52,7 +52,7 @@ def prepare(ctx: Ctx, a: PrepareArgs) -> None:
 
 # -- free phase -----------------------------------------------------------------------------------------
 
-Kinds = Annotated[list[CardId], Field(max_length=10)]
+Kinds = Annotated[list[CardId], Field(max_length=trades.MAX_CARDS)]
 
 
 class OfferArgs(Args):

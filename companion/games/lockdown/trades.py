@@ -15,6 +15,7 @@ from companion.games.lockdown import data, items
 
 State = dict[str, Any]
 MAX_OPEN = 20
+MAX_CARDS = 10  # cards one side of an offer names at most (moves.OfferArgs and the trade form)
 
 
 def _pick(p: dict[str, Any], kinds: list[str]) -> list[str] | None:
@@ -44,7 +45,6 @@ def offer(state: State, pid: str, to: str, give: list[str], get: list[str], swap
         raise Rejected("reject.lockdown_trade_not_held")
     if len(state["trades"]) >= MAX_OPEN:
         raise Rejected("reject.lockdown_too_many_trades")
-    give = [kind if kind in known else items.kind_of(kind) for kind in give]  # offers are by kind (the text)
     state["trade_seq"] += 1
     tid = f"t{state['trade_seq']}"
     state["trades"][tid] = {"from": pid, "to": to, "give": list(give), "get": list(get), "swap_order": swap_order}

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion import i18n
-from companion.core.prompts import next_steps, path_ready, running_sum
+from companion.core.prompts import offered_choices, path_ready, running_sum
 
 
 @dataclass
@@ -48,8 +48,8 @@ class FormState:
         f = self.field_named(field_name)
         if f["kind"] not in ("choices", "path"):
             return list(f.get("choices", []))
-        allowed = next_steps(f, list(self.values.get(field_name) or []))
-        return [ch for ch in f.get("choices", []) if ch["value"] in allowed]
+        choices = f.get("choices", [])
+        return [choices[i] for i in offered_choices(f, list(self.values.get(field_name) or []))]
 
     def choose(self, field_name: str, value: Any) -> None:
         f = self.field_named(field_name)

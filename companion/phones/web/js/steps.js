@@ -15,8 +15,13 @@ const set = (x) => x !== null && x !== undefined;
 
 // The indices of the field's choices that the next pick may take, after the values `picks`.
 export function nextSteps(field, picks) {
-  const fresh = (i) => !field.distinct || !picks.some((p) => same(p, field.choices[i].value)); // a card once
-  const all = field.choices.map((_, i) => i).filter(fresh);
+  // a `distinct` field's choice is used up by a pick of its value, first choices first (two food cards: two picks)
+  const left = field.distinct ? [...picks] : [];
+  const all = field.choices.map((_, i) => i).filter((i) => {
+    const used = left.findIndex((p) => same(p, field.choices[i].value));
+    if (used >= 0) left.splice(used, 1);
+    return used < 0;
+  });
   if (set(field.max) && picks.length >= field.max) return [];
   if (!set(field.first)) return all;
   const allowed = picks.length === 0 ? field.first : (field.after?.[String(picks.at(-1))] ?? []);

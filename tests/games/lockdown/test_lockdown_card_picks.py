@@ -36,6 +36,18 @@ def test_the_booth_offers_a_picked_card_no_more_and_gives_it_back_on_take_back()
     assert [c["value"] for c in form.offered("cards")] == list(CARDS)
 
 
+def test_two_cards_of_a_kind_take_two_picks_of_it() -> None:
+    """The trade's give lists a kind per card held (offers are by kind): two food cards, food twice, no more."""
+    field = {"name": "give", "kind": "choices", "choices": [{"value": "food"}, {"value": "food"}, {"value": "pill"}],
+             "min": 1, "max": 10, "distinct": True}
+    assert next_steps(field, ["food"]) == ["food", "pill"]
+    assert next_steps(field, ["food", "food"]) == ["pill"]
+    form = FormState({"move": "lockdown.offer", "fields": [field], "fixed": {}})
+    for _ in range(3):
+        form.choose("give", "food")
+    assert form.values["give"] == ["food", "food"]
+
+
 def test_a_path_may_pass_a_room_again() -> None:
     loop = {"name": "path", "kind": "path", "choices": [{"value": r} for r in ("a", "b")], "min": 1, "max": 3,
             "start": "a", "first": ["b"], "after": {"a": ["b"], "b": ["a"]}}
@@ -51,6 +63,8 @@ def test_the_phone_offers_the_same_cards_as_the_booth(browser: Browser) -> None:
         page.goto(f"http://127.0.0.1:{server.port}/")
         assert page.evaluate(STEPS, [field, prefixes]) == [next_steps(field, q) for q in prefixes]
         assert page.evaluate(STEPS, [field, [["knife-2"]]]) == [["knife-1", "pill-1"]]
+        food = {"choices": [{"value": "food"}, {"value": "food"}, {"value": "pill"}], "max": 10, "distinct": True}
+        assert page.evaluate(STEPS, [food, [["food"], ["food", "food"]]]) == [["food", "pill"], ["pill"]]
     finally:
         page.close()
         server.stop()

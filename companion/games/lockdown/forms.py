@@ -62,12 +62,6 @@ def card_choice(card: str) -> Choice:
     return Choice(card, f"lockdown.item.{items.kind_of(card)}", {"card": card})
 
 
-def _by_kind(card: str) -> tuple[int, str]:
-    kinds = data.items().kinds
-    kind = items.kind_of(card)
-    return (list(kinds).index(kind) if kind in kinds else len(kinds), card)
-
-
 def kind_choices(kinds: list[str]) -> tuple[Choice, ...]:
     return tuple(Choice(k, f"lockdown.item.{k}") for k in kinds)
 
@@ -177,19 +171,16 @@ def room_prompts(state: State, pid: str) -> list[Prompt]:
                 Field("count", "number", "lockdown.field.count", min=1, max=left),), params={"left": left}))
         else:
             out.append(Prompt("lockdown.draw", "lockdown.prompt.tap_cards", (
-                # a kind per card of the room's stock (physical mode: the player taps what was drawn), in the
-                # order of kinds: a kind the stock does not hold is refused (actions.draw)
-                Field("cards", "choices", "lockdown.field.cards",
-                      kind_choices([items.kind_of(c) for c in sorted(state["stocks"][p["room"]], key=_by_kind)]),
-                      max=left,
-                      distinct=True),
+                # every kind: the room's stock is face down (the referee keeps it secret), so the form must not
+                # show what it holds; the player taps what they really drew, which the stock holds
+                Field("cards", "choices", "lockdown.field.cards", kind_choices(list(data.items().kinds)), max=left),
             ), params={"left": left}))
-    # a gold bar shows the room's cards and takes one, not a gold bar (actions.gold): the kinds it holds
-    stock = {items.kind_of(c) for c in state["stocks"].get(p["room"], [])} - {"gold"}
-    if rule is not None and rule.gold and items.holds(p, "gold") and stock:
+    # a gold bar: the player says which kind they take (the room's cards are shown only once the bar is
+    # spent, item 6, so the form offers every kind but gold and never shows what the stock holds)
+    if rule is not None and rule.gold and items.holds(p, "gold"):
         out.append(Prompt("lockdown.gold", "lockdown.prompt.gold", (
             Field("card", "choice", "lockdown.field.card",
-                  kind_choices([k for k in data.items().kinds if k in stock])),)))
+                  kind_choices([k for k in data.items().kinds if k != "gold"])),)))
     if fn == "helipad":
         out += take_prompts(state, p)
     if ts["used_room"]:

@@ -27,7 +27,11 @@ SCRIPTS = Path(__file__).resolve().parents[3] / "companion" / "games" / "lockdow
 #: Extending a paused timer is accepted (parts.timers.extend) but offered only while it runs: a paused timer's
 #: host view offers its resume (test_lockdown_table); the form's range is the referee's (1..3600 s), checked
 #: on running timers.
-KNOWN = frozenset({("lockdown.declare", "phone"), ("lockdown.timer_extend", "phone")})
+KNOWN = frozenset({("lockdown.declare", "phone"), ("lockdown.timer_extend", "phone"),
+                   # the physical draw offers every kind: the stock is face down and secret, so a form that
+                   # offered only its kinds would show a player what it holds (a real draw is in it)
+                   ("lockdown.draw", "reject.lockdown_not_in_stock"),
+                   ("lockdown.gold", "reject.lockdown_not_in_stock")})  # the same for a gold bar's pick
 
 
 @settings(max_examples=40, deadline=None, derandomize=True, phases=(Phase.explicit, Phase.generate),

@@ -247,3 +247,4 @@ def assert_prompts_match_the_referee(game: Game, setup: Setup, state: State, uni
     assert not missing, f"accepted but not offered (actor, move, args, where): {missing[:3]}"
 
 
+

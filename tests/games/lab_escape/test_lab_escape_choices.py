@@ -8,32 +8,13 @@ ranges) is in the actor's prompts as the phone receives them and can be tapped o
 
 from __future__ import annotations
 
-import random
-from pathlib import Path
-
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
-from companion.games import registry
-from companion.games.lab_escape.bot import BOT
-from tests.kits.picker_checks import assert_prompts_match_the_referee, evenings
-from tests.kits.picker_states import played, reached, varied
-
-GAME = registry()["lab_escape"]
-SCRIPTS = Path(__file__).resolve().parents[3] / "companion" / "games" / "lab_escape" / "demo_games"
+from tests.kits.picker_property import DRAWS, check_a_reached_state
 
 
 @settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-@given(which=st.integers(0, 9), where=st.floats(0, 1), seed=st.integers(0, 2**16), more=st.integers(0, 80),
-       fresh=st.booleans())
+@given(**DRAWS)
 def test_every_offered_form_is_accepted_and_every_accepted_input_is_offered(which: int, where: float, seed: int,
                                                                             more: int, fresh: bool) -> None:
-    """`fresh`: a new game on the script's seats with other options (tiles, dice, mode), the bot `more * 3`
-    inputs into it; else the script part way, then the bot `more` inputs on."""
-    setup, states, universe = evenings("lab_escape", SCRIPTS)[which % len(evenings("lab_escape", SCRIPTS))]
-    if fresh:
-        setup = varied(GAME, setup, random.Random(seed))
-        state = played(GAME, BOT, setup, seed, more * 3)
-    else:
-        state = reached(GAME, BOT, states, where, seed, more)
-    assert_prompts_match_the_referee(GAME, setup, state, universe, seed)
+    check_a_reached_state("lab_escape", which, where, seed, more, fresh)

@@ -8,42 +8,30 @@ ranges) is in the actor's prompts as the phone receives them and can be tapped o
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from companion.core.contract import State
 from companion.core.prompts import Prompt
 from companion.games import registry
 from companion.games.room25 import actions
-from companion.games.room25.bot import BOT
 from companion.games.room25.game import Room25
-from tests.kits.picker_checks import assert_prompts_match_the_referee, evenings, findings
-from tests.kits.picker_states import played, reached, varied
+from tests.kits.picker_checks import evenings, findings
+from tests.kits.picker_property import DRAWS, check_a_reached_state
 
 GAME = registry()["room25"]
 SCRIPTS = Path(__file__).resolve().parents[3] / "companion" / "games" / "room25" / "demo_games"
 
 
 @settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-@given(which=st.integers(0, 9), where=st.floats(0, 1), seed=st.integers(0, 2**16), more=st.integers(0, 80),
-       fresh=st.booleans())
+@given(**DRAWS)
 def test_every_offered_form_is_accepted_and_every_accepted_input_is_offered(which: int, where: float, seed: int,
                                                                             more: int, fresh: bool) -> None:
-    """`fresh`: a new game on the script's seats with other options (tiles, dice, mode), the bot `more * 3`
-    inputs into it; else the script part way, then the bot `more` inputs on."""
-    setup, states, universe = evenings("room25", SCRIPTS)[which % len(evenings("room25", SCRIPTS))]
-    if fresh:
-        setup = varied(GAME, setup, random.Random(seed))
-        state = played(GAME, BOT, setup, seed, more * 3)
-    else:
-        state = reached(GAME, BOT, states, where, seed, more)
-    assert_prompts_match_the_referee(GAME, setup, state, universe, seed)
+    check_a_reached_state("room25", which, where, seed, more, fresh)
 
 
 def test_the_check_catches_a_form_that_offers_too_much_or_too_little() -> None:

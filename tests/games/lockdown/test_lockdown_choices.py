@@ -1,10 +1,5 @@
 """Lockdown offers only what its referee accepts, and everything it accepts can be picked (issue 21).
-
-Hypothesis picks a state part way through one of the game's demo scripts and lets the game's bot play on
-from there; at that state, for the host and every player: every form a prompt lets be sent (each choice,
-each number of a range, combined as the form allows) is accepted by the referee, and every input the
-referee accepts for a move the prompts ask (values from every prompt of the script, numbers beyond their
-ranges) is in the actor's prompts as the phone receives them and can be tapped on the booth's pages."""
+The property, and how a state is reached: tests/kits/picker_property.py."""
 
 from __future__ import annotations
 

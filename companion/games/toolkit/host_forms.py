@@ -50,12 +50,14 @@ def ballot_forms(state: State) -> list[Prompt]:
     n = len(state["players"])
     name = _name(state, "ballots", presets.BALLOT_NAMES, "toolkit.name")
     voters = _seated(state, "voters", "toolkit.prompt.voters", 1)
+    everyone = tuple(Choice(p["id"], p["name"], plain=True) for p in state["players"])
+    double = Field("double", "subset", "toolkit.prompt.double_votes", everyone, min=0, max=len(everyone), default=[])
     out = []
     if n >= 2:
         candidates = _seated(state, "options", "toolkit.prompt.candidates", 2)
-        out.append(Prompt("ballot.open", "toolkit.prompt.ballot_players", (name, candidates, voters, _tie())))
+        out.append(Prompt("ballot.open", "toolkit.prompt.ballot_players", (name, candidates, voters, double, _tie())))
     typed = Field("options", "texts", "toolkit.prompt.options", min=2, max=12)
-    out.append(Prompt("ballot.open", "toolkit.prompt.ballot_typed", (name, typed, voters, _tie())))
+    out.append(Prompt("ballot.open", "toolkit.prompt.ballot_typed", (name, typed, voters, double, _tie())))
     return out
 
 

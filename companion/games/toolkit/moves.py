@@ -125,6 +125,8 @@ class BallotOpen(Args):
     options: list[Label] = Field(min_length=2, max_length=12)
     voters: list[str] | None = None
     weights: dict[str, Annotated[int, Field(ge=0, le=100)]] = Field(default_factory=dict)
+    #: seated players whose vote counts twice, if they vote (a Werewolf sheriff's): the host's form for weights
+    double: list[str] = Field(default_factory=list, max_length=64)
     change: ballot.ChangePolicy = "until_close"
     tie: ballot.TieRule = "no_winner"
 
@@ -142,7 +144,8 @@ class BallotDecide(Args):
 def ballot_open(ctx: Ctx, a: BallotOpen) -> None:
     _fresh(ctx, "ballots", a.name)
     voters = _players(ctx, a.voters)
-    ctx.state["ballots"][a.name] = ballot.new(a.options, voters, a.weights, a.change, a.tie)
+    doubled = {pid: 2 for pid in _players(ctx, a.double) if pid in voters} if a.double else {}
+    ctx.state["ballots"][a.name] = ballot.new(a.options, voters, {**doubled, **a.weights}, a.change, a.tie)
     ctx.announce("toolkit.ballot_opened", name=a.name)
 
 

@@ -57,3 +57,25 @@ def test_what_the_forms_offer_is_accepted(tmp_path: Path) -> None:
             if p.move == "counter.adjust" for f in p.fields}
     assert mine == {"delta": (-3, 7)}  # chai's 3 coins: all of them to spend, up to 10
     assert outcome.reason is not None and outcome.reason.code == "reject.roles_all_revealed"
+
+
+def test_a_vote_that_counts_twice_is_set_in_the_hosts_form(tmp_path: Path) -> None:
+    """The host's vote forms offer "votes that count twice" (a Werewolf sheriff's) among the seated
+    players: Ben's vote for chai then outweighs Ana's for dao (hand count: chai 2, dao 1). A doubled
+    player who does not vote changes nothing; one who is not seated is refused."""
+    from companion.games.toolkit.host_forms import ballot_forms
+
+    ref = play(tmp_path / "log.sqlite3")
+    form = next(p for p in ballot_forms(ref.state) if p.label == "toolkit.prompt.ballot_players")
+    double = next(f for f in form.fields if f.name == "double")
+    assert double.kind == "subset" and {c.value for c in double.choices} == {p["id"] for p in ref.state["players"]}
+    opened = ref.submit(Input("ballot.open", "host", {"name": "exile", "options": ["chai", "dao"],
+                                                      "voters": ["ana", "ben"], "double": ["ben", "chai"]}, 1000))
+    assert opened.accepted, opened
+    for pid, option in (("ana", "dao"), ("ben", "chai")):
+        assert ref.submit(Input("ballot.vote", f"player:{pid}", {"name": "exile", "option": option}, 2000)).accepted
+    assert ref.submit(Input("ballot.close", "host", {"name": "exile"}, 3000)).accepted
+    result = ref.state["ballots"]["exile"]["result"]
+    assert result["winner"] == "chai" and result["totals"] == {"chai": 2, "dao": 1}
+    stray = ref.submit(Input("ballot.open", "host", {"name": "vote", "options": ["a", "b"], "double": ["zed"]}, 4000))
+    assert not stray.accepted and stray.reason is not None and stray.reason.code == "reject.not_a_player"

@@ -136,7 +136,7 @@ def _icu_pieces(text: str) -> list[str] | None:
     if breaker is None or not text:
         return None
     open_, next_, close = breaker
-    data = text.encode("utf-16-le")
+    data = text.encode("utf-16-le", "surrogatepass")  # a lone surrogate (JSON allows "\\ud800") too
     status = ctypes.c_int(0)
     handle = open_(UBRK_LINE, b"th", data, len(data) // 2, ctypes.byref(status))
     if not handle or status.value > 0:  # a positive UErrorCode is a failure (negative ones are warnings)
@@ -149,6 +149,6 @@ def _icu_pieces(text: str) -> list[str] | None:
         close(handle)
     out, start = [], 0
     for end in ends:  # UTF-16 offsets: a character beyond the BMP counts twice
-        out.append(data[start * 2:end * 2].decode("utf-16-le"))
+        out.append(data[start * 2:end * 2].decode("utf-16-le", "surrogatepass"))
         start = end
     return out if "".join(out) == text else None

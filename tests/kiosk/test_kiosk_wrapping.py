@@ -108,3 +108,11 @@ def test_the_setup_screen_breaks_words_whole(lang: str, text: TextCache, shots_d
         assert not breaks.attaches(line[0]) and line[0] not in "，。、：；！？）", line
     if breaks._icu() is not None:
         assert not [line for line in drawn if "โทรศัพ" in line and "โทรศัพท์" not in line]
+
+
+def test_a_lone_surrogate_in_a_name_breaks_like_any_character() -> None:
+    """JSON lets a name carry an unpaired surrogate ("\\ud800"): ICU's breaker takes it as it is, the
+    pieces join back to the name, and nothing raises (a name that raised would never be drawn)."""
+    name = "Ana\ud800 ของคุณ"
+    assert breaks._icu() is not None
+    assert "".join(breaks.pieces(name)) == name

@@ -22,17 +22,9 @@ from companion.taps.registry import Registry, Token
 from companion.taps.router import TapRouter
 from hardware.events import TagPlaced
 from tests.kits.betrayal_table import setup
+from tests.kits.step_clock import StepClock
 
 FOUR = ["vera", "mina", "tobias", "lin"]
-
-
-@dataclass
-class Clock:
-    now: int = 0
-
-    def now_ms(self) -> int:
-        self.now += 1000
-        return self.now
 
 
 @dataclass
@@ -70,7 +62,7 @@ def test_the_enroll_screen_offers_every_room_tile_and_card_of_the_box(tmp_path: 
 
 def test_tapped_room_tiles_and_cards_are_what_the_table_turned_up(tmp_path: Path) -> None:
     referee = Referee.start(registry(), EventLog(tmp_path / "game.sqlite3"), setup(FOUR, today="03-01"), created_at=0)
-    table = Table(referee, clock=Clock())
+    table = Table(referee, clock=StepClock())
     screen = Screen()
     choices = {(c.kind, c.id): c for c in enrollable(referee.game, referee.state, [("ana", "Ana")])}
     uids = {}

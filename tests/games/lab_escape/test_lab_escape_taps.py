@@ -20,19 +20,11 @@ from companion.taps.kinds import enrollable, game_tokens
 from companion.taps.registry import Registry, Token
 from companion.taps.router import TapRouter
 from hardware.events import TagPlaced
+from tests.kits.step_clock import StepClock
 
 TOKENS = {"04000001": ("card", "garden_corridor"), "04000002": ("card", "storage_game_room"),
           "04000003": ("card", "archive_corridor"), "04000004": ("room", "corridor"),
           "04000005": ("room", "garden"), "04000006": ("room", "hall")}
-
-
-@dataclass
-class Clock:
-    now: int = 0
-
-    def now_ms(self) -> int:
-        self.now += 1000
-        return self.now
 
 
 @dataclass
@@ -59,7 +51,7 @@ def test_tapping_cards_and_rooms_plays_a_turn(tmp_path: Path) -> None:
     players = (Player("ana", "Ana"), Player("ben", "Ben"))
     setup = Setup("lab_escape", players, {"deck": "physical", "dice": "table"}, seed=9)
     referee = Referee.start(registry(), EventLog(tmp_path / "game.sqlite3"), setup, created_at=0)
-    table = Table(referee, clock=Clock())
+    table = Table(referee, clock=StepClock())
     screen = Screen()
     with Registry(tmp_path / "tokens.sqlite3") as tokens:
         for uid, (kind, token_id) in TOKENS.items():
@@ -110,7 +102,7 @@ def test_enrolled_from_the_screen_a_card_tapped_is_the_card_the_table_turned_up(
     players = (Player("ana", "Ana"), Player("ben", "Ben"))
     setup = Setup("lab_escape", players, {"deck": "physical", "dice": "table"}, seed=2)
     referee = Referee.start(registry(), EventLog(tmp_path / "game.sqlite3"), setup, created_at=0)
-    table = Table(referee, clock=Clock())
+    table = Table(referee, clock=StepClock())
     screen = Screen()
     choices = {(c.kind, c.id): c for c in enrollable(referee.game, referee.state, [("ana", "Ana")])}
     with Registry(tmp_path / "tokens.sqlite3") as tokens:

@@ -64,9 +64,12 @@ def scan(link: JoinLink) -> str:
     """What a phone camera reads off the seat's QR code: the QR drawn to pixels, then decoded."""
     qr = seat_qr(link)
     modules = np.array([list(row) for row in qr.matrix_iter(scale=4, border=4)], dtype=np.uint8)
-    found = zxingcpp.read_barcodes(np.where(modules == 1, 0, 255).astype(np.uint8))
-    assert len(found) == 1, found
-    return str(found[0].text)
+    found = zxingcpp.read_barcodes(np.where(modules == 1, 0, 255).astype(np.uint8),
+                                   formats=zxingcpp.BarcodeFormat.QRCode)
+    # a phone's camera reads QR codes only; the decoder may report the one code twice (seen once in CI)
+    texts = {str(code.text) for code in found}
+    assert len(texts) == 1, [(str(code.format), str(code.text)) for code in found]
+    return texts.pop()
 
 
 @dataclass

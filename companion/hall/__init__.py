@@ -1,0 +1,1 @@
+"""The hall: many tables, one league night (docs/hall.md)."""

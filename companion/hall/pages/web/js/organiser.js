@@ -66,13 +66,20 @@ async function seat(event) {
   }
 }
 
+// The last answer was to the form as it was: gone once the form changes.
+function clearAnswer() {
+  for (const id of ["problem", "done"]) document.getElementById(id).hidden = true;
+}
+
 function pickAll(on) {
   for (const input of document.querySelectorAll("input[name='present']")) input.checked = on;
   count();
+  clearAnswer();
 }
 
 document.getElementById("seat-form").addEventListener("submit", seat);
 document.getElementById("present").addEventListener("change", count);
+document.getElementById("seat-form").addEventListener("change", clearAnswer);
 document.getElementById("all-players").addEventListener("click", () => pickAll(true));
 document.getElementById("no-players").addEventListener("click", () => pickAll(false));
 await setupLanguage("hall.organiser.title", draw);

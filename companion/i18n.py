@@ -38,7 +38,9 @@ def catalog_files(lang: str) -> list[Path]:
     _check(lang)
     package = LOCALE_DIR.parent
     in_games = (folder / f"{lang}.po" for folder in games.locale_folders())
-    features = sorted({*package.glob(f"*/locale/{lang}.po"), *(p for p in in_games if p.is_file())})
+    # a feature's catalog beside its code, one or two folders deep (companion/hall/pages/locale)
+    nested = (*package.glob(f"*/locale/{lang}.po"), *package.glob(f"*/*/locale/{lang}.po"))
+    features = sorted({*nested, *(p for p in in_games if p.is_file())})
     return [LOCALE_DIR / f"{lang}.po", *(p for p in features if p.parent != LOCALE_DIR)]
 
 

@@ -106,7 +106,7 @@ class _HeadersWithin(io.BufferedIOBase):
 _CONTROL = str.maketrans({c: f"\\x{c:02x}" for c in (*range(0x20), *range(0x7F, 0xA0))})
 
 
-class _Handler(BaseHTTPRequestHandler):
+class PageHandler(BaseHTTPRequestHandler):
     server: PageServer
     protocol_version = "HTTP/1.1"  # keep-alive: a phone fetches the page's files over a few connections
     default_request_version = "HTTP/1.0"  # so even a refusal of a garbled request line has its headers
@@ -135,15 +135,19 @@ class _Handler(BaseHTTPRequestHandler):
                 return
             if self.headers.get("Content-Length", "0").strip() != "0" or "Transfer-Encoding" in self.headers:
                 self.close_connection = True  # a body is never read, so it must not pass for the next request
-            if self.command == "GET":
-                self._answer(head=False)
-            elif self.command == "HEAD":
-                self._answer(head=True)
-            else:
-                self.send_error(HTTPStatus.NOT_IMPLEMENTED)
+            self.dispatch()
         except OSError as err:  # too slow (TimeoutError), or gone
             logger.debug("%s phone page connection closed: %s", self.address_string(), type(err).__name__)
             self.close_connection = True
+
+    def dispatch(self) -> None:
+        """Answer the parsed request (the hall's pages add their own ways: companion/hall/pages/server.py)."""
+        if self.command == "GET":
+            self._answer(head=False)
+        elif self.command == "HEAD":
+            self._answer(head=True)
+        else:
+            self.send_error(HTTPStatus.NOT_IMPLEMENTED)
 
     def parse_request(self) -> bool:
         if len(self.raw_requestline.split()) == 2:  # HTTP/0.9, whose answers have no headers: not served
@@ -226,19 +230,26 @@ class PageServer(ThreadingHTTPServer):
 
     daemon_threads = True
     request_queue_size = 128  # a crowd's phones connecting at once wait in the kernel's queue
+    handler: type[PageHandler] = PageHandler
+    busy_message = "phone.page_busy"  # the 503's words over the connection cap
+    thread_name = "phone-page"
 
     def __init__(self, host: str = "0.0.0.0", port: int = 8080, *, default_language: str = "en",
                  now_ms: Callable[[], int] | None = None, web_dir: Path = WEB_DIR,
                  idle_timeout: float = 10.0, request_timeout: float = 10.0, write_timeout: float = 30.0,
                  max_connections: int = 64, max_waiting: int = 256) -> None:
-        self._files = _files(web_dir)
+        self._files = self.listed_files(web_dir)
         self.default_language = default_language
         self._now_ms = now_ms
         self._thread: threading.Thread | None = None
         self.limits = Limits(idle_timeout, request_timeout, write_timeout, max_connections, max_waiting)
         self.connections = Connections(self.limits, self.busy_answer)
-        self._busy = (i18n.translate(default_language, "phone.page_busy") + "\n").encode()
-        super().__init__((host, port), _Handler)
+        self._busy = (i18n.translate(default_language, self.busy_message) + "\n").encode()
+        super().__init__((host, port), self.handler)
+
+    def listed_files(self, web_dir: Path) -> dict[str, Path]:
+        """The URL paths served from disk, fixed at start."""
+        return _files(web_dir)
 
     @property
     def port(self) -> int:
@@ -261,7 +272,7 @@ class PageServer(ThreadingHTTPServer):
     def busy_answer(self) -> bytes:
         """The whole 503 answer to a connection refused over the cap, in the table's language."""
         head = [f"HTTP/1.1 {HTTPStatus.SERVICE_UNAVAILABLE.value} {HTTPStatus.SERVICE_UNAVAILABLE.phrase}",
-                f"Server: {_Handler.server_version}", f"Date: {email.utils.formatdate(usegmt=True)}",
+                f"Server: {PageHandler.server_version}", f"Date: {email.utils.formatdate(usegmt=True)}",
                 *(f"{name}: {value}" for name, value in HEADERS.items()),
                 f"Retry-After: {RETRY_AFTER}", "Connection: close", "Content-Type: text/plain; charset=utf-8",
                 f"Content-Length: {len(self._busy)}"]
@@ -309,7 +320,7 @@ class PageServer(ThreadingHTTPServer):
 
     def start(self) -> PageServer:
         self._thread = threading.Thread(target=self.serve_forever, kwargs={"poll_interval": 0.25},
-                                        name="phone-page", daemon=True)
+                                        name=self.thread_name, daemon=True)
         self._thread.start()
         return self
 

@@ -1,0 +1,75 @@
+"""The organiser's "Seat the next round" request (POST /seating), checked field by field.
+
+The body is JSON: `{"game": id, "present": [player id...], "tables": [table id...]}`. Each problem is a
+`Refused` with a message id (`hall.reject.*`, translated on the organiser's page) and its params; a
+param that names something the request sent is cut to its first `ECHO` characters and shown as text.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from typing import Any
+
+MAX_BODY = 16 * 1024  # bytes: 100 tables and 600 player ids fit in well under half of it
+ECHO = 32
+FIELDS = {"game", "present", "tables"}
+
+
+@dataclass
+class Refused(Exception):
+    code: str
+    params: dict[str, Any] = field(default_factory=dict)
+    status: HTTPStatus = HTTPStatus.BAD_REQUEST
+
+    def answer(self) -> dict[str, Any]:
+        return {"error": {"code": self.code, "params": self.params}}
+
+
+@dataclass(frozen=True)
+class SeatingRequest:
+    game: str
+    present: list[str]
+    tables: list[str]
+
+
+def _ids(value: Any, what: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise Refused("hall.reject.bad_request", {"field": what})
+    twice = next((v for i, v in enumerate(value) if v in value[:i]), None)
+    if twice is not None:
+        raise Refused("hall.reject.named_twice", {"name": twice[:ECHO]})
+    return value
+
+
+def parse(body: bytes, games: Mapping[str, Mapping[str, Any]], roster: Collection[str],
+          tables: Collection[str]) -> SeatingRequest:
+    """The request in `body`, if every field is right: `games` by id (with `low`/`high` player counts),
+    the roster's player ids and the hall's table ids."""
+    try:
+        data = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise Refused("hall.reject.not_json") from None
+    if not isinstance(data, dict) or set(data) != FIELDS:
+        raise Refused("hall.reject.bad_request", {"field": ", ".join(sorted(FIELDS))})
+    game = data["game"]
+    if not isinstance(game, str) or game not in games:
+        raise Refused("hall.reject.unknown_game")
+    present = _ids(data["present"], "present")
+    chosen = _ids(data["tables"], "tables")
+    stranger = next((pid for pid in present if pid not in roster), None)
+    if stranger is not None:
+        raise Refused("hall.reject.unknown_player", {"player": stranger[:ECHO]})
+    unknown = next((tid for tid in chosen if tid not in tables), None)
+    if unknown is not None:
+        raise Refused("hall.reject.unknown_table", {"table": unknown[:ECHO]})
+    low, high = int(games[game]["low"]), int(games[game]["high"])
+    if len(present) < low:
+        raise Refused("hall.reject.too_few_players", {"count": len(present), "low": low})
+    needed = math.ceil(len(present) / high)
+    if len(chosen) < needed:
+        raise Refused("hall.reject.too_few_tables", {"needed": needed, "count": len(chosen)})
+    return SeatingRequest(game, present, chosen)

@@ -1,0 +1,241 @@
+"""The hall's HTTP pages (docs/hall.md): the phone page's server (companion/phones/pageserver.py) with
+the hall's files, its live snapshot, the league's CSV and the organiser's one action.
+
+    /                     the hall screen (a TV, the organiser's phone): every table as a card
+    /table/<id>           one table's card, bigger: a spectator's phone
+    /cycle?seconds=8      a big screen that shows the tables one after another
+    /standings            the league standings; /standings.csv the same as a download
+    /seating              the last seating: which players sit at which table
+    /organiser?key=K      the organiser's page (403 with a page saying so, without the right key)
+    /hall.json            the hall's public snapshot; /events its versions as Server-Sent Events
+    /organiser.json       the roster, the games and the tables to seat from (key in X-Organiser-Key)
+    POST /seating         "Seat the next round" (JSON, key in X-Organiser-Key, at most MAX_BODY bytes)
+    /i18n/<lang>.json     the catalogs, as the phone page gets them (games' names, announcements)
+
+Everything served is public but the organiser's page and its two answers. The key is compared in
+constant time and never logged (requests are logged by path, without the query; the key travels in a
+header after the page opened). Every limit of the phone page's server holds here too: bounded waits,
+connections and header sizes; a body only on POST /seating (Content-Length, at most MAX_BODY).
+"""
+
+from __future__ import annotations
+
+import gzip
+import hmac
+import html
+import json
+import logging
+from http import HTTPStatus
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs
+
+from companion import i18n
+from companion.games import registry
+from companion.hall.pages import seating_request
+from companion.hall.pages.parts import Actions, Model, Store
+from companion.hall.pages.seating_request import MAX_BODY, Refused
+from companion.hall.pages.stream import Streams, stream
+from companion.hall.protocol import TABLE_ID
+from companion.phones.offered import offered
+from companion.phones.pageserver import GZIP_FROM, RETRY_AFTER, TYPES, WEB_DIR, PageHandler, PageServer
+
+logger = logging.getLogger(__name__)
+HALL_WEB = Path(__file__).parent / "web"
+PAGES = {"/": "hall.html", "/cycle": "cycle.html", "/standings": "standings.html", "/seating": "seating.html"}
+PHONE_MODULES = ("i18n.js", "dom.js", "header.js", "render.js")  # the phone page's own, shared as they are
+KEY_HEADER = "X-Organiser-Key"
+JSON = TYPES[".json"]
+
+
+class HallHandler(PageHandler):
+    server: HallPages
+
+    def dispatch(self) -> None:
+        path, _, query = self.path.partition("?")
+        head = self.command == "HEAD"
+        if self.command == "POST" and path == "/seating":
+            self._seat()
+        elif self.command not in ("GET", "HEAD"):
+            self.send_error(HTTPStatus.NOT_IMPLEMENTED)
+        elif path == "/events":
+            self._events()
+        elif path == "/hall.json":
+            self._send(HTTPStatus.OK, _json(self.server.model.snapshot()), JSON, head)
+        elif path == "/standings.csv":
+            self._send(HTTPStatus.OK, self.server.actions.standings_csv().encode(), "text/csv; charset=utf-8", head,
+                       {"Content-Disposition": 'attachment; filename="league-standings.csv"'})
+        elif path == "/organiser":
+            self._organiser_page(parse_qs(query).get("key", [""])[0], head)
+        elif path == "/organiser.json":
+            if self._refused_key(self.headers.get(KEY_HEADER, "")):
+                return
+            self._send(HTTPStatus.OK, _json(self.server.organiser_data()), JSON, head)
+        else:
+            self._answer(head)
+
+    def _send(self, status: HTTPStatus, body: bytes, kind: str, head: bool,
+              extra: dict[str, str] | None = None) -> None:
+        """A dynamic answer (never cached: each snapshot differs), gzipped when it is big enough."""
+        gzipped = len(body) >= GZIP_FROM and "gzip" in self.headers.get("Accept-Encoding", "")
+        payload = gzip.compress(body, compresslevel=6, mtime=0) if gzipped else body
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        for name, value in (extra or {}).items():
+            self.send_header(name, value)
+        if gzipped:
+            self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        if not head:
+            self.wfile.write(payload)
+
+    def _refusal(self, refused: Refused) -> None:
+        self.close_connection = True
+        self._send(refused.status, _json(refused.answer()), JSON, False, {"Connection": "close"})
+
+    def _refused_key(self, given: str) -> bool:
+        if self.server.is_organiser(given):
+            return False
+        self._refusal(Refused("hall.reject.not_organiser", status=HTTPStatus.FORBIDDEN))
+        return True
+
+    def _organiser_page(self, key: str, head: bool) -> None:
+        if self.server.is_organiser(key):
+            self._send(HTTPStatus.OK, (HALL_WEB / "organiser.html").read_bytes(), TYPES[".html"], head)
+            return
+        lang = self.server.language_of(self.headers.get("Accept-Language", ""))
+        words = {part: html.escape(i18n.translate(lang, f"hall.organiser.refused_{part}"))
+                 for part in ("title", "text")}
+        page = (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+                '<meta name="viewport" content="width=device-width, initial-scale=1">'
+                f'<title>{words["title"]}</title><link rel="stylesheet" href="/hall.css"></head>'
+                f'<body class="refused"><main><h1>{words["title"]}</h1><p>{words["text"]}</p></main></body></html>')
+        self._send(HTTPStatus.FORBIDDEN, page.encode(), TYPES[".html"], head)
+
+    def _seat(self) -> None:
+        self.close_connection = True  # one POST per connection: whatever follows the body is never read
+        try:
+            body = self._body()
+            if self._refused_key(self.headers.get(KEY_HEADER, "")):
+                return
+            request = seating_request.parse(body, self.server.games, self.server.roster(), self.server.tables())
+            try:
+                seated = self.server.actions.send_seating(request.game, request.present, request.tables)
+            except ValueError:
+                logger.info("hall pages: the seating could not be made", exc_info=True)
+                raise Refused("hall.reject.cannot_seat") from None
+        except Refused as refused:
+            self._refusal(refused)
+            return
+        answer = {"ok": True, "seating": seated if isinstance(seated, dict) else None}
+        self._send(HTTPStatus.OK, _json(answer), JSON, False, {"Connection": "close"})
+
+    def _body(self) -> bytes:
+        if "Transfer-Encoding" in self.headers:
+            raise Refused("hall.reject.no_length", status=HTTPStatus.LENGTH_REQUIRED)
+        length = self.headers.get("Content-Length", "").strip()
+        if not length.isdigit():
+            raise Refused("hall.reject.no_length", status=HTTPStatus.LENGTH_REQUIRED)
+        if int(length) > MAX_BODY:
+            raise Refused("hall.reject.too_large", {"limit": MAX_BODY}, HTTPStatus.REQUEST_ENTITY_TOO_LARGE)
+        if self.headers.get_content_type() != "application/json":
+            raise Refused("hall.reject.not_json", status=HTTPStatus.UNSUPPORTED_MEDIA_TYPE)
+        body = self.rfile.read(int(length))  # within the request's deadline, as its headers were
+        if len(body) != int(length):
+            raise OSError("the request's body was cut short")
+        return body
+
+    def _events(self) -> None:
+        streams = self.server.streams
+        if not streams.enter():
+            self.send_response(HTTPStatus.SERVICE_UNAVAILABLE)
+            self.send_header("Retry-After", str(RETRY_AFTER))
+            self.send_header("Connection", "close")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            self.close_connection = True
+            return
+        try:
+            self.close_connection = True  # a stream has no length: it ends with its connection
+            self.send_response(HTTPStatus.OK)
+            self.send_header("Content-Type", "text/event-stream; charset=utf-8")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            if self.command != "HEAD":
+                stream(self.server.model, self.wfile.write, streams.stopping)
+        finally:
+            streams.leave()
+
+
+class HallPages(PageServer):
+    """The hall's pages on (host, port), port 0 a free one; `start()` serves them on a thread."""
+
+    handler = HallHandler
+    busy_message = "hall.page_busy"
+    thread_name = "hall-pages"
+
+    def __init__(self, model: Model, store: Store, actions: Actions, host: str = "0.0.0.0", port: int = 8090, *,
+                 organiser_key: str, default_language: str = "en", max_connections: int = 96,
+                 max_streams: int = 64, **limits: Any) -> None:
+        if len(organiser_key) < 16:
+            raise ValueError("the organiser's key must be at least 16 characters")
+        self.model, self.store, self.actions = model, store, actions
+        self._key = organiser_key.encode()
+        self.streams = Streams(max_streams)
+        self.games = {g["id"]: g for g in offered(registry())}
+        super().__init__(host, port, default_language=default_language, max_connections=max_connections,
+                         **limits)
+
+    def listed_files(self, web_dir: Path) -> dict[str, Path]:
+        files = {path: HALL_WEB / name for path, name in PAGES.items()}
+        files["/hall.css"] = HALL_WEB / "hall.css"
+        files.update({f"/js/{p.name}": p for p in sorted((HALL_WEB / "js").glob("*.js"))})
+        files.update({f"/js/{name}": WEB_DIR / "js" / name for name in PHONE_MODULES})
+        return files
+
+    def resource(self, path: str) -> tuple[bytes | None, str]:
+        if path.startswith("/table/") and TABLE_ID.match(path[7:]):
+            return (HALL_WEB / "table.html").read_bytes(), TYPES[".html"]
+        if path in ("/games.json", "/clock"):
+            return None, ""  # the phone page's, not the hall's
+        return super().resource(path)
+
+    def is_organiser(self, given: str) -> bool:
+        return hmac.compare_digest(given.encode("utf-8", "replace"), self._key)
+
+    def language_of(self, accept: str) -> str:
+        for part in accept.split(","):
+            lang = part.split(";")[0].strip().lower()[:2]
+            if lang in i18n.LANGUAGES:
+                return lang
+        return self.default_language
+
+    def roster(self) -> set[str]:
+        return {p["id"] for p in self.store.players()}
+
+    def tables(self) -> set[str]:
+        return {t["id"] for t in self.model.snapshot()["tables"]}
+
+    def organiser_data(self) -> dict[str, Any]:
+        snap = self.model.snapshot()
+        return {"players": self.store.players(), "games": list(self.games.values()),
+                "tables": [{"id": t["id"], "name": t["name"], "online": t["online"]} for t in snap["tables"]]}
+
+    def stop(self) -> None:
+        self.streams.stopping.set()
+        super().stop()
+
+
+def serve_pages(model: Model, store: Store, actions: Actions, port: int, host: str = "0.0.0.0", *,
+                organiser_key: str, default_language: str = "en") -> HallPages:
+    """The hall's pages, running (`stop()` ends them)."""
+    pages = HallPages(model, store, actions, host, port, organiser_key=organiser_key,
+                      default_language=default_language)
+    pages.start()
+    return pages
+
+
+def _json(obj: Any) -> bytes:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode()

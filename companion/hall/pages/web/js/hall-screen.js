@@ -1,0 +1,74 @@
+// The hall screen (/): every table as a card, live. On a wide screen (a TV) the cards are laid out in
+// pages that fit the screen, turned every PAGE_SECONDS; on a phone they are one scrolling list. A seating
+// made by the organiser shows on each card ("Next round: ...") and as a notice pointing to /seating.
+
+import { t } from "./i18n.js";
+import { follow, hallName, setupLanguage } from "./hall-data.js";
+import { tableCard, tick, ticking } from "./table-card.js";
+
+const PAGE_SECONDS = 12;
+const DENSE_FROM = 13; // tables: from this many the TV shows compact cards
+let snapshot = null;
+let page = 0;
+
+function wide() {
+  return window.matchMedia("(min-width: 1000px) and (min-height: 600px)").matches;
+}
+
+function seatsOf(seating) {
+  return seating?.tables ?? {};
+}
+
+// How many cards fit one page of the TV: measured from the first card and the grid's own box.
+function perPage(grid) {
+  const first = grid.querySelector(".table-card");
+  if (!first) return 1;
+  const style = getComputedStyle(grid);
+  const gap = parseFloat(style.rowGap) || 0;
+  const box = grid.getBoundingClientRect();
+  const card = first.getBoundingClientRect();
+  const cols = Math.max(1, Math.floor((box.width + gap) / (card.width + gap)));
+  const rows = Math.max(1, Math.floor((window.innerHeight - box.top - 48 + gap) / (card.height + gap)));
+  return cols * rows;
+}
+
+function draw() {
+  if (!snapshot) return;
+  hallName(snapshot);
+  const grid = document.getElementById("tables");
+  const tables = snapshot.tables ?? [];
+  const seats = seatsOf(snapshot.seating);
+  document.body.classList.toggle("dense", tables.length >= DENSE_FROM);
+  document.body.classList.toggle("tv", wide());
+  const cards = tables.map((table) => tableCard(table, { news: tables.length >= DENSE_FROM ? 2 : 3, seats: seats[table.id] ?? null }));
+  grid.replaceChildren(...cards);
+  document.getElementById("empty").hidden = tables.length > 0;
+  const notice = document.getElementById("seating-notice");
+  notice.hidden = !snapshot.seating;
+  if (snapshot.seating) notice.textContent = t("hall.seating.notice", { round: snapshot.seating.round });
+  const counter = document.getElementById("page-count");
+  if (wide() && cards.length) {
+    const size = perPage(grid);
+    const pages = Math.max(1, Math.ceil(cards.length / size));
+    page %= pages;
+    cards.forEach((card, i) => { card.hidden = Math.floor(i / size) !== page; });
+    counter.hidden = pages < 2;
+    counter.textContent = t("hall.page", { page: page + 1, pages });
+  } else {
+    counter.hidden = true;
+  }
+  tick();
+}
+
+setInterval(() => {
+  page += 1;
+  draw();
+}, PAGE_SECONDS * 1000);
+window.addEventListener("resize", draw);
+
+await setupLanguage("hall.title", draw);
+follow((snap) => {
+  snapshot = snap;
+  draw();
+});
+ticking();

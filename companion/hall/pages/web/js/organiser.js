@@ -1,0 +1,92 @@
+// The organiser's page (/organiser?key=...): choose a game, the players present and the tables to use,
+// then "Seat the next round" (POST /seating, the key in a header). The hall checks every field; a refusal
+// comes back as a message id with its params and is shown in this page's language.
+
+import { el } from "./dom.js";
+import { describe, t } from "./i18n.js";
+import { setupLanguage } from "./hall-data.js";
+import { gameName } from "./table-card.js";
+
+const KEY_HEADER = "X-Organiser-Key";
+const key = new URLSearchParams(location.search).get("key") ?? "";
+let data = null;
+
+function checkbox(name, value, label, checked) {
+  return el("label", { class: "choice" }, el("input", { type: "checkbox", name, value, checked }), el("span", { text: label }));
+}
+
+function chosen(name) {
+  return [...document.querySelectorAll(`input[name='${name}']:checked`)].map((input) => input.value);
+}
+
+function count() {
+  document.getElementById("present-count").textContent = t("hall.organiser.present_count", { count: chosen("present").length });
+}
+
+function draw() {
+  if (!data) return;
+  const game = document.getElementById("game");
+  const picked = game.value;
+  game.replaceChildren(...data.games.map((g) => el("option", { value: g.id,
+    text: t("hall.organiser.game_choice", { game: gameName(g.id), low: g.low, high: g.high }) })));
+  if (picked) game.value = picked;
+  const present = new Set(chosen("present"));
+  const tables = new Set(chosen("tables"));
+  const first = !document.querySelector("input[name='tables']");
+  document.getElementById("present").replaceChildren(...data.players.map((p) => checkbox("present", p.id, p.name, present.has(p.id))));
+  document.getElementById("tables").replaceChildren(...data.tables.map((table) => checkbox("tables", table.id,
+    `${table.name || table.id}${table.online ? "" : ` (${t("hall.status.offline")})`}`, first ? table.online : tables.has(table.id))));
+  count();
+}
+
+function show(id, text) {
+  for (const other of ["problem", "done"]) document.getElementById(other).hidden = other !== id;
+  document.getElementById(id).textContent = text;
+}
+
+async function seat(event) {
+  event.preventDefault();
+  const body = { game: document.getElementById("game").value, present: chosen("present"), tables: chosen("tables") };
+  const button = document.getElementById("seat");
+  button.disabled = true;
+  try {
+    const response = await fetch("/seating", { method: "POST", body: JSON.stringify(body),
+      headers: { "Content-Type": "application/json", [KEY_HEADER]: key } });
+    const answer = await response.json();
+    if (!response.ok) {
+      show("problem", describe(answer.error ?? { code: "hall.reject.cannot_seat" }));
+      return;
+    }
+    const round = answer.seating?.round;
+    show("done", round ? t("hall.organiser.seated_round", { round }) : t("hall.organiser.seated"));
+  } catch {
+    show("problem", t("hall.link.lost"));
+  } finally {
+    button.disabled = false;
+  }
+}
+
+// The last answer was to the form as it was: gone once the form changes.
+function clearAnswer() {
+  for (const id of ["problem", "done"]) document.getElementById(id).hidden = true;
+}
+
+function pickAll(on) {
+  for (const input of document.querySelectorAll("input[name='present']")) input.checked = on;
+  count();
+  clearAnswer();
+}
+
+document.getElementById("seat-form").addEventListener("submit", seat);
+document.getElementById("present").addEventListener("change", count);
+document.getElementById("seat-form").addEventListener("change", clearAnswer);
+document.getElementById("all-players").addEventListener("click", () => pickAll(true));
+document.getElementById("no-players").addEventListener("click", () => pickAll(false));
+await setupLanguage("hall.organiser.title", draw);
+const response = await fetch("/organiser.json", { cache: "no-cache", headers: { [KEY_HEADER]: key } });
+if (response.ok) {
+  data = await response.json();
+  draw();
+} else {
+  show("problem", describe((await response.json()).error ?? { code: "hall.reject.not_organiser" }));
+}

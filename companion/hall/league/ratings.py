@@ -7,6 +7,11 @@ default parameters: every player a team of one, ranked by place, ties sharing a 
 - Results are rated one after the other in the order given (the hall's arrival order), so the same
   results always give the same ratings.
 - A roster player who has not played yet has the model's starting rating (mu 25, sigma 25/3, ordinal 0).
+
+Known in openskill 6.2 (its issues vivekjoshy/openskill.py#155 and #201): players tied for a place get
+the mu of the place after them, and a larger sigma, so a tie for first can show a lower ordinal than the
+player placed next. The league table sorts by points first (which treat a tie as the better place), so
+this only reorders players equal on points; we keep the library's numbers rather than a home-made fix.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The hall's SQLite file (docs/hall.md): the tables and their broker passwords, every result as it
+"""The hall's SQLite file (docs/hall-league.md): the tables and their broker passwords, every result as it
 arrived, the league's roster and the seatings handed out.
 
 One file, WAL with `synchronous=FULL` (as the event log: a result the hall said it has survives a power
@@ -34,7 +34,7 @@ SCHEMA_VERSION = 1
 PASSWORD_LENGTH = 32
 PASSWORD_ALPHABET = string.ascii_letters + string.digits
 CODE_ALPHABET = "23456789abcdefghjkmnpqrstwxyz"
-CODE_LENGTH = 2  # grows when the league runs short of codes of that length
+CODE_LENGTH = 2  # the shortest; longer once half the codes of a length are taken
 MAX_SLUG = 20  # a slug, a dash and a code stay within a player id's 32 characters
 
 _SCHEMA = """
@@ -184,10 +184,12 @@ def slug(name: str) -> str:
 
 
 def _new_code(used: set[str]) -> str:
+    """A random code no player has; one letter longer once half the codes of a length are taken (so a
+    code is found in a try or two, and reading one off a card stays short)."""
     length = CODE_LENGTH
-    while True:
-        for _ in range(32):
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
-            if code not in used:
-                return code
+    while sum(len(code) == length for code in used) >= len(CODE_ALPHABET) ** length // 2:
         length += 1
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
+        if code not in used:
+            return code

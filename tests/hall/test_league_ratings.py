@@ -1,4 +1,4 @@
-"""League ratings (openskill's Plackett-Luce, docs/hall.md), checked as a person would: the winner goes up,
+"""League ratings (openskill's Plackett-Luce, docs/hall-league.md), checked as a person would: the winner goes up,
 the last goes down, a tie is a tie, a stopped game and a guest change nothing for the roster."""
 
 from __future__ import annotations
@@ -71,6 +71,6 @@ def test_placed_further_ahead_means_rated_higher_after_one_game(order: list[str]
                 assert after[a] == after[b]
             elif place[a] < place[b] and not {a, b} & tied:
                 # openskill 6.2 gives players tied for a place the mu of the place after them (its issue
-                # vivekjoshy/openskill.py#155; docs/hall.md): nothing is claimed across a tie
+                # vivekjoshy/openskill.py#155; docs/hall-league.md): nothing is claimed across a tie
                 assert after[a].mu > after[b].mu
                 assert after[a].ordinal > after[b].ordinal

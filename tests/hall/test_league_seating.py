@@ -1,4 +1,4 @@
-"""Seating the next round (docs/hall.md): the fewest groups within the game's count, by rating, avoiding
+"""Seating the next round (docs/hall-league.md): the fewest groups within the game's count, by rating, avoiding
 repeat opponents where the counts allow; the same seating for the same evening."""
 
 from __future__ import annotations

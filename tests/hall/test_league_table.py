@@ -1,5 +1,5 @@
 """The league table of one evening, worked out by hand: points by place (a tie shares its best place's
-points), Lockdown's own 9..1 points (rulings L9.3), a stopped game and a guest (docs/hall.md)."""
+points), Lockdown's own 9..1 points (rulings L9.3), a stopped game and a guest (docs/hall-league.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""League points of one finished game (docs/hall.md).
+"""League points of one finished game (docs/hall-league.md).
 
 - A game with points of its own (Lockdown's 9, 8, 7 ... by place, L9.3) gives those.
 - Any other game: a place is worth one point per player placed in the game, minus one per player who

@@ -1,4 +1,4 @@
-"""League ratings across tables and evenings (docs/hall.md), by openskill's Plackett-Luce model with its
+"""League ratings across tables and evenings (docs/hall-league.md), by openskill's Plackett-Luce model with its
 default parameters: every player a team of one, ranked by place, ties sharing a rank.
 
 - Only players on the hall's roster are rated; guests are left out of the game as rated (the roster

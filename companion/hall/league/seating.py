@@ -1,4 +1,4 @@
-"""Seating the next round (docs/hall.md): groups of similar strength, each within the game's player
+"""Seating the next round (docs/hall-league.md): groups of similar strength, each within the game's player
 count, with as few repeat opponents as the counts allow.
 
 1. The fewest groups that fit: `group_sizes` (sizes as even as possible, the larger groups first).

@@ -1,4 +1,4 @@
-"""The league table (docs/hall.md): one row per roster player, from the results in arrival order.
+"""The league table (docs/hall-league.md): one row per roster player, from the results in arrival order.
 
 - Every roster player has a row, also one who has not played yet (0 games, the starting rating).
 - Guests (player ids not on the roster) are not listed: their games are kept and shown at their tables,

@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.hall.league.seating import group_sizes, repeats, seat
+from companion.hall.league.seating import group_sizes, opponents, repeats, seat
+from tests.kits.league_results import result
 
 
 def ranked(n: int) -> list[tuple[str, float]]:
@@ -50,6 +51,12 @@ def test_players_who_cannot_be_split_are_told_the_counts() -> None:
         seat([("p1", 1.0), ("p1", 2.0)], 1, 2, set())
     with pytest.raises(ValueError, match="finite"):
         seat([("p1", float("nan")), ("p2", 2.0)], 1, 2, set())
+
+
+def test_the_players_who_met_are_those_who_sat_at_one_table() -> None:
+    evening = [result("t1", 1, "toolkit", [["a"], ["b"], ["c"]]),
+               result("t2", 1, "lockdown", [], points={}, stopped=True, players=["d", "a"])]
+    assert opponents(evening) == {frozenset(p) for p in (("a", "b"), ("a", "c"), ("b", "c"), ("a", "d"))}
 
 
 def test_when_repeats_cannot_be_avoided_the_fewest_are_kept() -> None:

@@ -18,7 +18,9 @@ Same players, counts and `met`: same seating, whatever the order the players cam
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import combinations
+from typing import Any
 
 SEARCH_STEPS = 20_000
 _EPS = 1e-9
@@ -38,6 +40,11 @@ def group_sizes(count: int, min_players: int, max_players: int) -> list[int]:
         raise ValueError(f"{count} players cannot be split into groups of {min_players} to {max_players} players")
     size, extra = divmod(count, groups)
     return [size + 1] * extra + [size] * (groups - extra)
+
+
+def opponents(results: Iterable[Mapping[str, Any]]) -> set[frozenset[str]]:
+    """The pairs who already sat at one table in `results` (a stopped game too: they met), for `met`."""
+    return {frozenset(pair) for r in results for pair in combinations(sorted(p["id"] for p in r["players"]), 2)}
 
 
 def seat(players: Sequence[tuple[str, float]], min_players: int, max_players: int,

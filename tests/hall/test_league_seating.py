@@ -142,3 +142,27 @@ def test_no_repeat_is_seated_when_a_seating_without_one_exists(evening: tuple) -
     got = seat(players, low, high, met)
     assert sorted(map(len, got), reverse=True) == sizes
     assert repeats(got, met) == fewest  # zero whenever a seating without a repeat exists
+
+
+def spread(groups: list[list[str]], rating: dict[str, float]) -> float:
+    return sum(max(rating[p] for p in g) - min(rating[p] for p in g) for g in groups)
+
+
+@settings(max_examples=150, deadline=None)
+@given(evenings())
+def test_no_single_swap_would_make_the_seating_better(evening: tuple) -> None:
+    """The seating is as good as swaps can make it: no swap of two players lowers the repeats, or keeps
+    them and narrows the tables' rating spread (also none seat() skipped as unable to help)."""
+    players, low, high, met = evening
+    if not splittable(len(players), low, high):
+        return
+    rating = dict(players)
+    groups = seat(players, low, high, met)
+    now = (repeats(groups, met), spread(groups, rating))
+    for i, j in combinations(range(len(groups)), 2):
+        for x in range(len(groups[i])):
+            for y in range(len(groups[j])):
+                swapped = [list(g) for g in groups]
+                swapped[i][x], swapped[j][y] = groups[j][y], groups[i][x]
+                r, s = repeats(swapped, met), spread(swapped, rating)
+                assert not (r < now[0] or (r == now[0] and s < now[1] - 1e-9))

@@ -7,10 +7,10 @@ count, with as few repeat opponents as the counts allow.
 3. Swaps between two groups, each taken when it lowers the cost (repeat pairs, spread): first the number
    of pairs in a group who met before (`met`), then the sum of each group's rating spread (best minus
    worst). A player leaves their band only to avoid a repeat opponent, and as little as possible.
-4. If repeats remain, a depth-first search over seatings (each player to the nearest band with room
-   first) looks for fewer, within a fixed number of steps (`SEARCH_STEPS`: a count, not a clock); small
-   rounds are searched completely, so a seating without repeats is found whenever one exists. Its
-   seating is then tightened by swaps as in 3.
+4. If repeats remain, a depth-first search over seatings (each player first where they add the fewest
+   repeats, then to the nearest band with room) looks for fewer, within a fixed number of steps
+   (`SEARCH_STEPS`: a count, not a clock); small rounds are searched completely, so a seating without
+   repeats is found whenever one exists. Its seating is then tightened by swaps as in 3.
 
 Same players, counts and `met`: same seating, whatever the order the players came in.
 """
@@ -96,12 +96,24 @@ def _swap(start: list[list[str]], rating: dict[str, float], rivals: dict[str, se
         improved = False
         for i, one in enumerate(groups):
             for other in groups[i + 1:]:
+                if _settled(one, other, rating, rivals):
+                    continue
                 for x in range(len(one)):
                     for y in range(len(other)):
                         if _better(one, other, x, y, rating, rivals):
                             one[x], other[y] = other[y], one[x]
                             improved = True
     return groups
+
+
+def _settled(one: list[str], other: list[str], rating: dict[str, float], rivals: dict[str, set[str]]) -> bool:
+    """No swap between these two can help: neither seats a repeat (so none can remove one), and their
+    ratings do not overlap, both having two players or more (then no swap narrows the spreads: it
+    brings an end of one into the range of the other; tests/hall/test_league_seating.py checks no swap helps)."""
+    if len(one) < 2 or len(other) < 2 or any(rivals[p] & set(g) for g in (one, other) for p in g):
+        return False
+    low, high = sorted((one, other), key=lambda g: min(rating[p] for p in g))
+    return max(rating[p] for p in low) <= min(rating[p] for p in high)
 
 
 def _better(one: list[str], other: list[str], x: int, y: int, rating: dict[str, float],
@@ -157,8 +169,8 @@ def _search(order: list[str], sizes: list[int], band: dict[str, int], rivals: di
 
 def _options(pid: str, groups: list[list[str]], sizes: list[int], band: dict[str, int],
              rivals: dict[str, set[str]]) -> list[tuple[int, int]]:
-    """Where `pid` may sit next, nearest band first, with the repeats it adds; of the empty groups of
-    one size only the first (they are alike)."""
+    """Where `pid` may sit next, with the repeats it adds: fewest added first, then nearest band; of the
+    empty groups of one size only the first (they are alike)."""
     out: list[tuple[int, int]] = []
     empty_sizes: set[int] = set()
     for g in sorted(range(len(sizes)), key=lambda g: (abs(g - band[pid]), g)):
@@ -169,4 +181,4 @@ def _options(pid: str, groups: list[list[str]], sizes: list[int], band: dict[str
                 continue
             empty_sizes.add(sizes[g])
         out.append((g, len(rivals[pid].intersection(groups[g]))))
-    return out
+    return sorted(out, key=lambda option: option[1])  # stable: nearest band first among equals

@@ -166,3 +166,8 @@ def test_no_single_swap_would_make_the_seating_better(evening: tuple) -> None:
                 swapped[i][x], swapped[j][y] = groups[j][y], groups[i][x]
                 r, s = repeats(swapped, met), spread(swapped, rating)
                 assert not (r < now[0] or (r == now[0] and s < now[1] - 1e-9))
+
+
+def test_who_met_may_come_as_any_iterable_of_pairs() -> None:
+    met = [frozenset(("p1", "p2"))]
+    assert seat(ranked(8), 4, 4, iter(met)) == seat(ranked(8), 4, 4, set(met))

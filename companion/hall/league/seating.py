@@ -58,17 +58,17 @@ def seat(players: Sequence[tuple[str, float]], min_players: int, max_players: in
     sizes = group_sizes(len(players), min_players, max_players)
     order = sorted(rating, key=lambda pid: (-rating[pid], pid))
     rivals: dict[str, set[str]] = {pid: set() for pid in order}
-    for pair in met:
-        if len(pair) == 2 and pair <= rivals.keys():
-            a, b = sorted(pair)
-            rivals[a].add(b)
-            rivals[b].add(a)
+    pairs = {pair for pair in met if len(pair) == 2 and all(pid in rivals for pid in pair)}  # read once
+    for pair in pairs:
+        a, b = sorted(pair)
+        rivals[a].add(b)
+        rivals[b].add(a)
     bands: list[list[str]] = []
     for size in sizes:
         start = sum(len(g) for g in bands)
         bands.append(order[start:start + size])
     groups = _swap(bands, rating, rivals)
-    left = repeats(groups, met)
+    left = repeats(groups, pairs)
     if left:
         band = {pid: i for i, group in enumerate(bands) for pid in group}
         found = _search(order, sizes, band, rivals, left)

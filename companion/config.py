@@ -149,7 +149,7 @@ class HallConfig(_Section):
     url: str | None = None  # unset: no hall
     name: str | None = None  # default: the table id
     password: str | None = Field(default=None, repr=False)
-    keepalive: Annotated[int, Field(ge=2, le=300)] = 5  # seconds: the hall sees a dropped table in ~1.5x
+    keepalive: Annotated[int, Field(ge=5, le=300)] = 5  # seconds (Mosquitto takes 5 at least): a dropped table shows in ~1.5x
 
     @field_validator("name")
     @classmethod

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import logging
+import queue
 from collections.abc import Callable
 from typing import Any
 
@@ -38,6 +39,9 @@ class HallSeating:
         self.table, self.log, self.say = table, log, say
         self.pending: dict[str, Any] | None = None
         self.applied: list[str] = self._load()
+        # what became of each message, in order: ("bad", what is wrong) or ("applied" | "pending" |
+        # "again" | "refused", the seating's id); for the journal's reader and for tests to wait on
+        self.heard: queue.Queue[tuple[str, str]] = queue.Queue()
 
     def _load(self) -> list[str]:
         try:
@@ -54,6 +58,7 @@ class HallSeating:
             seating = protocol.parse_seating(payload)
         except protocol.BadPayload as err:  # the text names the field, never echoes the payload
             logger.warning("the hall's seating (%d bytes) is refused: %s", len(payload), err)
+            self.heard.put(("bad", str(err)))
             return
         self.table.call(lambda: self.arrived(seating))
 
@@ -61,11 +66,13 @@ class HallSeating:
 
     def arrived(self, seating: dict[str, Any]) -> None:
         if seating["seating"] in self.applied:
+            self.heard.put(("again", seating["seating"]))
             return
         if next_game.in_progress(self.table.views.public):
             if self.pending is None or self.pending["seating"] != seating["seating"]:
                 self.pending = seating
                 self.say("hall.seating_pending", {"round": seating["round"]})
+            self.heard.put(("pending", seating["seating"]))
             return
         self._apply(seating)
 
@@ -89,10 +96,12 @@ class HallSeating:
         if outcome.accepted:
             logger.info("the hall seated round %d: game %s", seating["round"], seating["game"])
             self.say("hall.seated", {"round": seating["round"]})
+            self.heard.put(("applied", seating["seating"]))
             return
         reason = outcome.reason.code if outcome.reason is not None else "?"
         logger.warning("the hall's seating for round %d is refused: %s", seating["round"], reason)
         self.say("hall.seating_refused", {"round": seating["round"]})
+        self.heard.put(("refused", seating["seating"]))
 
     def _remember(self, seating_id: str) -> None:
         self.applied = [*self.applied, seating_id][-KEEP_APPLIED:]

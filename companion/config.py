@@ -149,7 +149,7 @@ class HallConfig(_Section):
     url: str | None = None  # unset: no hall
     name: str | None = None  # default: the table id
     password: str | None = Field(default=None, repr=False)
-    keepalive: Annotated[int, Field(ge=5, le=300)] = 5  # seconds (Mosquitto takes 5 at least): a dropped table shows in ~1.5x
+    keepalive: Annotated[int, Field(ge=5, le=300)] = 5  # seconds (5 at least for Mosquitto); a drop shows in ~1.5x
 
     @field_validator("name")
     @classmethod
@@ -163,7 +163,7 @@ class HallConfig(_Section):
     def _url(cls, v: str | None) -> str | None:
         if v is None:
             return v
-        if not re.match(HALL_URL, v):
+        if not re.fullmatch(HALL_URL, v):
             raise ValueError("expected mqtt://host:port, the hall's central broker (a bridge speaks plain MQTT)")
         port = v.rsplit(":", 1)[1] if v.count(":") == 2 else "1883"
         if not 0 < int(port) < 65536:
@@ -173,7 +173,7 @@ class HallConfig(_Section):
     @field_validator("password")
     @classmethod
     def _password(cls, v: str | None) -> str | None:
-        if v is not None and not re.match(HALL_PASSWORD, v):
+        if v is not None and not re.fullmatch(HALL_PASSWORD, v):
             raise ValueError("expected 1-128 printable ASCII characters without spaces (it goes on a line of "
                              "Mosquitto's bridge config)")
         return v
@@ -569,7 +569,7 @@ def load(
                 origins[f"{section}.{key}"] = layer.origins.get(f"{section}.{key}", layer.label)
     config = Config.model_validate(merged)  # every layer passed on its own, so the merge does too
     problems = [_wiring_problem(config, key, detail, origins) for key, detail in config.gpio.wiring_problems()]
-    problems += [Problem(origins.get(f"hall.{key}", "built-in defaults"), f"hall.{key}",
+    problems += [Problem(origins.get(f"hall.{key}") or origins.get("hall.url", "built-in defaults"), f"hall.{key}",
                          _show(getattr(config.hall, key)), detail) for key, detail in config.hall.problems(config.mqtt)]
     if problems:
         raise ConfigError(problems)

@@ -11,7 +11,7 @@ from typing import Any
 from companion.core.eventlog import EventLog
 from companion.hall import protocol
 from companion.hall.table.results import LOG_ID, result_of
-from tests.kits.hall_kit import PREFIX, Central, HallTable, central, hall_table, host, player, table_config
+from tests.kits.hall_kit import PREFIX, Central, HallTable, bridged, central, hall_table, host, player, table_config
 from tests.kits.phones_kit import Phone
 
 TABLE, PASSWORD = "t2", "t2-pass-77"
@@ -55,21 +55,19 @@ def test_a_result_crosses_and_crosses_again_after_the_hall_restarts(tmp_path: Pa
 
 def test_a_restarted_table_publishes_its_results_again_with_the_same_key(tmp_path: Path) -> None:
     log_path = tmp_path / "t2.sqlite3"
-    with central({TABLE: PASSWORD}) as hall:
-        with hall_table(log_path, table_config(TABLE, PASSWORD, hall.port)) as t:
-            watcher = hall.hall_client()
-            finish(t)
-            first = result_on(watcher, t.base, 1)
-            watcher.close()
+    with bridged(log_path, TABLE, PASSWORD) as (hall, t):
+        watcher = hall.hall_client()
+        finish(t)
+        first = result_on(watcher, t.base, 1)
+        watcher.close()
     log = EventLog(log_path)
     kept = log.setting(LOG_ID)
     log.close()
     assert kept is not None and first["key"].startswith(kept)
-    with central({TABLE: PASSWORD}) as fresh:  # a hall that has nothing yet, and a table started anew
-        with hall_table(log_path, table_config(TABLE, PASSWORD, fresh.port)) as t:
-            watcher = fresh.hall_client()
-            assert result_on(watcher, t.base, 1) == first
-            watcher.close()
+    with bridged(log_path, TABLE, PASSWORD) as (fresh, t):  # a hall that has nothing yet, a table anew
+        watcher = fresh.hall_client()
+        assert result_on(watcher, t.base, 1) == first
+        watcher.close()
 
 
 def public(result: dict[str, Any], players: list[str]) -> dict[str, Any]:

@@ -5,7 +5,6 @@ again), waits while a game is under way, and a malformed or hostile seating chan
 from __future__ import annotations
 
 import json
-import queue
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +12,7 @@ import pytest
 
 from companion.hall import protocol
 from companion.hall.table.seating import HallSeating
-from tests.kits.hall_kit import PREFIX, Central, HallTable, central, hall_table, host, table_config
+from tests.kits.hall_kit import PREFIX, Central, HallTable, bridged, central, hall_table, host, table_config
 from tests.kits.phones_kit import WAIT_S
 
 TABLE, PASSWORD = "t3", "t3-pass-0k"
@@ -62,17 +61,16 @@ def test_a_seating_starts_the_round_once(tmp_path: Path, capsys: pytest.CaptureF
 
 
 def test_a_seating_waits_for_the_game_under_way(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    with central({TABLE: PASSWORD}) as hall:
-        with hall_table(tmp_path / "t3.sqlite3", table_config(TABLE, PASSWORD, hall.port)) as t:
-            assert host(t, "counter.create", "c1", name="gold", players=["ana"]).accepted  # under way
-            publish(hall, seating("c3c3c3c3"))
-            assert heard(t.hall.seating) == ("pending", "c3c3c3c3")
-            assert t.referee.game_id == 1
-            assert "the hall's next round waits for this game to end" in capsys.readouterr().err
-            assert host(t, "game.end", "end").accepted
-            assert heard(t.hall.seating) == ("applied", "c3c3c3c3")
-            assert t.referee.game_id == 2 and players_of(t) == HALL_PLAYERS
-            assert t.referee.log.game(1) is not None and t.referee.log.game_ids(10) == [1, 2]
+    with bridged(tmp_path / "t3.sqlite3", TABLE, PASSWORD) as (hall, t):
+        assert host(t, "counter.create", "c1", name="gold", players=["ana"]).accepted  # under way
+        publish(hall, seating("c3c3c3c3"))
+        assert heard(t.hall.seating) == ("pending", "c3c3c3c3")
+        assert t.referee.game_id == 1
+        assert "the hall's next round waits for this game to end" in capsys.readouterr().err
+        assert host(t, "game.end", "end").accepted
+        assert heard(t.hall.seating) == ("applied", "c3c3c3c3")
+        assert t.referee.game_id == 2 and players_of(t) == HALL_PLAYERS
+        assert t.referee.log.game(1) is not None and t.referee.log.game_ids(10) == [1, 2]
 
 
 def _deep(n: int) -> bytes:
@@ -96,28 +94,26 @@ HOSTILE: list[tuple[str, bytes]] = [
 
 
 def test_a_hostile_seating_changes_nothing_and_the_table_runs_on(tmp_path: Path) -> None:
-    with central({TABLE: PASSWORD}) as hall:
-        with hall_table(tmp_path / "t3.sqlite3", table_config(TABLE, PASSWORD, hall.port)) as t:
-            before = t.table.views.public
-            for what, payload in HOSTILE:
-                publish(hall, payload)  # each retained, replacing the last
-                kind, detail = heard(t.hall.seating)
-                assert kind == "bad", what
-                assert "x" * 20 not in detail and "ZZ;" not in detail  # says what is wrong, never echoes it
-                assert t.referee.game_id == 1 and t.table.views.public == before, what
-            assert t.phones.mirror.alive() and t.thread.is_alive()
-            publish(hall, seating("d0d0d0d0"))  # the table still takes a good one
-            assert heard(t.hall.seating) == ("applied", "d0d0d0d0")
-            assert t.referee.game_id == 2
+    with bridged(tmp_path / "t3.sqlite3", TABLE, PASSWORD) as (hall, t):
+        before = t.table.views.public
+        for what, payload in HOSTILE:
+            publish(hall, payload)  # each retained, replacing the last
+            kind, detail = heard(t.hall.seating)
+            assert kind == "bad", what
+            assert "x" * 20 not in detail and "ZZ;" not in detail  # says what is wrong, never echoes it
+            assert t.referee.game_id == 1 and t.table.views.public == before, what
+        assert t.phones.mirror.alive() and t.thread.is_alive()
+        publish(hall, seating("d0d0d0d0"))  # the table still takes a good one
+        assert heard(t.hall.seating) == ("applied", "d0d0d0d0")
+        assert t.referee.game_id == 2
 
 
 def test_a_seating_the_table_cannot_start_is_refused_once(tmp_path: Path) -> None:
-    with central({TABLE: PASSWORD}) as hall:
-        with hall_table(tmp_path / "t3.sqlite3", table_config(TABLE, PASSWORD, hall.port)) as t:
-            unknown: dict[str, Any] = json.loads(seating("e1e1e1e1"))
-            unknown["game"] = "chess"  # a game id this table does not have
-            publish(hall, json.dumps(unknown).encode())
-            assert heard(t.hall.seating) == ("refused", "e1e1e1e1")
-            assert t.referee.game_id == 1
-            with pytest.raises(queue.Empty):
-                t.hall.seating.heard.get_nowait()
+    with bridged(tmp_path / "t3.sqlite3", TABLE, PASSWORD) as (hall, t):
+        unknown: dict[str, Any] = json.loads(seating("e1e1e1e1"))
+        unknown["game"] = "chess"  # a game id this table does not have
+        publish(hall, json.dumps(unknown).encode())
+        assert heard(t.hall.seating) == ("refused", "e1e1e1e1")
+        assert t.referee.game_id == 1
+        kept = t.referee.log.setting("hall.seatings_applied")  # not tried again, also after a restart
+        assert kept is not None and "e1e1e1e1" in json.loads(kept)

@@ -181,3 +181,11 @@ def player(t: HallTable, pid: str, move: str, cid: str, **args: Any) -> Any:
     answers: queue.Queue[Any] = queue.Queue()
     t.table.put({"by": f"player:{pid}", "move": move, "args": args, "id": cid}, answers.put)
     return answers.get(timeout=WAIT_S)
+
+
+@contextlib.contextmanager
+def bridged(log_path: Path, table_id: str, password: str, **hall_keys: Any) -> Iterator[tuple[Central, HallTable]]:
+    """A central broker and one table bridged to it."""
+    with central({table_id: password}) as hall, \
+            hall_table(log_path, table_config(table_id, password, hall.port, **hall_keys)) as t:
+        yield hall, t

@@ -10,8 +10,10 @@ publishes "1" on the `bridge` topic when the bridge is up and leaves "0" as its 
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
+from companion.config import HALL_PASSWORD, MQTT_PREFIX
 from companion.hall import protocol
 
 RESTART_TIMEOUT = "1 5"  # seconds: first retry after 1 s, backing off to at most 5 s
@@ -33,9 +35,9 @@ def topics(prefix: str, table: str) -> list[str]:
 def connection_text(*, prefix: str, table: str, url: str, password: str, keepalive: int) -> str:
     """The bridge's section of mosquitto.conf. `table` and `password` were checked by the config (a
     table id, printable ASCII without spaces): nothing here can break a line or add one."""
-    for value in (table, password, prefix):
-        if not value or any(c.isspace() or not c.isprintable() for c in value):
-            raise ValueError("a bridge value must be printable, without spaces")
+    for value, pattern in ((table, protocol.TABLE_ID.pattern), (password, HALL_PASSWORD), (prefix, MQTT_PREFIX)):
+        if not re.fullmatch(pattern, value) or "\n" in value:  # `$` alone matches before a final newline
+            raise ValueError("a bridge value that could break a line of Mosquitto's config")
     return "\n".join([
         "",
         "# the hall's bridge (companion/hall/table/bridge.py; docs/hall.md)",

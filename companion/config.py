@@ -180,7 +180,7 @@ class HallConfig(_Section):
 
     def problems(self, mqtt: MqttConfig) -> list[tuple[str, str]]:
         """Checks across sections: (key, what is wrong). A bridge is Mosquitto's own: the table's broker
-        must be the managed Mosquitto (an external broker is bridged by its owner, docs/hall.md)."""
+        must be the managed Mosquitto (an external broker is bridged by its owner, docs/config.md)."""
         if self.url is None:
             return []
         out = []
@@ -193,7 +193,7 @@ class HallConfig(_Section):
         if kind != "mosquitto":
             out.append(("url", f"needs the managed Mosquitto (mqtt.broker = \"mosquitto\"), but the table's broker "
                                f"is {kind}; bridges are Mosquitto's (install mosquitto), and an external broker "
-                               "is bridged to the hall by its owner (docs/hall.md)"))
+                               "is bridged to the hall by its owner (docs/config.md, [hall])"))
         return out
 
 

@@ -80,7 +80,7 @@ def test_a_hall_needs_the_managed_mosquitto(tmp_path: Path, broker: str) -> None
     got = problems(tmp_path, f'[mqtt]\nbroker = "{broker}"{url}\n[hall]\nurl = "mqtt://hall:1883"\npassword = "pw"\n')
     assert got == [f'config.toml: hall.url = "mqtt://hall:1883" needs the managed Mosquitto (mqtt.broker = '
                    f'"mosquitto"), but the table\'s broker is {broker}; bridges are Mosquitto\'s (install '
-                   'mosquitto), and an external broker is bridged to the hall by its owner (docs/hall.md)']
+                   'mosquitto), and an external broker is bridged to the hall by its owner (docs/config.md, [hall])']
 
 
 def test_auto_with_an_external_url_is_not_the_managed_mosquitto(tmp_path: Path) -> None:

@@ -80,9 +80,9 @@ class HallSeating:
         """An output: once the game under way has ended, the pending seating starts (on the next turn of
         the loop, not inside the outputs' round)."""
         if self.pending is not None and not next_game.in_progress(views.public):
-            self.table.call(self._apply_pending)
+            self.table.call(self.apply_pending)
 
-    def _apply_pending(self) -> None:
+    def apply_pending(self) -> None:
         if self.pending is not None and not next_game.in_progress(self.table.views.public):
             seating, self.pending = self.pending, None
             self._apply(seating)

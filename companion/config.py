@@ -13,6 +13,7 @@ import enum
 import json
 import os
 import re
+import shutil
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -34,6 +35,9 @@ DisplaySize = Literal["800x480", "1024x600", "1280x720", "1280x800", "1920x1080"
 DISPLAY_SIZES: tuple[str, ...] = tuple(size for size in get_args(DisplaySize) if size != "auto")
 MQTT_PREFIX = r"^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$"
 MQTT_URL = r"^(mqtt|mqtts|ws|wss)://\S+$"
+HALL_URL = r"^mqtt://[A-Za-z0-9.-]{1,253}(:[0-9]{1,5})?$"  # the hall's central broker (a bridge: plain MQTT)
+# The password goes on a line of Mosquitto's config (`remote_password`): printable ASCII without spaces.
+HALL_PASSWORD = r"^[!-~]{1,128}$"
 READER_NAME = r"^[a-z0-9][a-z0-9_-]{0,31}$"
 BUTTON_NAME = r"^[a-z][a-z0-9_-]{0,15}$"
 BUTTON_ACTIONS = ("next", "prev", "select", "back", "menu")  # the kiosk's actions (docs/kiosk.md)
@@ -136,6 +140,61 @@ class MqttConfig(_Section):
     provision: str | None = None  # external broker: command run with the new game's credentials file
     page_port: Annotated[int, Field(ge=0, le=65535)] = 8080  # the phone page's HTTP port (0: any free port)
     page_host: Annotated[str, Field(pattern=r"^[A-Za-z0-9.-]{1,253}$")] | None = None  # how phones reach the Pi
+
+
+class HallConfig(_Section):
+    """The hall this table belongs to on a league night (docs/hall.md): its central broker, this table's
+    name on the hall's screen and its password there (its user name is the table id)."""
+
+    url: str | None = None  # unset: no hall
+    name: str | None = None  # default: the table id
+    password: str | None = Field(default=None, repr=False)
+    keepalive: Annotated[int, Field(ge=5, le=300)] = 5  # seconds (5 at least for Mosquitto); a drop shows in ~1.5x
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str | None) -> str | None:
+        if v is not None and not (0 < len(v) <= 64 and v.isprintable() and v.strip()):
+            raise ValueError("expected 1-64 printable characters")
+        return v
+
+    @field_validator("url")
+    @classmethod
+    def _url(cls, v: str | None) -> str | None:
+        if v is None:
+            return v
+        if not re.fullmatch(HALL_URL, v):
+            raise ValueError("expected mqtt://host:port, the hall's central broker (a bridge speaks plain MQTT)")
+        port = v.rsplit(":", 1)[1] if v.count(":") == 2 else "1883"
+        if not 0 < int(port) < 65536:
+            raise ValueError("the port must be 1-65535")
+        return v
+
+    @field_validator("password")
+    @classmethod
+    def _password(cls, v: str | None) -> str | None:
+        if v is not None and not re.fullmatch(HALL_PASSWORD, v):
+            raise ValueError("expected 1-128 printable ASCII characters without spaces (it goes on a line of "
+                             "Mosquitto's bridge config)")
+        return v
+
+    def problems(self, mqtt: MqttConfig) -> list[tuple[str, str]]:
+        """Checks across sections: (key, what is wrong). A bridge is Mosquitto's own: the table's broker
+        must be the managed Mosquitto (an external broker is bridged by its owner, docs/config.md)."""
+        if self.url is None:
+            return []
+        out = []
+        if self.password is None:
+            out.append(("password", "must be set with hall.url: the table's password on the hall's broker "
+                                    "(`companion hall` prints it)"))
+        kind = mqtt.broker
+        if kind == "auto":
+            kind = "external" if mqtt.url else "mosquitto" if shutil.which("mosquitto") else "embedded"
+        if kind != "mosquitto":
+            out.append(("url", f"needs the managed Mosquitto (mqtt.broker = \"mosquitto\"), but the table's broker "
+                               f"is {kind}; bridges are Mosquitto's (install mosquitto), and an external broker "
+                               "is bridged to the hall by its owner (docs/config.md, [hall])"))
+        return out
 
 
 class ReaderConfig(_Section):
@@ -259,7 +318,7 @@ class GpioConfig(_Section):
 SECTIONS: dict[str, type[_Section]] = {
     "table": TableConfig, "storage": StorageConfig, "game": GameConfig,
     "timers": TimersConfig, "display": DisplayConfig, "mqtt": MqttConfig, "readers": ReadersConfig,
-    "gpio": GpioConfig,
+    "gpio": GpioConfig, "hall": HallConfig,
 }
 ITEMS: dict[tuple[str, str], tuple[type[_Section], str]] = {  # lists of tables: the model, how to name one
     ("readers", "devices"): (ReaderConfig, "a reader"),
@@ -279,6 +338,7 @@ class Config(_Section):
     mqtt: MqttConfig = Field(default_factory=MqttConfig)
     readers: ReadersConfig = Field(default_factory=ReadersConfig)
     gpio: GpioConfig = Field(default_factory=GpioConfig)
+    hall: HallConfig = Field(default_factory=HallConfig)
     _sources: tuple[str, ...] = PrivateAttr(default=())
     _origins: dict[str, str] = PrivateAttr(default_factory=dict)
 
@@ -395,7 +455,8 @@ def _check(layer: _Layer) -> list[Problem]:
                 detail = f"is not a known key; [{section}] has: {', '.join(SECTIONS[section].model_fields)}"
             else:
                 detail = "is not allowed; " + _allowed(section, key, err)
-            problems.append(Problem(source, where, _show(err["input"]), detail))
+            shown = "***" if dotted == "hall.password" else _show(err["input"])
+            problems.append(Problem(source, where, shown, detail))
     return problems
 
 
@@ -508,6 +569,8 @@ def load(
                 origins[f"{section}.{key}"] = layer.origins.get(f"{section}.{key}", layer.label)
     config = Config.model_validate(merged)  # every layer passed on its own, so the merge does too
     problems = [_wiring_problem(config, key, detail, origins) for key, detail in config.gpio.wiring_problems()]
+    problems += [Problem(origins.get(f"hall.{key}") or origins.get("hall.url", "built-in defaults"), f"hall.{key}",
+                         _show(getattr(config.hall, key)), detail) for key, detail in config.hall.problems(config.mqtt)]
     if problems:
         raise ConfigError(problems)
     config._sources, config._origins = tuple(sources), origins

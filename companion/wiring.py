@@ -9,16 +9,21 @@ The outputs, in the order the table tells them after a change (each attaches its
 1. the console (companion/console.py): the public announcements, on standard output;
 2. the kiosk's feed (companion/kiosk/feed.py), when there is a screen: the views it draws;
 3. the MQTT mirror (companion/phones/mirror.py), when a broker runs: every seat's view for the phones;
-4. the buttons' view tap (companion/gpio/starter.py), on a Pi: the turn LEDs and the timers' cues.
+4. with a hall (`[hall].url`), the hall's results and seating (companion/hall/table/), on the mirror's
+   connection;
+5. the buttons' view tap (companion/gpio/starter.py), on a Pi: the turn LEDs and the timers' cues.
 
 The starters, in this order (`start_features`); each returns a handle to stop it, or None when its
 feature is not wanted or cannot run here:
 
 1. the readers (companion/taps/starter.py), handed the screen (a `TapScreen`) when there is one, so
    taps reach the kiosk's booth and its enrollment; without one their words go to standard error;
-2. the phones (companion/phones/serve.py): the broker, the mirror and the phone page;
-3. the buttons, LEDs and buzzer (companion/gpio/starter.py);
-4. systemd's notify and watchdog (companion/watchdog.py), last, so that READY=1 means the others run;
+2. the phones (companion/phones/serve.py): the broker, the mirror and the phone page; with a hall, the
+   managed Mosquitto's config carries the bridge to the hall's broker (companion/hall/table/bridge.py);
+3. the hall (companion/hall/table/starter.py), only with `[hall].url` set: the about, the finished
+   games' results and the hall's seating arriving; a table without a hall runs exactly as before;
+4. the buttons, LEDs and buzzer (companion/gpio/starter.py);
+5. systemd's notify and watchdog (companion/watchdog.py), last, so that READY=1 means the others run;
    handed the kiosk's loop and the mirror's network thread, to watch beside the table's own loop.
 
 With a screen the kiosk owns the main thread and the table's loop runs on a thread of its own
@@ -44,6 +49,7 @@ from companion.table.loop import Reply, Table
 
 if TYPE_CHECKING:
     from companion.gpio.starter import RunningGpio
+    from companion.hall.table.starter import RunningHall
     from companion.kiosk.feed import KioskFeed
     from companion.phones.serve import KioskSeats, Served
     from companion.taps.starter import RunningReaders
@@ -60,17 +66,19 @@ class Started:
 
     readers: RunningReaders | None = None
     phones: Served | None = None
+    hall: RunningHall | None = None
     buttons: RunningGpio | None = None
     notify: RunningNotify | None = None
 
     def running(self) -> list[Running]:
         """The running features, in the order they started."""
-        return [handle for handle in (self.readers, self.phones, self.buttons, self.notify) if handle is not None]
+        handles = (self.readers, self.phones, self.hall, self.buttons, self.notify)
+        return [handle for handle in handles if handle is not None]
 
     def stop(self) -> None:
         """Stop every feature, the last started first, and forget them."""
         running = self.running()
-        self.readers = self.phones = self.buttons = self.notify = None
+        self.readers = self.phones = self.hall = self.buttons = self.notify = None
         for handle in reversed(running):
             handle.stop()
 
@@ -92,7 +100,13 @@ def start_features(table: Table, cfg: Config, status: StatusBoard, screen: Kiosk
     started = Started()
     try:
         started.readers = start_readers(table, cfg, status, screen)
-        started.phones = start_phones(table, cfg, status)
+        if cfg.hall.url is None:
+            started.phones = start_phones(table, cfg, status)
+        else:
+            from companion.hall.table.starter import bridge_config, start_hall
+
+            started.phones = start_phones(table, cfg, status, bridge_config(cfg))
+            started.hall = start_hall(table, cfg, started.phones, screen)
         started.buttons = start_gpio(table, cfg, status)
         loops = {"kiosk": screen.turn_hooks} if screen is not None else {}
         threads = {"mirror": started.phones.phones.mirror.alive} if started.phones is not None else {}

@@ -1,5 +1,8 @@
 """The durable event log: SQLite in WAL mode, one row per accepted input, written before anyone is told.
 
+Beside the games, `settings` keeps a few values of the table's own that must outlive a restart on the
+same file (the hall's id of this log and the hall seatings already applied: companion/hall/table/).
+
 `synchronous` defaults to FULL: with WAL, NORMAL survives a killed process but may lose the last
 commits on a power cut, and a table's game must survive pulling the plug. The cost was measured
 (bench/bench_eventlog.py, docs/performance.md).
@@ -35,6 +38,10 @@ CREATE TABLE IF NOT EXISTS events (
     cmd_key TEXT,
     PRIMARY KEY (game_id, seq),
     UNIQUE (game_id, cmd_key)
+);
+CREATE TABLE IF NOT EXISTS settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
 );
 """
 
@@ -121,6 +128,23 @@ class EventLog:
     def game(self, game_id: int) -> StoredGame | None:
         row = self._db.execute("SELECT id, setup, created_at FROM games WHERE id = ?", (game_id,)).fetchone()
         return None if row is None else StoredGame(row[0], setup_from_json(json.loads(row[1])), row[2])
+
+    def game_ids(self, limit: int) -> list[int]:
+        """The numbers of the last `limit` games, oldest first."""
+        rows = self._db.execute("SELECT id FROM games ORDER BY id DESC LIMIT ?", (limit,)).fetchall()
+        return [row[0] for row in reversed(rows)]
+
+    def setting(self, key: str) -> str | None:
+        """A value the table keeps with its log (not a game's: the hall's log id, the seatings applied)."""
+        row = self._db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def set_setting(self, key: str, value: str) -> None:
+        try:
+            self._db.execute("INSERT INTO settings (key, value) VALUES (?, ?) "
+                             "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
+        except sqlite3.Error as err:
+            raise LogError(f"cannot write a setting to {self.path}: {err}") from err
 
     def append(self, game_id: int, seq: int, inp: Input) -> None:
         """Durably append one event; returns only once it is committed at the chosen level."""

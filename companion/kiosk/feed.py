@@ -87,7 +87,16 @@ class FigureTapped:
     name: str
 
 
-Message = PublicView | PlayerView | BoothClosed | UnknownTag | TokenRefused | Reply | StatusChanged | FigureTapped
+@dataclass(frozen=True)
+class Notice:
+    """A line for the status bar from another part of the table (the hall's seating): a message id."""
+
+    msgid: str
+    params: dict[str, Any]
+
+
+Message = (PublicView | PlayerView | BoothClosed | UnknownTag | TokenRefused | Reply | StatusChanged | FigureTapped
+           | Notice)
 
 
 class KioskFeed:
@@ -115,6 +124,10 @@ class KioskFeed:
     def post(self, message: Message) -> None:
         self.inbox.put(message)
         self.waker.wake()
+
+    def say(self, msgid: str, params: dict[str, Any]) -> None:
+        """Show a notice (a message id of the catalogs) on the status bar, from any thread."""
+        self.post(Notice(msgid, dict(params)))
 
     @property
     def booth(self) -> str | None:

@@ -84,6 +84,9 @@ class Mirror:
         self.phone_seats: Callable[[], dict[str, Any]] | None = None  # which seats a phone holds (the host's view)
         # companion.phones.seating: the seats of the table's next game (its number, its player ids)
         self.new_game: Callable[[int, list[str]], tuple[GameCredentials, Callable[[], None]]] | None = None
+        # topics the referee's client also reads (the hall's seating, companion/hall/table/): each handler
+        # runs on paho's thread with the payload, and must only check it and hand it to the table's loop
+        self.subscriptions: dict[str, Callable[[bytes], None]] = {}
         self.restarts = 0  # network threads started again after one died
         self._running = False  # between `start` and `disconnect`
         self._checked = float("-inf")
@@ -155,6 +158,19 @@ class Mirror:
             self._announced = 0  # the new game's announcements count from its own first one
         return to_broker
 
+    def subscribe(self, topic: str, handler: Callable[[bytes], None]) -> None:
+        """Read `topic` too, now and after every reconnection (`subscriptions`)."""
+        self.subscriptions[topic] = handler
+        if self.connected.is_set():
+            self._client.subscribe(topic, 1)
+
+    def publish_retained(self, topic: str, payload: bytes) -> None:
+        """Publish another output's retained message (the hall's about and results) on this connection,
+        and again on every reconnection with the views (a restarted broker keeps nothing)."""
+        with self._lock:
+            self._retained[topic] = payload
+            self._client.publish(topic, payload, qos=1, retain=True)
+
     def seats_changed(self) -> None:
         """A seat was taken or freed (any thread): republish the host's view with the new `phone_seats`.
         The referee is not asked (it belongs to the main loop): the view kept for republishing is edited."""
@@ -209,7 +225,8 @@ class Mirror:
             logger.error("the MQTT broker refused the referee: %s", rc)
             self._set_status("error", str(rc))
             return
-        client.subscribe([(self.topics.all_commands, 1), (SYS_CONNECTED, 0)])
+        client.subscribe([(self.topics.all_commands, 1), (SYS_CONNECTED, 0),
+                          *((topic, 1) for topic in self.subscriptions)])
         with self._lock:
             client.publish(self.topics.status, self._online(), qos=1, retain=True)
             for topic, payload in self._retained.items():
@@ -291,6 +308,10 @@ class Mirror:
         if topic == SYS_CONNECTED:  # Mosquitto counts every client, the referee included
             with contextlib.suppress(ValueError):
                 self.phones_changed(max(0, int(payload) - 1))
+            return
+        handler = self.subscriptions.get(topic)
+        if handler is not None:
+            handler(payload)
             return
         user = self.topics.user_of_cmd(topic)
         seat = self.game.seat_of(user) if user is not None else None

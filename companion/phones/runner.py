@@ -169,13 +169,16 @@ def _external_address(url: str) -> tuple[BrokerAddress, str]:
 def start_phones(table: Table, *, broker: str = "auto", prefix: str = "companion", table_id: str = "table1",
                  bind: str = "127.0.0.1", port: int = 0, ws_port: int = 0, spectators: int = 0,
                  url: str | None = None, provision: str | None = None, state_dir: Path | None = None,
-                 status: StatusBoard | None = None) -> Phones:
+                 status: StatusBoard | None = None, broker_extra: str = "") -> Phones:
     """Start the broker (unless external), issue this game's credentials and start the mirror.
 
     Call on the main loop's thread before `Table.run` (the mirror reads the first views). Ports 0 pick
-    free ones. Raises RuntimeError if the broker cannot start.
+    free ones. Raises RuntimeError if the broker cannot start. `broker_extra`: config text for the
+    managed Mosquitto (the hall's bridge); refused with any other broker.
     """
     kind = choose(broker, url)
+    if broker_extra and kind != "mosquitto":
+        raise RuntimeError(f"a bridge to the hall needs the managed Mosquitto, not the {kind} broker")
     referee = table.referee
     players = [p.id for p in referee.setup.players]
     if state_dir is not None:  # kept across a restart of the same game, so phones rejoin on their own
@@ -191,10 +194,10 @@ def start_phones(table: Table, *, broker: str = "auto", prefix: str = "companion
         game = dataclasses.replace(game, referee_password=address.password)
         running, ws = ExternalBroker(state_dir, provision), 0
     else:
-        cls = ManagedMosquitto if kind == "mosquitto" else EmbeddedBroker
         for attempt in range(1, PORT_ATTEMPTS + 1):
             tcp, ws = port or free_port(bind), ws_port or free_port(bind)
-            running = cls(prefix, bind, tcp, ws, game.referee_password)
+            running = (ManagedMosquitto(prefix, bind, tcp, ws, game.referee_password, broker_extra)
+                       if kind == "mosquitto" else EmbeddedBroker(prefix, bind, tcp, ws, game.referee_password))
             try:
                 running.start()
                 break
@@ -219,13 +222,14 @@ def start_phones(table: Table, *, broker: str = "auto", prefix: str = "companion
     return Phones(running, mirror, seating, topics, address, ws_url, ws, owns_broker=kind != "external")
 
 
-def starter(table: Table, cfg: Config, status: StatusBoard) -> Phones | None:
+def starter(table: Table, cfg: Config, status: StatusBoard, broker_extra: str = "") -> Phones | None:
     """The `companion run` starter: phones are optional, so a broker that cannot start is reported, not fatal."""
     m = cfg.mqtt
     try:
         phones = start_phones(table, broker=m.broker, prefix=m.prefix, table_id=cfg.table.id, bind="0.0.0.0",
                               port=m.port, ws_port=m.ws_port, spectators=m.spectators, url=m.url,
-                              provision=m.provision, state_dir=cfg.storage.path.parent, status=status)
+                              provision=m.provision, state_dir=cfg.storage.path.parent, status=status,
+                              broker_extra=broker_extra)
     except (RuntimeError, OSError, subprocess.CalledProcessError) as err:
         status.set(DeviceStatus("broker", choose(m.broker, m.url), "error", detail=str(err)))
         print(i18n.translate(cfg.table.language, "phones.broker_failed",

@@ -84,8 +84,8 @@ def print_links(links: dict[str, JoinLink], names: dict[str, str], lang: str, ou
     out.flush()
 
 
-def starter(table: Table, cfg: Config, status: StatusBoard) -> Served | None:
-    phones = runner.starter(table, cfg, status)
+def starter(table: Table, cfg: Config, status: StatusBoard, broker_extra: str = "") -> Served | None:
+    phones = runner.starter(table, cfg, status, broker_extra)
     if phones is None:
         return None
     lang = cfg.table.language

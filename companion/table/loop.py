@@ -69,6 +69,13 @@ class DeviceNotice:
     event: DeviceEvent
 
 
+@dataclass(frozen=True)
+class Call:
+    """Work an adapter hands the main loop (the hall's seating): run there, in order with the inputs."""
+
+    work: Callable[[], None]
+
+
 DeviceHandler = Callable[[DeviceEvent], None]
 _STOP = object()
 
@@ -101,6 +108,11 @@ class Table:
     def put_device(self, event: DeviceEvent) -> None:
         """Thread-safe: queue a device event from a driver's thread; the handlers run on the main loop."""
         self.inbox.put(DeviceNotice(event))
+
+    def call(self, work: Callable[[], None]) -> None:
+        """Thread-safe: run `work` on the main loop (it may use the referee and `handle`); one that
+        raises is logged and the loop goes on."""
+        self.inbox.put(Call(work))
 
     def device(self, event: DeviceEvent) -> None:
         """Hand one device event to every handler (on the main loop). A failing handler is logged and
@@ -212,6 +224,12 @@ class Table:
                 return
             if isinstance(item, DeviceNotice):
                 self.device(item.event)
+                continue
+            if isinstance(item, Call):
+                try:
+                    item.work()
+                except Exception as err:
+                    logger.error("a call on the table's loop failed: %s", failure(err))
                 continue
             assert isinstance(item, Submission)
             outcome = self.handle(item.raw)

@@ -68,6 +68,8 @@ def on_message(k: Kiosk, message: msgs.Message) -> None:
         seating = next((s for s in k.stack if isinstance(s, SeatingScreen)), None)
         if seating is not None:
             seating.figure(message.player, message.name)
+    elif isinstance(message, msgs.Notice):
+        k.say(message.msgid, **message.params)
     elif isinstance(message, msgs.UnknownTag):
         unknown_tag(k, message)
     elif isinstance(message, msgs.TokenRefused):

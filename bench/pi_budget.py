@@ -3,6 +3,7 @@
 Run from the repository root::
 
     python bench/pi_budget.py [--baseline PATH | --baseline-commit 2044f1c] [--quick] [--write-docs]
+    python bench/pi_budget.py --only rss --rounds 3   # the RSS rows only (a few seconds a round)
 
 The baseline is the code of `--baseline-commit` (default 2044f1c, the main the issue measured),
 checked out by this script into a temporary `git worktree` and removed afterwards, or a tree given
@@ -75,7 +76,8 @@ def _keep(limit: float | None = None) -> Callable[[float, float], bool]:
     return lambda current, base: current <= base * 1.25 and (limit is None or current <= limit)
 
 
-ROWS: list[tuple[str, Callable[[Figures], float], str, Callable[[float, float], bool], str]] = [
+Row = tuple[str, Callable[[Figures], float], str, Callable[[float, float], bool], str]
+ROWS: list[Row] = [
     ("tap to screen p50, idle table (ms)", _kiosk("tap_p50_ms"), "keep", _keep(), "{:.1f}"),
     ("tap to screen p99, idle table (ms)", _kiosk("tap_p99_ms"), "keep", _keep(), "{:.1f}"),
     ("kiosk frame p99 under load, Mosquitto (ms)", _load("mosquitto", "frame_p99"), "<= 16.7",
@@ -139,9 +141,9 @@ def measure(trees: dict[str, Path], benches: dict[str, list[str]], rounds: int, 
     return {side: median_figures(runs) for side, runs in got.items()}
 
 
-def table(results: dict[str, Figures]) -> str:
+def table(results: dict[str, Figures], rows: list[Row] | None = None) -> str:
     out = ["| row | baseline | current | ratio | goal | met? |", "|---|---:|---:|---:|---|---|"]
-    for name, read, goal, ok, form in ROWS:
+    for name, read, goal, ok, form in ROWS if rows is None else rows:
         base, cur = read(results["baseline"]), read(results["current"])
         ratio = f"{cur / base:.2f}" if base else "-"
         met = "-" if goal == "-" else ("yes" if ok(cur, base) else "no")
@@ -150,7 +152,7 @@ def table(results: dict[str, Figures]) -> str:
 
 
 def report(results: dict[str, Figures], labels: dict[str, str], label: str, loads: tuple[float, float],
-           benches: dict[str, list[str]], rounds: int) -> str:
+           benches: dict[str, list[str]], rounds: int, rows: list[Row] | None = None) -> str:
     now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     commands = "; ".join(f"`{s} {' '.join(a)}`" for s, a in benches.items())
     return "\n".join([
@@ -159,7 +161,7 @@ def report(results: dict[str, Figures], labels: dict[str, str], label: str, load
         f"{os.cpu_count()} CPUs; 1-min load average {loads[0]:.2f} before, {loads[1]:.2f} after. "
         f"Median of {rounds} round(s) of {commands}.",
         "",
-        table(results),
+        table(results, rows),
     ])
 
 
@@ -186,12 +188,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=1, help="rounds of every benchmark on both trees (1)")
     parser.add_argument("--write-docs", action="store_true", help="put the table in docs/performance.md")
     parser.add_argument("--dir", default=None, help="where the SQLite logs go (a real disk)")
+    parser.add_argument("--only", choices=["rss"], default=None,
+                        help="only these rows (rss: bench_kiosk.py --rss-only; the other rows are left out)")
     args = parser.parse_args(argv)
+    if args.write_docs and args.only:
+        parser.error("--write-docs writes the whole table: run it without --only")
     sys.path.insert(0, str(HERE))
     from benchlib import disk_dir
 
     where = disk_dir(args.dir)
     benches = QUICK if args.quick else FULL
+    rows = ROWS
+    if args.only == "rss":
+        benches = {"bench_kiosk.py": ["--rss-only"]}
+        rows = [row for row in ROWS if row[0].startswith("RSS")]
     made: Path | None = None
     if args.baseline is None:
         made = Path(tempfile.mkdtemp(prefix="pi-budget-")) / "baseline"
@@ -209,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     loads = loads[0], os.getloadavg()[0]
     labels = {"baseline": f"`{args.baseline}`" if args.baseline else f"commit {args.baseline_commit}",
               "current": f"`{revision(ROOT)}`"}
-    text = report(results, labels, "quick" if args.quick else "full", loads, benches, args.rounds)
+    text = report(results, labels, "quick" if args.quick else "full", loads, benches, args.rounds, rows)
     print(text)
     if args.write_docs:
         write_docs(text)

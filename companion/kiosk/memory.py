@@ -1,0 +1,40 @@
+"""Handing freed memory back to the system (issue 20: a Pi Zero 2 W has 512 MB for everything).
+
+glibc keeps the memory a process frees at the top of its heaps for the next allocation; start-up
+(imports, the first screen's fonts and words, the catalogs parsed) frees a good deal of it, which the
+kiosk would then carry all night. `give_back` asks glibc to return it (`malloc_trim(0)`, about a
+millisecond): the kiosk calls it after its first frame and after the first frame in a new language
+(when the old language's faces and lines were let go). Elsewhere than glibc it does nothing.
+
+The systemd unit and run-here.sh also set `MALLOC_ARENA_MAX=2`: glibc's default gives each thread
+that allocates (the table's loop, paho's network thread, the page server) an arena of its own, up
+to eight per core, each keeping its own freed memory.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+from collections.abc import Callable
+from functools import cache
+
+
+@cache
+def _malloc_trim() -> Callable[[int], int] | None:
+    name = ctypes.util.find_library("c")
+    if name is None:
+        return None
+    try:
+        trim: Callable[[int], int] = ctypes.CDLL(name).malloc_trim
+    except (OSError, AttributeError):  # not glibc (musl has no malloc_trim)
+        return None
+    return trim
+
+
+def give_back() -> bool:
+    """Return the free memory at the top of glibc's heaps to the system; False where there is no glibc."""
+    trim = _malloc_trim()
+    if trim is None:
+        return False
+    trim(0)
+    return True

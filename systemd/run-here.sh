@@ -144,6 +144,4 @@ if command -v systemctl >/dev/null && systemctl is-active --quiet mosquitto.serv
        "its own Mosquitto (mqtt.port). If the phones say the broker did not start, stop it" \
        "(sudo systemctl disable --now mosquitto) or give the companion other ports (docs/config.md)." >&2
 fi
-# two malloc arenas, as the systemd unit has them (docs/performance.md, "Pi Zero 2 W budget")
-export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 exec .venv/bin/companion run ${args[@]+"${args[@]}"}

@@ -13,18 +13,14 @@ millisecond): the kiosk calls it after its first frame and after the first frame
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 from collections.abc import Callable
 from functools import cache
 
 
 @cache
 def _malloc_trim() -> Callable[[int], int] | None:
-    name = ctypes.util.find_library("c")
-    if name is None:
-        return None
-    try:
-        trim: Callable[[int], int] = ctypes.CDLL(name).malloc_trim
+    try:  # the symbols already loaded in the process (the C library among them): no search, no subprocess
+        trim: Callable[[int], int] = ctypes.CDLL(None).malloc_trim
     except (OSError, AttributeError):  # not glibc (musl has no malloc_trim)
         return None
     return trim

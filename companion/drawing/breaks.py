@@ -43,7 +43,7 @@ def attaches(ch: str) -> bool:
 
 def pieces(text: str, dictionary: bool = True) -> list[str]:
     """`text` cut at its break opportunities: each piece keeps its trailing spaces. With `dictionary`
-    (the default) ICU's line breaker is used where it is installed."""
+    (the default) a text with Thai in it goes through ICU's line breaker where it is installed."""
     found = _icu_pieces(text) if dictionary and needs_dictionary(text) else None
     return _attached(found if found is not None else _own_pieces(text))
 

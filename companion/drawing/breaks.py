@@ -1,10 +1,12 @@
 """Where a line of text may break: between words, never inside a grapheme cluster.
 
 Thai is written without spaces between words, so its break opportunities need a dictionary. Debian's
-ICU (`libicuuc`, installed with libxml2 and most desktops) has one, and its line breaker also knows
-the rules of Chinese (any two characters, never before "，。）" nor after "（") and of spaces and
-punctuation; it is called through ctypes (no Python binding is installed). Without ICU the breaks are
-found here: after spaces and dashes, between CJK characters (the same closing/opening rule); a Thai
+ICU (`libicuuc`, installed with libxml2 and most desktops) has one; it is called through ctypes (no
+Python binding is installed), and only for a text that has Thai in it (`needs_dictionary`): loading
+ICU's line breaker and its data costs the process about 2.3 MiB (docs/performance.md, "Pi Zero 2 W
+budget"), which a Chinese or English table never pays. Every other text, and every text where ICU is
+absent, is broken here: after spaces and dashes, and between any two CJK characters except before
+a closing sign nor after an opening one (`CLOSING`, `OPENING`: the kinsoku rules of Chinese); a Thai
 run too wide for its line is then cut between grapheme clusters (`clusters`), which may split a Thai
 word but never a base from its marks.
 
@@ -26,8 +28,10 @@ from functools import cache
 THAI_MARKS = "\u0e31" + "".join(map(chr, range(0x0E34, 0x0E3B))) + "".join(map(chr, range(0x0E47, 0x0E4F)))
 THAI_FOLLOWING = "\u0e30\u0e32\u0e33\u0e45\u0e46"
 THAI_LEADING = "\u0e40\u0e41\u0e42\u0e43\u0e44"
-CLOSING = "，。、：；！？）」』】〉》,.:;!?)]}%"
-OPENING = "（「『【〈《([{"
+#: Kinsoku: no line may begin with these (closing brackets and quotes, stops and commas, the ellipsis,
+#: the middle dot, the iteration marks), nor end with an `OPENING` sign.
+CLOSING = "，。、：；！？）」』】〉》〕〗〙〛｝］”’…‥·・〜～々〻ー,.:;!?)]}%"
+OPENING = "（「『【〈《〔〖〘〚｛［“‘([{"
 UBRK_LINE = 2
 
 
@@ -39,9 +43,14 @@ def attaches(ch: str) -> bool:
 
 def pieces(text: str, dictionary: bool = True) -> list[str]:
     """`text` cut at its break opportunities: each piece keeps its trailing spaces. With `dictionary`
-    (the default) ICU's line breaker is used where it is installed."""
-    found = _icu_pieces(text) if dictionary else None
+    (the default) a text with Thai in it goes through ICU's line breaker where it is installed."""
+    found = _icu_pieces(text) if dictionary and needs_dictionary(text) else None
     return _attached(found if found is not None else _own_pieces(text))
+
+
+def needs_dictionary(text: str) -> bool:
+    """True for a text with Thai letters in it (the only script here whose words need a dictionary)."""
+    return any("\u0e00" <= ch <= "\u0e7f" for ch in text)
 
 
 def clusters(text: str) -> list[str]:

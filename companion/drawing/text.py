@@ -21,8 +21,9 @@ Color = tuple[int, int, int]
 Align = Literal["left", "center", "right"]
 LINES_KEPT = 600
 #: Pixels of rendered lines kept, in bytes: 600 lines of a screen full of Chinese and Thai were ~4 MiB
-#: of surfaces, which the process keeps once allocated; 1.5 MiB holds the lines of the screens in use.
-LINE_BYTES_KEPT = 3 * 2**19
+#: of surfaces, which the process keeps once allocated; 1 MiB holds the lines of the screen in use
+#: (every screen drawn in zh then th kept 132 lines in 1.49 MiB; docs/performance.md, RSS row).
+LINE_BYTES_KEPT = 2**20
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,16 @@ class TextCache:
         if f.synthetic_bold and font.bold != bold:
             font.bold = bold  # one face for both weights: the caller uses it right away
         return font
+
+    def forget_faces(self) -> None:
+        """Close every open font and forget the lines rendered, measured and wrapped: at a change of
+        language the old one's faces (the CJK face is the largest) and words go; the faces the new
+        language draws open again as its words need them (~20 ms each, once)."""
+        self._fonts.clear()
+        self._lines.clear()
+        self._line_bytes = 0
+        self._fits.clear()
+        self._wraps.clear()
 
     def render(self, text: str, size: int, color: Color, bold: bool = False) -> pygame.Surface:
         """One line of `text` (runs aligned on a common baseline), transparent background."""
@@ -170,6 +181,8 @@ class TextCache:
         return list(found)
 
     def _wrap(self, text: str, size: int, width: int, bold: bool) -> list[str]:
+        if self._width(text.rstrip(), size, bold) <= width:  # fits whole: no break looked for (no ICU
+            return [text.rstrip()] if text.strip() else []  # loaded for a short Thai name on a zh screen)
         lines: list[str] = []
         line = ""
         for chunk in self._fitting(breaks.pieces(text, self.dictionary), size, width, bold):

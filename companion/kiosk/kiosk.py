@@ -24,6 +24,7 @@ from companion.core.contract import Game
 from companion.drawing.canvas import forget_drawn
 from companion.drawing.text import TextCache
 from companion.kiosk import feed as msgs
+from companion.kiosk import memory
 from companion.kiosk.feed import KioskFeed
 from companion.kiosk.layout import Layout
 from companion.kiosk.screens import first_screen, on_message
@@ -97,6 +98,7 @@ class Kiosk:
         self._timer_seen: dict[str, tuple[int, bool]] = {}
         self._cued_expiry: set[str] = set()
         self.running = True
+        self._settled = False  # memory given back after the first frame (and after a language change)
         self.stack.append(first_screen(self))
 
     # -- navigation -------------------------------------------------------------------------------------
@@ -121,6 +123,8 @@ class Kiosk:
 
     def set_language(self, lang: str) -> None:
         self.lang = lang
+        self.text.forget_faces()  # the old language's faces and lines go; the new one's open as drawn
+        self._settled = False
         self._keys.clear()
         self._drawn = None
         self._due = 0
@@ -278,4 +282,7 @@ class Kiosk:
             pygame.display.update(dirty)
             self.frames += 1
             self.last_frame_ms = (time.perf_counter() - started) * 1000
+            if not self._settled:
+                memory.give_back()
+                self._settled = True
         return dirty

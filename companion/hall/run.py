@@ -14,6 +14,7 @@ import logging
 import os
 import secrets
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from typing import Any
 from companion.hall import protocol
 from companion.hall.central import BrokerAddress, CentralMosquitto, external_address
 from companion.hall.hooks import League, Store, page_server
-from companion.hall.model import HallModel
+from companion.hall.model import HallModel, wall_ms
 from companion.hall.seating_out import Seater
 from companion.hall.watch import Watcher
 
@@ -48,9 +49,9 @@ def pid_file(db: Path) -> Path:
 class Hall:
     """One running hall. `actions` are what the pages may do (`HallActions`)."""
 
-    def __init__(self, store: Store, league: League, options: HallOptions) -> None:
+    def __init__(self, store: Store, league: League, options: HallOptions, clock: Callable[[], int] = wall_ms) -> None:
         self.store, self.league, self.options = store, league, options
-        self.model = HallModel(options.name)
+        self.model = HallModel(options.name, clock)
         self.broker: CentralMosquitto | None = None
         self._tables: set[str] = set()
         self._lock = threading.Lock()

@@ -45,7 +45,7 @@ def hall_group() -> None:
 @db_option
 @click.option("--port", default=DEFAULT_PORT, show_default=True, help="The central broker's MQTT port.")
 @click.option("--host", default="0.0.0.0", show_default=True, help="Where the central broker listens.")
-@click.option("--page-port", default=8090, show_default=True, help="The hall's pages (HTTP).")
+@click.option("--page-port", default=8090, show_default=True, help="The hall's pages (HTTP); 0: none.")
 @click.option("--broker", type=click.Choice(["managed", "external"]), default="managed", show_default=True)
 @click.option("--url", help="The external central broker: mqtt://companion-hall:PASSWORD@host:port.")
 @click.option("--name", default="Hall", show_default=True, help="The hall's name on its screen.")
@@ -54,7 +54,7 @@ def run_command(db: Path | None, port: int, host: str, page_port: int, broker: s
                 name: str, prefix: str) -> None:
     """Run the hall until stopped (SIGTERM or Ctrl-C); SIGHUP reads the tables again."""
     path = _db(db)
-    options = HallOptions(name=name, prefix=prefix, host=host, port=port, page_port=page_port, broker=broker,
+    options = HallOptions(name=name, prefix=prefix, host=host, port=port, page_port=page_port or None, broker=broker,
                           url=url)
     try:
         hall = Hall(hooks.open_store(path), hooks.league(), options)
@@ -83,6 +83,7 @@ def run_command(db: Path | None, port: int, host: str, page_port: int, broker: s
                 if reloading.is_set():
                     reloading.clear()
                     hall.reload_tables()
+                    click.echo(f"Tables read again: {len(hall.store.table_passwords())}", err=True)
             hall.stop()
             click.echo("Hall stopped.", err=True)
     finally:

@@ -42,17 +42,14 @@ def topic_pattern(prefix: str) -> re.Pattern[str]:
 
 
 class Watcher:
-    """Feeds `model` and `store` from the central broker at `address`; `accept(table_id)` says whether a
-    table is one of the hall's (the organiser added it), `on_result()` runs after each new result."""
+    """Feeds `model` and `store` from the central broker at `address` (through a `Router`)."""
 
     def __init__(self, address: BrokerAddress, prefix: str, model: HallModel, store: ResultStore, *,
                  accept: Callable[[str], bool] = lambda _: True, on_result: Callable[[], None] = lambda: None,
                  client_id: str = protocol.HALL_USER) -> None:
-        self.address, self.prefix, self.model, self.store = address, prefix, model, store
-        self._accept, self._on_result = accept, on_result
-        self._topic = topic_pattern(prefix)
+        self.address, self.prefix = address, prefix
+        self.router = Router(prefix, model, store, accept=accept, on_result=on_result)
         self.connected = threading.Event()
-        self.refused = 0  # messages logged and dropped (tests and the bench read it)
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=False)
         self.client.username_pw_set(address.user, address.password)
         self.client.on_connect = self._connected
@@ -82,10 +79,23 @@ class Watcher:
 
     def _message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
         try:
-            self.handle(msg.topic, bytes(msg.payload))
+            self.router.handle(msg.topic, bytes(msg.payload))
         except Exception:  # a bug here must not stop the client's thread: logged, and the next message served
-            self.refused += 1
+            self.router.refused += 1
             logger.exception("the hall could not handle a message on %.120r", msg.topic)
+
+
+class Router:
+    """Turns one message into a change of `model` or `store`: `accept(table_id)` says whether a table is
+    one of the hall's (the organiser added it), `on_result()` runs after each new result. Raises nothing
+    for a bad message: it is logged, counted in `refused`, and changes nothing."""
+
+    def __init__(self, prefix: str, model: HallModel, store: ResultStore, *,
+                 accept: Callable[[str], bool] = lambda _: True, on_result: Callable[[], None] = lambda: None) -> None:
+        self.model, self.store = model, store
+        self._accept, self._on_result = accept, on_result
+        self._topic = topic_pattern(prefix)
+        self.refused = 0  # messages logged and dropped (tests and the bench read it)
 
     def handle(self, topic: str, payload: bytes) -> None:
         found = self._topic.match(topic)

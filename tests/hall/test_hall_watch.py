@@ -128,7 +128,7 @@ def test_hostile_payloads_on_every_out_topic_change_nothing_and_the_hall_keeps_l
         t1.publish(topic("t1", "status"), "online", True)
         before = until(run.hall.model, lambda s: table_of(s, "t1")["online"] and table_of(s, "t1")["name"] == "Window")
         results_before = run.store.results()
-        refused_before = run.hall.watcher.refused
+        refused_before = run.hall.watcher.router.refused
         sent = hostile("t1")
         for name, payload in sent:
             t1.publish(name, payload, True)
@@ -136,7 +136,7 @@ def test_hostile_payloads_on_every_out_topic_change_nothing_and_the_hall_keeps_l
         after = until(run.hall.model, lambda s: table_of(s, "t1")["status"] == "headless")
         assert {**table_of(after, "t1"), "status": "online"} == table_of(before, "t1")
         assert run.store.results() == results_before
-        assert run.hall.watcher.refused - refused_before == len(sent)  # each one logged and dropped
+        assert run.hall.watcher.router.refused - refused_before == len(sent)  # each one logged and dropped
         t1.publish(topic("t1", "results/2"), result("t1", number=2, key="aaaaaaaa0002"), True)
         t1.publish(topic("t1", "status"), "online", True)
         until(run.hall.model, lambda s: table_of(s, "t1")["status"] == "online")
@@ -154,5 +154,5 @@ def test_a_table_the_organiser_did_not_add_is_not_heard(tmp_path: Path) -> None:
             assert refused.wait(WAIT_S)
         finally:
             hall_client.loop_stop()
-        run.hall.watcher.handle(topic("t9", "status"), b"online")  # as an external broker might bring it
+        run.hall.watcher.router.handle(topic("t9", "status"), b"online")  # as an external broker might bring it
         assert [t["id"] for t in run.hall.model.snapshot()["tables"]] == ["t1", "t2"]

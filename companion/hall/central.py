@@ -24,11 +24,17 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from companion.hall import protocol
-from companion.phones.mosquitto import MEMORY_LIMIT_BYTES, ManagedMosquitto
+from companion.phones.mosquitto import ManagedMosquitto
 from companion.phones.topics import MAX_PACKET_BYTES
 
 DIR_PREFIX = "companion-central-"  # not the tables' prefix: a table's start never stops a hall's broker
 DEFAULT_PORT = 1884
+# 100 tables' retained public views (a few to tens of KB each, 256 KB at most) and the hall's queue. No
+# WebSocket listener here, so the cap is on memory only, not the WebSocket allocation a table's guards.
+MEMORY_LIMIT_BYTES = 256 * 1024 * 1024
+# What waits for the hall's client while it is away. Past it Mosquitto drops the oldest non-retained
+# news; nothing is lost that matters: results and views are retained and come again at its subscribe.
+MAX_QUEUED_BYTES = 32 * 1024 * 1024
 
 
 def acl_text(prefix: str) -> str:
@@ -48,6 +54,7 @@ def config_text(directory: Path, host: str, port: int) -> str:
         f"max_packet_size {MAX_PACKET_BYTES}",
         f"memory_limit {MEMORY_LIMIT_BYTES}",
         "max_queued_messages 10000",  # the hall's own session keeps results while its client is away
+        f"max_queued_bytes {MAX_QUEUED_BYTES}",
         "log_dest stderr",
         "log_type error",
         "log_type warning",

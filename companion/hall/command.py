@@ -109,7 +109,8 @@ def _tell_running_hall(db: Path) -> bool:
         cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
     except (OSError, ValueError):
         return False
-    if b"hall" not in cmdline:
+    args = cmdline.split(b"\0")
+    if b"hall" not in args or b"run" not in args:
         return False  # a stale pid file naming another process
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.kill(pid, signal.SIGHUP)

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import paho.mqtt.client as mqtt
+
 from companion.hall import protocol
 from companion.hall.central import BrokerAddress, CentralMosquitto, external_address
 from companion.hall.hooks import League, Store, page_server
@@ -76,7 +78,10 @@ class Hall:
 
     def _publish(self, topic: str, payload: bytes) -> None:
         info = self.watcher.publish(topic, payload, retain=True)
-        info.wait_for_publish(WAIT_S)  # queued in paho when the broker is away: sent on reconnection
+        if info.rc == mqtt.MQTT_ERR_SUCCESS:
+            info.wait_for_publish(WAIT_S)
+        else:  # QoS 1: paho keeps it and sends it when the central broker is back
+            logger.warning("the central broker is away: %s is sent when it is back", topic)
 
     def start(self) -> None:
         self.reload_tables()  # before the broker runs: only its users are set
@@ -105,8 +110,10 @@ class Hall:
 
     def stop(self) -> None:
         pages, self._pages = self._pages, None
-        if pages is not None and hasattr(pages, "stop"):
-            pages.stop()
+        for name in ("stop", "shutdown"):  # whichever the pages' server has
+            if pages is not None and callable(getattr(pages, name, None)):
+                getattr(pages, name)()
+                break
         self.watcher.stop()
         if self.broker is not None:
             self.broker.close()

@@ -93,6 +93,14 @@ class CentralMosquitto(ManagedMosquitto):
         self._reload_users({t: p for t, p in tables.items() if protocol.TABLE_ID.match(t)})
 
 
+class BrokerUrlError(ValueError):
+    """A central broker's URL the hall cannot use; `code` is a message id (companion/hall/locale)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
 @dataclass(frozen=True)
 class BrokerAddress:
     """Where the hall's client logs in."""
@@ -107,10 +115,10 @@ def external_address(url: str) -> BrokerAddress:
     """`mqtt://companion-hall:PASSWORD@host:port` (the organiser's broker; user defaults to the hall's)."""
     parts = urlsplit(url)
     if parts.scheme not in ("mqtt", "tcp") or not parts.hostname:
-        raise ValueError("the central broker's URL must look like mqtt://companion-hall:PASSWORD@host:1884")
+        raise BrokerUrlError("hall.broker.bad_url")
     try:
         port = parts.port or DEFAULT_PORT
     except ValueError:
-        raise ValueError("the central broker's URL has a bad port") from None
+        raise BrokerUrlError("hall.broker.bad_url") from None
     return BrokerAddress(parts.hostname, port, unquote(parts.username or protocol.HALL_USER),
                          unquote(parts.password or ""))

@@ -2,8 +2,8 @@
 
 `hall run` runs the hall headless until SIGTERM (or Ctrl-C); `hall table add` gives a table its login
 and prints the config it needs; `hall player add` issues a league id; `hall standings` prints the
-league; `hall acl` prints the ACL an organiser's own central broker needs. Like `companion tokens`, these
-speak to the organiser in English; what a player or the hall screen shows comes from the catalogs.
+league; `hall acl` prints the ACL an organiser's own central broker needs. What they say comes from the
+catalogs (companion/hall/locale) in `--lang`, else the config's `table.language`, as `companion games`.
 """
 
 from __future__ import annotations
@@ -21,10 +21,12 @@ from typing import Any
 import click
 
 from companion import config as configuration
+from companion import i18n
+from companion.commandline.games import language
 from companion.hall import hooks, protocol
-from companion.hall.central import DEFAULT_PORT, acl_text
+from companion.hall.central import DEFAULT_PORT, BrokerUrlError, acl_text
 from companion.hall.model import row_dict
-from companion.hall.run import Hall, HallOptions, announced, pid_file
+from companion.hall.run import Hall, HallOptions, announced, external, pid_file
 
 db_option = click.option("--db", type=click.Path(dir_okay=False, path_type=Path),
                          help="The hall's league file (SQLite); default: hall.sqlite3 in the state directory.")
@@ -37,8 +39,16 @@ def _db(db: Path | None) -> Path:
 
 
 @click.group(name="hall")
-def hall_group() -> None:
+@click.option("--lang", type=click.Choice(i18n.LANGUAGES), help="Language (default: the config's table.language).")
+@click.pass_context
+def hall_group(ctx: click.Context, lang: str | None) -> None:
     """The hall: many tables, one league night (a central broker, the hall screen, the league)."""
+    ctx.ensure_object(dict)
+    ctx.obj["hall_lang"] = language(ctx, lang)
+
+
+def _say(msgid: str, **params: Any) -> str:
+    return i18n.translate(click.get_current_context().obj["hall_lang"], msgid, params)
 
 
 @hall_group.command(name="run")
@@ -53,13 +63,15 @@ def hall_group() -> None:
 def run_command(db: Path | None, port: int, host: str, page_port: int, broker: str, url: str | None,
                 name: str, prefix: str) -> None:
     """Run the hall until stopped (SIGTERM or Ctrl-C); SIGHUP reads the tables again."""
-    path = _db(db)
     options = HallOptions(name=name, prefix=prefix, host=host, port=port, page_port=page_port or None, broker=broker,
                           url=url)
     try:
+        if broker == "external":
+            external(options)  # before anything is opened
+        path = _db(db)
         hall = Hall(hooks.open_store(path), hooks.league(), options)
-    except ValueError as err:
-        raise click.ClickException(str(err)) from None
+    except BrokerUrlError as err:
+        raise click.ClickException(_say(err.code)) from None
     wake, stopping, reloading = threading.Event(), threading.Event(), threading.Event()
 
     def on_signal(signum: int, _frame: Any) -> None:
@@ -75,25 +87,28 @@ def run_command(db: Path | None, port: int, host: str, page_port: int, broker: s
                 hall.stop()
                 raise click.ClickException(str(err)) from None
             where = f"{hall.address.host}:{hall.address.port}"
-            click.echo(f"Hall “{name}” running: central broker {broker} at {where}, league in {path}"
-                       + (f", pages on port {page_port}" if page_port else ""), err=True)
+            click.echo(_say("hall.cli.running", name=name, broker=broker, where=where, path=str(path)), err=True)
+            if page_port:
+                click.echo(_say("hall.cli.pages", port=page_port), err=True)
             while not stopping.is_set():
                 wake.wait()
                 wake.clear()
                 if reloading.is_set():
                     reloading.clear()
                     hall.reload_tables()
-                    click.echo(f"Tables read again: {len(hall.store.table_passwords())}", err=True)
+                    click.echo(_say("hall.cli.tables_read", count=len(hall.store.table_passwords())), err=True)
             hall.stop()
-            click.echo("Hall stopped.", err=True)
+            click.echo(_say("hall.cli.stopped"), err=True)
     finally:
         for s, handler in previous.items():
             signal.signal(s, handler)
 
 
 def table_id_for(name: str, taken: set[str]) -> str:
-    """A table id from its name (`Table 3` -> `table-3`); a name in another script gets `table-N`."""
-    slug = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")[:32].strip("-")
+    """A table id from its name (`Table 3` -> `table-3`, `桌子 7` -> `table-7`); a name in another script
+    without a number gets `table-N`, N the first number free."""
+    slug = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")[:26].strip("-")
+    slug = f"table-{slug}" if slug.isdigit() else slug  # "桌子 7", "โต๊ะ 7": table-7
     if protocol.TABLE_ID.match(slug) and slug not in taken:
         return slug
     n = len(taken) + 1
@@ -131,23 +146,23 @@ def table_group() -> None:
 def table_add(name: str, db: Path | None, table_id: str | None, url: str | None) -> None:
     """Give a table its login on the central broker and print its config (keep it secret)."""
     if not 0 < len(name) <= protocol.MAX_NAME or not name.isprintable():
-        raise click.BadParameter(f"a table's name is 1-{protocol.MAX_NAME} printable characters", param_hint="NAME")
+        raise click.BadParameter(_say("hall.cli.bad_table_name", most=protocol.MAX_NAME), param_hint="NAME")
     path = _db(db)
     store = hooks.open_store(path)
     taken = set(store.table_passwords())
     chosen = table_id or table_id_for(name, taken)
     if not protocol.TABLE_ID.match(chosen):
-        raise click.BadParameter("1-32 small letters, digits, - or _, starting with a letter or a digit",
-                                 param_hint="--id")
+        raise click.BadParameter(_say("hall.cli.bad_table_id"), param_hint="--id")
     if chosen in taken:
-        raise click.ClickException(f"the hall already has a table {chosen}")
+        raise click.ClickException(_say("hall.cli.table_exists", id=chosen))
     password = store.add_table(chosen)
     address = url or f"mqtt://{socket.gethostname()}:{DEFAULT_PORT}"
-    click.echo(f"# {name}: in the table's config (companion config check shows it); its login is its table id\n"
+    comment = " ".join(_say("hall.cli.table_config", name=name).splitlines())
+    click.echo(f"# {comment}\n"
                f'[table]\nid = "{chosen}"\n\n[hall]\nurl = "{address}"\nname = {_toml(name)}\n'
                f'password = "{password}"')
     if _tell_running_hall(path):
-        click.echo("(the running hall was told: the table can connect now)", err=True)
+        click.echo(_say("hall.cli.hall_told"), err=True)
 
 
 def _toml(text: str) -> str:
@@ -179,8 +194,8 @@ def standings_command(db: Path | None, as_csv: bool) -> None:
         click.echo(league.to_csv(rows), nl=False)
         return
     for row in map(row_dict, rows):
-        click.echo(f"{row['rank']:>3}  {row['name']:<24} {row['id']:<20} games {row['games']:>3}  "
-                   f"wins {row['wins']:>3}  points {row['points']:>4}  rating {row['ordinal']:.2f}")
+        shown = {k: row[k] for k in ("rank", "name", "id", "games", "wins", "points")}
+        click.echo(_say("hall.cli.standings_row", **shown, rating=f"{row['ordinal']:.2f}"))
 
 
 @hall_group.command(name="acl")

@@ -22,7 +22,7 @@ from typing import Any
 import paho.mqtt.client as mqtt
 
 from companion.hall import protocol
-from companion.hall.central import BrokerAddress, CentralMosquitto, external_address
+from companion.hall.central import BrokerAddress, BrokerUrlError, CentralMosquitto, external_address
 from companion.hall.hooks import League, Store, page_server
 from companion.hall.model import HallModel, wall_ms
 from companion.hall.seating_out import Seater
@@ -43,6 +43,13 @@ class HallOptions:
     url: str | None = None
 
 
+def external(options: HallOptions) -> BrokerAddress:
+    """The organiser's central broker from `options.url` (BrokerUrlError: none, or not one the hall can use)."""
+    if not options.url:
+        raise BrokerUrlError("hall.broker.url_needed")
+    return external_address(options.url)
+
+
 def pid_file(db: Path) -> Path:
     """Where `hall run` writes its process id, so `hall table add` can tell it (SIGHUP)."""
     return db.with_name(db.name + ".hall.pid")
@@ -58,9 +65,7 @@ class Hall:
         self._tables: set[str] = set()
         self._lock = threading.Lock()
         if options.broker == "external":
-            if not options.url:
-                raise ValueError("an external central broker needs --url mqtt://companion-hall:PASSWORD@host:port")
-            self.address = external_address(options.url)
+            self.address = external(options)
         else:
             password = secrets.token_urlsafe(24)  # the hall's own login, new at every run, kept nowhere
             self.broker = CentralMosquitto(options.prefix, options.host, options.port, password, {})

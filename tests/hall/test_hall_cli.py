@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from companion import i18n
 from companion.cli import main
 from companion.hall import protocol
 from companion.hall.central import DIR_PREFIX, CentralMosquitto
@@ -34,7 +35,13 @@ def test_a_tables_id_comes_from_its_name_or_is_numbered() -> None:
     assert table_id_for("Table 3", set()) == "table-3"
     assert table_id_for("โต๊ะริมหน้าต่าง", {"table-1"}) == "table-2"
     assert table_id_for("Window", {"window"}) == "table-2"
+    assert table_id_for("桌子 7", set()) == table_id_for("โต๊ะ 7", set()) == "table-7"
     assert all(protocol.TABLE_ID.match(table_id_for(n, set())) for n in ("--", "A" * 80, "桌子 7", "x_y"))
+
+
+def test_an_external_broker_without_a_usable_url_is_refused_in_the_organisers_language() -> None:
+    got = CliRunner().invoke(main, ["hall", "--lang", "zh", "run", "--broker", "external", "--url", "http://x"])
+    assert got.exit_code != 0 and i18n.translate("zh", "hall.broker.bad_url") in got.output
 
 
 def test_acl_prints_what_an_organisers_own_broker_needs() -> None:
@@ -53,8 +60,9 @@ def test_table_add_prints_a_config_the_table_logs_in_with(tmp_path: Path) -> Non
     snippet = tomllib.loads(got.stdout)
     assert snippet["table"] == {"id": "table-3"}
     assert snippet["hall"]["url"] == "mqtt://hall.local:1884" and snippet["hall"]["name"] == "Table 3"
-    again = CliRunner().invoke(main, ["hall", "table", "add", "Table 3", "--db", str(db), "--id", "table-3"])
-    assert again.exit_code != 0 and "already has a table table-3" in again.output
+    again = CliRunner().invoke(main, ["hall", "--lang", "th", "table", "add", "Table 3", "--db", str(db),
+                                      "--id", "table-3"])
+    assert again.exit_code != 0 and "ฮอลล์มีโต๊ะ table-3 อยู่แล้ว" in again.output
     port = free_port()
     from companion.hall import hooks
 
@@ -77,28 +85,30 @@ def test_player_add_prints_a_league_id(tmp_path: Path) -> None:
 @needs_store
 def test_hall_run_serves_headless_and_stops_on_sigterm(tmp_path: Path) -> None:
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "companion", "hall", "run", "--db", str(tmp_path / "h.sqlite3"),
+    db = tmp_path / "h.sqlite3"
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "hall", "--lang", "en", "run", "--db", str(db),
                              "--port", str(port), "--host", "127.0.0.1", "--page-port", "0", "--name", "Cafe"],
                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                             env={**os.environ, "XDG_STATE_HOME": str(tmp_path)})
     try:
         assert proc.stderr is not None
+        running = i18n.translate("en", "hall.cli.running", {"name": "Cafe", "broker": "managed",
+                                                              "where": f"127.0.0.1:{port}", "path": str(db)})
         for line in proc.stderr:
-            if line.startswith("Hall “Cafe” running"):
+            if line.strip() == running:
                 break
-        assert f"127.0.0.1:{port}" in line
         # a table added in another terminal: the running hall is told (SIGHUP) and gives it a login
-        added = CliRunner().invoke(main, ["hall", "table", "add", "Table 7", "--db", str(tmp_path / "h.sqlite3")])
-        assert added.exit_code == 0 and "running hall was told" in added.stderr
+        added = CliRunner().invoke(main, ["hall", "--lang", "en", "table", "add", "Table 7", "--db", str(db)])
+        assert added.exit_code == 0 and i18n.translate("en", "hall.cli.hall_told") in added.stderr
         for line in proc.stderr:
-            if line.startswith("Tables read again"):
+            if line.strip() == i18n.translate("en", "hall.cli.tables_read", {"count": 1}):
                 break
         t7 = Phone("127.0.0.1", port, "table-7", tomllib.loads(added.stdout)["hall"]["password"])
         assert not t7.connect().is_failure
         t7.close()
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(WAIT_S) == 0
-        assert "Hall stopped." in proc.stderr.read()
+        assert i18n.translate("en", "hall.cli.stopped") in proc.stderr.read()
         assert not [pid for pid in orphans(prefix=DIR_PREFIX)]
     finally:
         if proc.poll() is None:

@@ -76,7 +76,7 @@ class CentralMosquitto(ManagedMosquitto):
 
     def __init__(self, prefix: str, host: str, port: int, hall_password: str, tables: Mapping[str, str]) -> None:
         super().__init__(prefix, host, port, 0, hall_password)
-        self._users = dict(tables)
+        self._users = _logins(tables)
 
     def _acl_text(self) -> str:
         return acl_text(self.prefix)
@@ -90,7 +90,12 @@ class CentralMosquitto(ManagedMosquitto):
 
     def set_tables(self, tables: Mapping[str, str]) -> None:
         """The tables now known (one added): rewrite the password file and reload."""
-        self._reload_users({t: p for t, p in tables.items() if protocol.TABLE_ID.match(t)})
+        self._reload_users(_logins(tables))
+
+
+def _logins(tables: Mapping[str, str]) -> dict[str, str]:
+    """Each table's login; never one named as the hall."""
+    return {t: p for t, p in tables.items() if protocol.TABLE_ID.match(t) and t != protocol.HALL_USER}
 
 
 class BrokerUrlError(ValueError):

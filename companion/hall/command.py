@@ -151,7 +151,7 @@ def table_add(name: str, db: Path | None, table_id: str | None, url: str | None)
     store = hooks.open_store(path)
     taken = set(store.table_passwords())
     chosen = table_id or table_id_for(name, taken)
-    if not protocol.TABLE_ID.match(chosen):
+    if not protocol.TABLE_ID.match(chosen) or chosen == protocol.HALL_USER:
         raise click.BadParameter(_say("hall.cli.bad_table_id"), param_hint="--id")
     if chosen in taken:
         raise click.ClickException(_say("hall.cli.table_exists", id=chosen))

@@ -18,6 +18,8 @@ same users and `acl_text` (`companion hall acl` prints it).
 
 from __future__ import annotations
 
+import logging
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,8 +29,10 @@ from companion.hall import protocol
 from companion.phones.mosquitto import ManagedMosquitto
 from companion.phones.topics import MAX_PACKET_BYTES
 
+logger = logging.getLogger(__name__)
 DIR_PREFIX = "companion-central-"  # not the tables' prefix: a table's start never stops a hall's broker
 DEFAULT_PORT = 1884
+RESTART_PAUSE_S = 2.0  # between two failed starts of a broker that exited
 # 100 tables' retained public views (a few to tens of KB each, 256 KB at most) and the hall's queue. No
 # WebSocket listener here, so the cap is on memory only, not the WebSocket allocation a table's guards.
 MEMORY_LIMIT_BYTES = 256 * 1024 * 1024
@@ -77,6 +81,8 @@ class CentralMosquitto(ManagedMosquitto):
     def __init__(self, prefix: str, host: str, port: int, hall_password: str, tables: Mapping[str, str]) -> None:
         super().__init__(prefix, host, port, 0, hall_password)
         self._users = _logins(tables)
+        self._closing = threading.Event()
+        self._restarting = threading.Lock()
 
     def _acl_text(self) -> str:
         return acl_text(self.prefix)
@@ -87,6 +93,39 @@ class CentralMosquitto(ManagedMosquitto):
     def _password_file(self) -> str:
         users = {**self._users, protocol.HALL_USER: self._referee_password}  # no table can be the hall
         return "".join(f"{user}:{password}\n" for user, password in users.items())
+
+    @property
+    def pid(self) -> int | None:
+        return None if self._proc is None else self._proc.pid
+
+    def keep_running(self) -> None:
+        """Start, and start again whenever Mosquitto exits on its own (killed, crashed), until `close`.
+        The tables' bridges reconnect by themselves and bring their retained topics again."""
+        self.start()
+        threading.Thread(target=self._supervise, name="central-mosquitto", daemon=True).start()
+
+    def _supervise(self) -> None:
+        while True:
+            proc = self._proc
+            if proc is None:
+                return
+            proc.wait()
+            with self._restarting:
+                if self._closing.is_set():
+                    return
+                logger.warning("the central broker exited (status %s): starting it again", proc.returncode)
+                try:
+                    self.start()
+                    continue
+                except RuntimeError as err:
+                    logger.error("%s", err)
+            if self._closing.wait(RESTART_PAUSE_S):
+                return
+
+    def close(self) -> None:
+        self._closing.set()
+        with self._restarting:
+            super().close()
 
     def set_tables(self, tables: Mapping[str, str]) -> None:
         """The tables now known (one added): rewrite the password file and reload."""

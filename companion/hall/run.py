@@ -91,7 +91,7 @@ class Hall:
     def start(self) -> None:
         self.reload_tables()  # before the broker runs: only its users are set
         if self.broker is not None:
-            self.broker.start()
+            self.broker.keep_running()
         self.refresh_standings()
         self.model.set_seating(self.store.last_seating())
         self.watcher.start()

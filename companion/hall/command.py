@@ -26,7 +26,7 @@ from companion.commandline.games import language
 from companion.hall import hooks, protocol
 from companion.hall.central import DEFAULT_PORT, BrokerUrlError, acl_text
 from companion.hall.model import row_dict
-from companion.hall.run import Hall, HallOptions, announced, external, pid_file
+from companion.hall.run import Hall, HallOptions, announced, external, running_hall
 
 db_option = click.option("--db", type=click.Path(dir_okay=False, path_type=Path),
                          help="The hall's league file (SQLite); default: hall.sqlite3 in the state directory.")
@@ -68,10 +68,13 @@ def run_command(db: Path | None, port: int, host: str, page_port: int, broker: s
     try:
         if broker == "external":
             external(options)  # before anything is opened
-        path = _db(db)
-        hall = Hall(hooks.open_store(path), hooks.league(), options)
     except BrokerUrlError as err:
         raise click.ClickException(_say(err.code)) from None
+    path = _db(db)
+    other = running_hall(path)
+    if other is not None:
+        raise click.ClickException(_say("hall.cli.already_running", pid=other, path=str(path)))
+    hall = Hall(hooks.open_store(path), hooks.league(), options)
     wake, stopping, reloading = threading.Event(), threading.Event(), threading.Event()
 
     def on_signal(signum: int, _frame: Any) -> None:
@@ -119,14 +122,9 @@ def table_id_for(name: str, taken: set[str]) -> str:
 
 def _tell_running_hall(db: Path) -> bool:
     """SIGHUP to the hall running on `db` (its pid file), if one is: it gives the new table a login."""
-    try:
-        pid = int(pid_file(db).read_text(encoding="ascii"))
-        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
-    except (OSError, ValueError):
+    pid = running_hall(db)
+    if pid is None:
         return False
-    args = cmdline.split(b"\0")
-    if b"hall" not in args or b"run" not in args:
-        return False  # a stale pid file naming another process
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.kill(pid, signal.SIGHUP)
         return True

@@ -151,6 +151,16 @@ class HallActions:
         return hall.league.to_csv(hall.league.standings(hall.store.results(), hall.store.players()))
 
 
+def running_hall(db: Path) -> int | None:
+    """The process id of the hall running on `db` (its pid file names a live `companion hall run`)."""
+    try:
+        pid = int(pid_file(db).read_text(encoding="ascii"))
+        args = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except (OSError, ValueError):
+        return None
+    return pid if b"hall" in args and b"run" in args and pid != os.getpid() else None  # else a stale file
+
+
 @contextlib.contextmanager
 def announced(db: Path) -> Any:
     """The pid file while the hall runs (removed after)."""

@@ -106,6 +106,9 @@ def test_hall_run_serves_headless_and_stops_on_sigterm(tmp_path: Path) -> None:
         t7 = Phone("127.0.0.1", port, "table-7", tomllib.loads(added.stdout)["hall"]["password"])
         assert not t7.connect().is_failure
         t7.close()
+        second = CliRunner().invoke(main, ["hall", "--lang", "en", "run", "--db", str(db), "--port", str(free_port())])
+        assert second.exit_code != 0 and i18n.translate("en", "hall.cli.already_running", {
+            "pid": proc.pid, "path": str(db)}) in second.output  # one hall per league file
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(WAIT_S) == 0
         assert i18n.translate("en", "hall.cli.stopped") in proc.stderr.read()

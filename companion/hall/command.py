@@ -91,7 +91,7 @@ def run_command(db: Path | None, port: int, host: str, page_port: int, broker: s
                 raise click.ClickException(str(err)) from None
             where = f"{hall.address.host}:{hall.address.port}"
             click.echo(_say("hall.cli.running", name=name, broker=broker, where=where, path=str(path)), err=True)
-            if page_port:
+            if hall.serving_pages:
                 click.echo(_say("hall.cli.pages", port=page_port), err=True)
             while not stopping.is_set():
                 wake.wait()

@@ -75,7 +75,12 @@ class Hall:
                                accept=self._known, on_result=self.refresh_standings)
         self.seater = Seater(store, league, self._publish, options.prefix)
         self.actions = HallActions(self)
-        self._pages: Any = None
+        self._pages: Any = None  # what serve_pages returned: stopped by its stop() or shutdown() if it has one
+        self._serving = False
+
+    @property
+    def serving_pages(self) -> bool:
+        return self._serving
 
     def _known(self, table_id: str) -> bool:
         with self._lock:
@@ -98,6 +103,7 @@ class Hall:
         serve = page_server() if self.options.page_port is not None else None
         if serve is not None and self.options.page_port is not None:
             self._pages = serve(self.model, self.store, self.actions, self.options.page_port)
+            self._serving = True
         elif self.options.page_port is not None:
             logger.warning("the hall's pages are not installed (companion/hall/pages/server.py): none served")
 
@@ -114,7 +120,7 @@ class Hall:
         self.model.set_standings(self.league.standings(self.store.results(), self.store.players()))
 
     def stop(self) -> None:
-        pages, self._pages = self._pages, None
+        pages, self._pages, self._serving = self._pages, None, False
         for name in ("stop", "shutdown"):  # whichever the pages' server has
             if pages is not None and callable(getattr(pages, name, None)):
                 getattr(pages, name)()

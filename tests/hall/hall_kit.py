@@ -39,13 +39,13 @@ class Running:
 
 
 @contextlib.contextmanager
-def running_hall(tmp_path: Path, tables: tuple[str, ...] = ("t1", "t2"), clock: Callable[[], int] | None = None
-                 ) -> Iterator[Running]:
+def running_hall(tmp_path: Path, tables: tuple[str, ...] = ("t1", "t2"), clock: Callable[[], int] | None = None,
+                 page_port: int | None = None) -> Iterator[Running]:
     store, league = store_and_league(tmp_path / "hall.sqlite3")
     for t in tables:
         store.add_table(t)
     port = free_port()
-    options = HallOptions(name="Test hall", prefix=PREFIX, host="127.0.0.1", port=port, page_port=None)
+    options = HallOptions(name="Test hall", prefix=PREFIX, host="127.0.0.1", port=port, page_port=page_port)
     hall = Hall(store, league, options, **({"clock": clock} if clock else {}))
     hall.start()
     try:

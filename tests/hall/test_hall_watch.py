@@ -4,6 +4,7 @@ its league file (real SQLite) show exactly that, once per result, whatever a hos
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import threading
 from pathlib import Path
@@ -184,3 +185,11 @@ def test_an_external_central_broker_is_only_connected_to(tmp_path: Path) -> None
             hall.stop()
     finally:
         theirs.close()
+
+
+def test_the_hall_serves_its_pages_through_the_pages_hook_when_they_are_installed(tmp_path: Path) -> None:
+    """companion/hall/pages/server.py's `serve_pages(model, store, actions, port)`, built beside this
+    branch: the hall starts it when it is there and runs without pages (saying so in its log) when not."""
+    installed = importlib.util.find_spec("companion.hall.pages") is not None
+    with running_hall(tmp_path, page_port=free_port()) as run:
+        assert run.hall.serving_pages == installed

@@ -21,6 +21,7 @@ from companion.core.eventlog import EventLog, LogError
 from companion.core.referee import PUBLIC, Outcome, Referee
 from companion.core.rejection import Rejected
 from companion.games import demo_script, registry
+from companion.hall.command import hall_group
 from companion.kiosk.detect import screen_choice
 from companion.table.opening import open_table
 from companion.taps.command import tokens as tokens_group
@@ -327,3 +328,4 @@ def check(ctx: click.Context) -> None:
 
 
 main.add_command(tokens_group)  # companion tokens enroll|list|forget|export|import (companion/taps/command.py)
+main.add_command(hall_group)  # companion hall run|table add|player add|standings|acl (companion/hall/command.py)

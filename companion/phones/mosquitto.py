@@ -35,7 +35,7 @@ logger = logging.getLogger(__name__)
 DIR_PREFIX = "companion-mosquitto-"
 
 
-def orphans(proc: Path = Path("/proc")) -> list[int]:
+def orphans(proc: Path = Path("/proc"), prefix: str = DIR_PREFIX) -> list[int]:
     """Brokers a companion started and then lost (it was killed): ours by their config's folder, orphaned
     by their parent (init). Mosquitto drops its privileges, which clears a parent-death signal, so a
     killed companion's broker outlives it and keeps the ports the next start needs."""
@@ -46,14 +46,14 @@ def orphans(proc: Path = Path("/proc")) -> list[int]:
             ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
         except (OSError, ValueError, IndexError):
             continue  # gone meanwhile, or not ours to read
-        if ppid == 1 and cmd[:2] == [b"mosquitto", b"-c"] and f"/{DIR_PREFIX}".encode() in cmd[2]:
+        if ppid == 1 and cmd[:2] == [b"mosquitto", b"-c"] and f"/{prefix}".encode() in cmd[2]:
             found.append(int(entry.name))
     return found
 
 
-def stop_orphans(wait_s: float = 5.0) -> None:
+def stop_orphans(wait_s: float = 5.0, prefix: str = DIR_PREFIX) -> None:
     """Stop those brokers and wait (on a pidfd, no polling) until each has let go of its ports."""
-    for pid in orphans():
+    for pid in orphans(prefix=prefix):
         logger.warning("stopping a broker left behind by an earlier companion (pid %d)", pid)
         try:
             fd = os.pidfd_open(pid)
@@ -113,7 +113,11 @@ def config_text(directory: Path, host: str, port: int, ws_port: int, extra: str 
 
 
 class ManagedMosquitto:
+    """A table's broker. The hall's central broker (companion/hall/central.py) is one with other files:
+    it overrides `dir_prefix`, `_acl_text`, `_config_text` and `_password_file`."""
+
     name = "mosquitto"
+    dir_prefix = DIR_PREFIX
 
     def __init__(self, prefix: str, host: str, port: int, ws_port: int, referee_password: str,
                  extra: str = "") -> None:
@@ -151,6 +155,12 @@ class ManagedMosquitto:
             os.chown(tmp, *owner)
         os.replace(tmp, path)
 
+    def _acl_text(self) -> str:
+        return acl_text(self.prefix)
+
+    def _config_text(self, directory: Path) -> str:
+        return config_text(directory, self.host, self.port, self.ws_port, self.extra)
+
     def _password_file(self) -> str:
         users = {REFEREE_USER: self._referee_password, **self._users}
         return "".join(f"{user}:{password}\n" for user, password in users.items())
@@ -158,16 +168,15 @@ class ManagedMosquitto:
     # -- process ------------------------------------------------------------------------------------------
 
     def start(self) -> None:
-        stop_orphans()
+        stop_orphans(prefix=self.dir_prefix)
         if self._dir is None:
-            self._dir = Path(tempfile.mkdtemp(prefix=DIR_PREFIX))
+            self._dir = Path(tempfile.mkdtemp(prefix=self.dir_prefix))
             owner = self._owner()
             if owner is not None:
                 os.chown(self._dir, *owner)
-        self._write("acl", acl_text(self.prefix))
+        self._write("acl", self._acl_text())
         self._write("passwd", self._password_file())
-        self._write("mosquitto.conf", config_text(self._dir, self.host, self.port, self.ws_port,
-                                                        self.extra))
+        self._write("mosquitto.conf", self._config_text(self._dir))
         self._lines = queue.Queue()
         # not systemd's notify socket: Mosquitto would send its own READY=1 on the companion's behalf
         env = {k: v for k, v in os.environ.items() if k not in ("NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID")}
@@ -201,8 +210,12 @@ class ManagedMosquitto:
 
     def set_game(self, game: GameCredentials) -> None:
         """This game's phones only: rewrite the password file and reload (old credentials are refused)."""
+        self._reload_users(game.phone_users())
+
+    def _reload_users(self, users: dict[str, str]) -> None:
+        """These users besides the broker's own: rewrite the password file and reload (SIGHUP)."""
         with self._lock:
-            self._users = game.phone_users()
+            self._users = dict(users)
             if self._proc is None or self._dir is None:
                 return
             self._write("passwd", self._password_file())

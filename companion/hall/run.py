@@ -1,0 +1,179 @@
+"""`companion hall run`: the central broker, the watcher, the seating and the pages, headless (docs/hall.md).
+
+The hall's SQLite (`HallStore`) is the record: the tables it knows, their passwords, the league's
+players, every result once, the seatings. The central broker is managed (its users and ACL written
+from the store) or the organiser's own (`external`, by URL). A table added while the hall runs (by its
+pages, or by `companion hall table add` in another terminal, which sends the hall SIGHUP) is given a
+login at once: the broker's password file is rewritten and Mosquitto reloads.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import paho.mqtt.client as mqtt
+
+from companion.hall import protocol
+from companion.hall.central import BrokerAddress, BrokerUrlError, CentralMosquitto, external_address
+from companion.hall.hooks import League, Store, page_server
+from companion.hall.model import HallModel, wall_ms
+from companion.hall.seating_out import Seater
+from companion.hall.watch import Watcher
+
+logger = logging.getLogger(__name__)
+WAIT_S = 10.0
+
+
+@dataclass(frozen=True)
+class HallOptions:
+    name: str = "Hall"
+    prefix: str = "companion"
+    host: str = "0.0.0.0"
+    port: int = 1884
+    page_port: int | None = 8090  # None: no pages
+    broker: str = "managed"  # or "external"
+    url: str | None = None
+
+
+def external(options: HallOptions) -> BrokerAddress:
+    """The organiser's central broker from `options.url` (BrokerUrlError: none, or not one the hall can use)."""
+    if not options.url:
+        raise BrokerUrlError("hall.broker.url_needed")
+    return external_address(options.url)
+
+
+def pid_file(db: Path) -> Path:
+    """Where `hall run` writes its process id, so `hall table add` can tell it (SIGHUP)."""
+    return db.with_name(db.name + ".hall.pid")
+
+
+class Hall:
+    """One running hall. `actions` are what the pages may do (`HallActions`)."""
+
+    def __init__(self, store: Store, league: League, options: HallOptions, clock: Callable[[], int] = wall_ms) -> None:
+        self.store, self.league, self.options = store, league, options
+        self.model = HallModel(options.name, clock)
+        self.broker: CentralMosquitto | None = None
+        self._tables: set[str] = set()
+        self._lock = threading.Lock()
+        if options.broker == "external":
+            self.address = external(options)
+        else:
+            password = secrets.token_urlsafe(24)  # the hall's own login, new at every run, kept nowhere
+            self.broker = CentralMosquitto(options.prefix, options.host, options.port, password, {})
+            local = "127.0.0.1" if options.host in ("0.0.0.0", "") else options.host
+            self.address = BrokerAddress(local, options.port, protocol.HALL_USER, password)
+        self.watcher = Watcher(self.address, options.prefix, self.model, store,
+                               accept=self._known, on_result=self.refresh_standings)
+        self.seater = Seater(store, league, self._publish, options.prefix)
+        self.actions = HallActions(self)
+        self._pages: Any = None  # what serve_pages returned: stopped by its stop() or shutdown() if it has one
+        self._serving = False
+
+    @property
+    def serving_pages(self) -> bool:
+        return self._serving
+
+    def _known(self, table_id: str) -> bool:
+        with self._lock:
+            return table_id in self._tables
+
+    def _publish(self, topic: str, payload: bytes) -> None:
+        info = self.watcher.publish(topic, payload, retain=True)
+        if info.rc == mqtt.MQTT_ERR_SUCCESS:
+            info.wait_for_publish(WAIT_S)
+        else:  # QoS 1: paho keeps it and sends it when the central broker is back
+            logger.warning("the central broker is away: %s is sent when it is back", topic)
+
+    def start(self) -> None:
+        self.reload_tables()  # before the broker runs: only its users are set
+        if self.broker is not None:
+            self.broker.keep_running()
+        self.refresh_standings()
+        self.model.set_seating(self.store.last_seating())
+        self.watcher.start()
+        serve = page_server() if self.options.page_port is not None else None
+        if serve is not None and self.options.page_port is not None:
+            self._pages = serve(self.model, self.store, self.actions, self.options.page_port)
+            self._serving = True
+        elif self.options.page_port is not None:
+            logger.warning("the hall's pages are not installed (companion/hall/pages/server.py): none served")
+
+    def reload_tables(self) -> None:
+        """Read the tables from the store again (one was added): their logins, what the watcher accepts."""
+        passwords = self.store.table_passwords()
+        with self._lock:
+            self._tables = set(passwords)
+        self.model.know_tables(passwords)
+        if self.broker is not None:
+            self.broker.set_tables(passwords)
+
+    def refresh_standings(self) -> None:
+        self.model.set_standings(self.league.standings(self.store.results(), self.store.players()))
+
+    def stop(self) -> None:
+        pages, self._pages, self._serving = self._pages, None, False
+        for name in ("stop", "shutdown"):  # whichever the pages' server has
+            if pages is not None and callable(getattr(pages, name, None)):
+                getattr(pages, name)()
+                break
+        self.watcher.stop()
+        if self.broker is not None:
+            self.broker.close()
+
+
+class HallActions:
+    """What the hall's pages may change, each through the store and then the running parts."""
+
+    def __init__(self, hall: Hall) -> None:
+        self._hall = hall
+
+    def add_table(self, table_id: str) -> str:
+        password = self._hall.store.add_table(table_id)
+        self._hall.reload_tables()
+        return password
+
+    def add_player(self, name: str) -> str:
+        player_id = self._hall.store.add_player(name)
+        self._hall.refresh_standings()
+        return player_id
+
+    def send_seating(self, game: str, present_player_ids: list[str], tables: list[str],
+                     options: dict[str, Any] | None = None) -> dict[str, Any]:
+        seating = self._hall.seater.send_seating(game, present_player_ids, tables, options)
+        self._hall.model.set_seating(seating)
+        return seating
+
+    def standings_csv(self) -> str:
+        hall = self._hall
+        return hall.league.to_csv(hall.league.standings(hall.store.results(), hall.store.players()))
+
+
+def running_hall(db: Path) -> int | None:
+    """The process id of the hall running on `db` (its pid file names a live `companion hall run`)."""
+    try:
+        pid = int(pid_file(db).read_text(encoding="ascii"))
+        args = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except (OSError, ValueError):
+        return None
+    return pid if b"hall" in args and b"run" in args and pid != os.getpid() else None  # else a stale file
+
+
+@contextlib.contextmanager
+def announced(db: Path) -> Any:
+    """The pid file while the hall runs (removed after)."""
+    path = pid_file(db)
+    path.write_text(f"{os.getpid()}\n", encoding="ascii")
+    try:
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            path.unlink()

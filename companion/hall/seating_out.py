@@ -1,0 +1,84 @@
+"""Seating the next round (docs/hall.md): groups by rating, each sent to its table's `hall/seating`.
+
+The game's player count comes from its contract (`Game.min_players` / `max_players`, the games found
+as `companion games` finds them); the ratings and the opponents met so far from the results the hall
+stored; the grouping from the league (`league.seating.seat`). The seating is saved in the store, then
+published retained at QoS 1 to each chosen table, so a table that is offline gets it on reconnection
+(its bridge subscribes again); each seating has its own key, which a table applies once.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from itertools import combinations
+from typing import Any
+
+from companion.core.contract import Game
+from companion.games import registry
+from companion.hall import protocol
+from companion.hall.hooks import League, Store
+
+Publish = Callable[[str, bytes], Any]  # (topic, payload): retained, QoS 1
+
+
+class SeatingError(ValueError):
+    """A seating that cannot be made; `code` is a message id (companion/locale), `params` its params."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code, self.params = code, params
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "params": self.params}
+
+
+def opponents_met(results: Sequence[Mapping[str, Any]]) -> set[frozenset[str]]:
+    """Every pair of players who have played one game together (a stopped game counts: they met)."""
+    met: set[frozenset[str]] = set()
+    for result in results:
+        ids = sorted(p["id"] for p in result["players"])
+        met.update(frozenset(pair) for pair in combinations(ids, 2))
+    return met
+
+
+class Seater:
+    def __init__(self, store: Store, league: League, publish: Publish, prefix: str,
+                 games: Mapping[str, Game] | None = None) -> None:
+        self.store, self.league, self.publish, self.prefix = store, league, publish, prefix
+        self.games = registry() if games is None else games
+
+    def send_seating(self, game: str, present_player_ids: Sequence[str], tables: Sequence[str],
+                     options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Seat the players present at `game` on `tables` (in that order), save and publish the seating;
+        returns it as saved: {"seating", "round", "game", "options", "tables": {table: [{"id","name"}]}}."""
+        if game not in self.games:
+            raise SeatingError("hall.seating.unknown_game", game=game[:40], games=list(self.games))
+        names = {p["id"]: p["name"] for p in self.store.players()}
+        unknown = [pid for pid in present_player_ids if pid not in names]
+        if unknown:
+            raise SeatingError("hall.seating.unknown_player", ids=unknown[:10])
+        known_tables = self.store.table_passwords()
+        strange = [t for t in tables if t not in known_tables]
+        if strange:
+            raise SeatingError("hall.seating.unknown_table", tables=strange[:10])
+        contract = self.games[game]
+        present = list(dict.fromkeys(present_player_ids))
+        if len(present) < contract.min_players:
+            raise SeatingError("hall.seating.too_few_players", count=len(present), low=contract.min_players)
+        results = self.store.results()
+        ratings = self.league.rate(results, list(names))
+        players = [(pid, float(ratings[pid].ordinal) if pid in ratings else 0.0) for pid in present]
+        groups = self.league.seat(players, contract.min_players, contract.max_players, opponents_met(results))
+        if len(groups) > len(tables):
+            raise SeatingError("hall.seating.too_few_tables", groups=len(groups), tables=len(tables))
+        last = self.store.last_seating()
+        key, round_no, chosen = secrets.token_hex(8), (last["round"] + 1) if last else 1, dict(options or {})
+        seated = {t: [{"id": pid, "name": names[pid]} for pid in group]
+                  for t, group in zip(tables, groups, strict=False)}
+        seating = {"seating": key, "round": round_no, "game": game, "options": chosen, "tables": seated}
+        self.store.save_seating(seating)
+        for table, chairs in seated.items():
+            self.publish(protocol.seating_topic(self.prefix, table), protocol.seating_payload(
+                seating=key, round_no=round_no, game=game, options=chosen, players=chairs))
+        return seating

@@ -1,0 +1,67 @@
+"""Seating the next round: the organiser picks a game and the players present; the hall groups them within
+the game's player count (its contract) and each table receives its seat list, retained, even a table
+that connects afterwards. A seating that cannot be made says why in the organiser's language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion import i18n
+from companion.games import registry
+from companion.hall import protocol
+from companion.hall.seating_out import SeatingError, opponents_met
+from tests.hall.hall_kit import running_hall, table_of, until
+
+NAMES = ["Ana", "Ben", "Chai", "Dao", "Ekk", "Fon", "Gus"]
+
+
+def test_each_table_receives_its_seat_list_and_the_hall_shows_the_seating(tmp_path: Path) -> None:
+    with running_hall(tmp_path, tables=("t1", "t2", "t3")) as run:
+        ids = [run.hall.actions.add_player(name) for name in NAMES]
+        t1 = run.table("t1")
+        t1.subscribe(protocol.seating_topic("companion", "t1"))
+        seating = run.hall.actions.send_seating("lab_escape", ids, ["t1", "t2", "t3"])
+        game = registry()["lab_escape"]
+        groups = seating["tables"]
+        assert all(game.min_players <= len(g) <= game.max_players for g in groups.values())
+        assert sorted(p["id"] for g in groups.values() for p in g) == sorted(ids)  # everyone, once
+        assert len(groups) == 2 and set(groups) <= {"t1", "t2", "t3"}
+        got = protocol.parse_seating(t1.wait_for(lambda m: m.topic.endswith("/hall/seating")).payload)
+        assert (got["seating"], got["round"], got["game"], got["players"]) == (
+            seating["seating"], 1, "lab_escape", groups["t1"])
+        # a table that connects later still finds its list (retained on the central broker)
+        t2 = run.table("t2")
+        t2.subscribe(protocol.seating_topic("companion", "t2"))
+        late = t2.wait_for(lambda m: m.topic.endswith("/hall/seating"))
+        assert late.retain and protocol.parse_seating(late.payload)["players"] == groups["t2"]
+        shown = until(run.hall.model, lambda s: s["seating"] is not None)["seating"]
+        assert shown == {"round": 1, "game": "lab_escape", "tables": groups}
+        assert run.store.last_seating() == seating
+        again = run.hall.actions.send_seating("lab_escape", ids, ["t1", "t2", "t3"])
+        assert again["round"] == 2 and again["seating"] != seating["seating"]
+        assert table_of(run.hall.model.snapshot(), "t1")["status"] == "unknown"
+
+
+@pytest.mark.parametrize("case", ["unknown_game", "unknown_player", "unknown_table", "too_few_tables",
+                                  "too_few_players"])
+def test_a_seating_that_cannot_be_made_says_why_and_sends_nothing(tmp_path: Path, case: str) -> None:
+    with running_hall(tmp_path) as run:
+        ids = [run.hall.actions.add_player(name) for name in NAMES]
+        asked = {"unknown_game": ("chess", ids, ["t1", "t2"]), "unknown_player": ("lab_escape", ["nobody"], ["t1"]),
+                 "unknown_table": ("lab_escape", ids, ["t1", "t9"]), "too_few_tables": ("lab_escape", ids, ["t1"]),
+                 "too_few_players": ("betrayal", ids[:2], ["t1"])}[case]
+        with pytest.raises(SeatingError) as err:
+            run.hall.actions.send_seating(*asked)
+        assert err.value.code == f"hall.seating.{case}"
+        for lang in i18n.LANGUAGES:
+            text = i18n.describe(lang, err.value.to_json())
+            assert text != err.value.code and "{" not in text
+        assert run.store.last_seating() is None and run.hall.model.snapshot()["seating"] is None
+
+
+def test_opponents_met_are_every_pair_at_one_game() -> None:
+    results = [{"players": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}, {"id": "c", "name": "C"}]},
+               {"players": [{"id": "a", "name": "A"}, {"id": "d", "name": "D"}]}]
+    assert opponents_met(results) == {frozenset(p) for p in (("a", "b"), ("a", "c"), ("b", "c"), ("a", "d"))}

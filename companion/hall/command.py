@@ -64,7 +64,7 @@ def run_command(db: Path | None, port: int, host: str, page_port: int, broker: s
                 name: str, prefix: str) -> None:
     """Run the hall until stopped (SIGTERM or Ctrl-C); SIGHUP reads the tables again."""
     options = HallOptions(name=name, prefix=prefix, host=host, port=port, page_port=page_port or None, broker=broker,
-                          url=url)
+                          url=url, language=click.get_current_context().obj["hall_lang"])
     try:
         if broker == "external":
             external(options)  # before anything is opened
@@ -92,7 +92,10 @@ def run_command(db: Path | None, port: int, host: str, page_port: int, broker: s
             where = f"{hall.address.host}:{hall.address.port}"
             click.echo(_say("hall.cli.running", name=name, broker=broker, where=where, path=str(path)), err=True)
             if hall.serving_pages:
-                click.echo(_say("hall.cli.pages", port=page_port), err=True)
+                shown = socket.gethostname() if host in ("0.0.0.0", "") else host
+                click.echo(_say("hall.cli.pages", host=shown, port=hall.page_port), err=True)
+                click.echo(_say("hall.cli.organiser", host=shown, port=hall.page_port, key=hall.organiser_key),
+                           err=True)
             while not stopping.is_set():
                 wake.wait()
                 wake.clear()

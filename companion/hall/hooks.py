@@ -1,17 +1,18 @@
-"""The parts of the hall that other modules provide, as the hall process uses them (docs/hall.md).
-
-`HallStore` (companion/hall/store.py), the league maths (companion/hall/league/) and the pages
-(companion/hall/pages/server.py) are looked up here, once, by module name, and typed by what the hall
-process calls: the process (companion/hall/run.py) and its tests take them as parameters.
+"""The parts the hall process is made of, typed by what it calls (docs/hall.md): `HallStore`
+(companion/hall/store.py), the league maths (companion/hall/league/) and the pages
+(companion/hall/pages/server.py). The process (companion/hall/run.py) takes them as parameters.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
+
+from companion.hall.league import ratings, seating, standings
+from companion.hall.pages.server import serve_pages
+from companion.hall.store import HallStore
 
 Seat = Callable[[list[tuple[str, float]], int, int, set[frozenset[str]]], list[list[str]]]
 
@@ -40,27 +41,16 @@ class League:
 
 
 def open_store(path: Path) -> Store:
-    store: Store = importlib.import_module("companion.hall.store").HallStore(path)
-    return store
+    return HallStore(path)
 
 
 def league() -> League:
-    seating = importlib.import_module("companion.hall.league.seating")
-    ratings = importlib.import_module("companion.hall.league.ratings")
-    standings = importlib.import_module("companion.hall.league.standings")
     return League(seat=seating.seat, rate=ratings.rate, standings=standings.standings, to_csv=standings.to_csv)
 
 
-PageServer = Callable[[Any, Store, Any, int], Any]
+PageServer = Callable[..., Any]
 
 
-def page_server() -> PageServer | None:
-    """`serve_pages(model, store, actions, port)` from companion/hall/pages/server.py, if it is there."""
-    try:
-        module = importlib.import_module("companion.hall.pages.server")
-    except ModuleNotFoundError as err:
-        if err.name not in ("companion.hall.pages", "companion.hall.pages.server"):
-            raise  # the pages are there but something they import is not: say so
-        return None
-    serve: PageServer = module.serve_pages
-    return serve
+def page_server() -> PageServer:
+    """`serve_pages(model, store, actions, port, host, organiser_key=...)` (companion/hall/pages/server.py)."""
+    return serve_pages

@@ -38,6 +38,7 @@ class _Table:
     status: str | None = None
     view: dict[str, Any] | None = None
     last_n: int = 0
+    offline_since: int | None = None  # the hall's clock when it last went offline (None: it is not)
     announcements: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=public.ANNOUNCEMENTS_KEPT))
 
     def shown_status(self) -> str:
@@ -75,16 +76,26 @@ class HallModel:
                 self._table(t)
             self._bump()
 
+    def _since(self, t: _Table) -> None:
+        if t.shown_status() != "offline":
+            t.offline_since = None
+        elif t.offline_since is None:
+            t.offline_since = self._clock()
+
     def on_status(self, table_id: str, payload: bytes) -> None:
         value = public.status(payload)
         with self._changed:
-            self._table(table_id).status = value
+            t = self._table(table_id)
+            t.status = value
+            self._since(t)
             self._bump()
 
     def on_bridge(self, table_id: str, payload: bytes) -> None:
         value = public.bridge(payload)
         with self._changed:
-            self._table(table_id).bridge = value
+            t = self._table(table_id)
+            t.bridge = value
+            self._since(t)
             self._bump()
 
     def on_about(self, table_id: str, about: dict[str, str]) -> None:
@@ -154,8 +165,9 @@ def _shown(t: _Table, now: int) -> dict[str, Any]:
         left = max(0, timer["deadline_ms"] - now) if timer["running"] else timer["remaining_ms"]
         timers.append({**timer, "remaining_ms": left})
     return {"id": t.id, "name": t.name or t.id, "language": t.language, "online": t.online(),
-            "status": t.shown_status(), "game": v.get("game"), "number": v.get("number"),
-            "phase": v.get("phase"), "round": v.get("round"), "turn": v.get("turn"),
+            "status": t.shown_status(), "offline_since_ms": t.offline_since,
+            "game": v.get("game"), "number": v.get("number"), "phase": v.get("phase"),
+            "round": v.get("round"), "turn": v.get("turn"),
             "players": [dict(p) for p in v.get("players", [])], "timers": timers,
             "announcements": list(t.announcements), "ended": bool(v.get("ended")), "ranking": v.get("ranking")}
 

@@ -10,7 +10,8 @@ the log. Under the table's topics (`companion.phones.topics.Topics.base`, ``{pre
       events             announcements as they happen (not retained)
       about              this table's hall name and language            (`about_payload`)
       results/{number}   a finished game's ranking, one topic per game  (`result_payload`)
-      bridge             "1" / "0": Mosquitto's own notification of the bridge (its will on the hall)
+      bridge             "1" / "0": Mosquitto's own notification of the bridge (its will on the hall),
+                         published on the hall by Mosquitto itself, so not a `topic` of the bridge
 
     in (hall -> table), retained, QoS 1
       hall/seating       the next round's seat list for this table       (`seating_payload`)
@@ -37,7 +38,11 @@ from typing import Any
 VERSION = 1
 HALL_USER = "companion-hall"  # the hall's own login on the central broker
 
-OUT = ("status", "public", "events", "about", "results/+", "bridge")  # per table, table -> hall
+OUT = ("status", "public", "events", "about", "results/+", "bridge")  # per table, table -> hall (its ACL)
+# What the bridge carries: all of OUT but `bridge`, which Mosquitto publishes on the central broker itself;
+# the copy of its "0" kept on the table's own broker would cross again after a reconnect and show the
+# table offline while it is up (seen on Mosquitto 2.0.11).
+BRIDGED_OUT = tuple(name for name in OUT if name != "bridge")
 IN = ("hall/seating",)  # per table, hall -> table
 MAX_RESULT_BYTES = 64 * 1024
 MAX_SEATING_BYTES = 64 * 1024

@@ -41,6 +41,7 @@ class HallOptions:
     page_port: int | None = 8090  # None: no pages
     broker: str = "managed"  # or "external"
     url: str | None = None
+    language: str = "en"  # the pages' language until a visitor chooses one
 
 
 def external(options: HallOptions) -> BrokerAddress:
@@ -75,8 +76,10 @@ class Hall:
                                accept=self._known, on_result=self.refresh_standings)
         self.seater = Seater(store, league, self._publish, options.prefix)
         self.actions = HallActions(self)
-        self._pages: Any = None  # what serve_pages returned: stopped by its stop() or shutdown() if it has one
+        self._pages: Any = None  # the running pages (their `stop()` ends them)
         self._serving = False
+        # the organiser's page (seating) takes this key; new at every run, printed on the hall's terminal only
+        self.organiser_key = secrets.token_urlsafe(18)
 
     @property
     def serving_pages(self) -> bool:
@@ -100,12 +103,16 @@ class Hall:
         self.refresh_standings()
         self.model.set_seating(self.store.last_seating())
         self.watcher.start()
-        serve = page_server() if self.options.page_port is not None else None
-        if serve is not None and self.options.page_port is not None:
-            self._pages = serve(self.model, self.store, self.actions, self.options.page_port)
+        if self.options.page_port is not None:
+            self._pages = page_server()(self.model, self.store, self.actions, self.options.page_port,
+                                        self.options.host, organiser_key=self.organiser_key,
+                                        default_language=self.options.language)
             self._serving = True
-        elif self.options.page_port is not None:
-            logger.warning("the hall's pages are not installed (companion/hall/pages/server.py): none served")
+
+    @property
+    def page_port(self) -> int | None:
+        """The port the pages listen on (the one chosen when `page_port` was 0), None without pages."""
+        return getattr(self._pages, "port", None) if self._serving else None
 
     def reload_tables(self) -> None:
         """Read the tables from the store again (one was added): their logins, what the watcher accepts."""
@@ -121,10 +128,8 @@ class Hall:
 
     def stop(self) -> None:
         pages, self._pages, self._serving = self._pages, None, False
-        for name in ("stop", "shutdown"):  # whichever the pages' server has
-            if pages is not None and callable(getattr(pages, name, None)):
-                getattr(pages, name)()
-                break
+        if pages is not None:
+            pages.stop()
         self.watcher.stop()
         if self.broker is not None:
             self.broker.close()

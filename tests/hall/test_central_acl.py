@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.hall import protocol
-from tests.hall.hall_kit import result, running_hall, table_of, topic, until
+from tests.kits.hall_running import result, running_hall, table_of, topic, until
 from tests.kits.phones_kit import Phone
 
 SEAT_VIEW = "seat/companion-ana/view"

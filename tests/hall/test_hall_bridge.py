@@ -65,7 +65,7 @@ def test_the_bridge_names_each_topic_under_this_table_only() -> None:
     text = connection_text(prefix=PREFIX, table=TABLE, url="mqtt://hall.local:1884", password=PASSWORD, keepalive=5)
     topics = [line.split() for line in text.splitlines() if line.startswith("topic ")]
     base = protocol.base(PREFIX, TABLE)
-    assert sorted(t[1] for t in topics if t[2] == "out") == sorted(f"{base}/{n}" for n in protocol.OUT)
+    assert sorted(t[1] for t in topics if t[2] == "out") == sorted(f"{base}/{n}" for n in protocol.BRIDGED_OUT)
     assert [t[1] for t in topics if t[2] == "in"] == [f"{base}/{n}" for n in protocol.IN]
     assert all(t[3] == "1" and "#" not in t[1] and "/seat/" not in t[1] for t in topics)
     assert "address hall.local:1884" in text and f"remote_clientid hall-{TABLE}" in text

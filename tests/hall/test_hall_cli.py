@@ -5,7 +5,6 @@ the league file need companion/hall/store.py and companion/hall/league/ (built b
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import signal
 import subprocess
@@ -13,7 +12,6 @@ import sys
 import tomllib
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from companion import i18n
@@ -24,11 +22,6 @@ from companion.hall.command import table_id_for
 from companion.phones.mosquitto import orphans
 from companion.phones.runner import free_port
 from tests.kits.phones_kit import WAIT_S, Phone
-
-needs_store = pytest.mark.skipif(
-    importlib.util.find_spec("companion.hall.store") is None
-    or importlib.util.find_spec("companion.hall.league") is None,
-    reason="companion/hall/store.py and companion/hall/league/ are not on this branch yet")
 
 
 def test_a_tables_id_comes_from_its_name_or_is_numbered() -> None:
@@ -51,7 +44,6 @@ def test_acl_prints_what_an_organisers_own_broker_needs() -> None:
     assert "/seat/" not in out and "#" not in out.replace("cafe/v1/#", "")
 
 
-@needs_store
 def test_table_add_prints_a_config_the_table_logs_in_with(tmp_path: Path) -> None:
     db = tmp_path / "hall.sqlite3"
     got = CliRunner().invoke(main, ["hall", "table", "add", "Table 3", "--db", str(db),
@@ -76,13 +68,11 @@ def test_table_add_prints_a_config_the_table_logs_in_with(tmp_path: Path) -> Non
         broker.close()
 
 
-@needs_store
 def test_player_add_prints_a_league_id(tmp_path: Path) -> None:
     got = CliRunner().invoke(main, ["hall", "player", "add", "Mai", "--db", str(tmp_path / "h.sqlite3")])
     assert got.exit_code == 0 and protocol.PLAYER_ID.match(got.stdout.strip())
 
 
-@needs_store
 def test_hall_run_serves_headless_and_stops_on_sigterm(tmp_path: Path) -> None:
     port = free_port()
     db = tmp_path / "h.sqlite3"

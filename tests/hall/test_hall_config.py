@@ -4,7 +4,6 @@ managed Mosquitto, whose bridge config no value can break."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -89,7 +88,6 @@ def test_auto_with_an_external_url_is_not_the_managed_mosquitto(tmp_path: Path) 
     assert len(got) == 1 and "the table's broker is external" in got[0]
 
 
-@pytest.mark.skipif(shutil.which("mosquitto") is None, reason="auto means Mosquitto only where it is installed")
 def test_auto_with_mosquitto_installed_is_the_managed_mosquitto(tmp_path: Path) -> None:
     assert loaded(tmp_path, '[hall]\nurl = "mqtt://hall:1883"\npassword = "pw"\n').hall.url == "mqtt://hall:1883"
 

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from companion.hall import protocol
 from companion.hall.model import HallModel
+from companion.hall.store import HallStore
 from companion.hall.watch import Router
-from tests.hall.hall_kit import demo_view, result, topic
-from tests.hall.standins import StandInStore
+from tests.kits.hall_running import demo_view, result, topic
 
 scalars = st.none() | st.booleans() | st.integers(-2**60, 2**60) | st.floats(allow_nan=False) | st.text(max_size=20)
 values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
@@ -39,7 +39,7 @@ topics = st.sampled_from([topic(t, n) for t in ("t1", "t2", "zz", "T1") for n in
 @given(st.lists(st.tuples(topics, payloads), max_size=12))
 def test_no_payload_stops_the_watcher_or_breaks_the_snapshot(messages: list[tuple[str, bytes]]) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        store = StandInStore(Path(folder) / "h.sqlite3")
+        store = HallStore(Path(folder) / "h.sqlite3")
         model = HallModel("H", clock=lambda: 0)
         router = Router("companion", model, store, accept=lambda t: t in ("t1", "t2"))
         for name, payload in messages:

@@ -13,12 +13,12 @@ import paho.mqtt.client as mqtt
 
 from companion.hall import protocol
 from companion.hall.central import CentralMosquitto
+from companion.hall.hooks import league, open_store
 from companion.hall.run import Hall, HallOptions
 from companion.hall.watch import Watcher
 from companion.phones.runner import free_port
 from companion.phones.topics import VIEW_MAX_BYTES
-from tests.hall.hall_kit import demo_view, result, running_hall, table_of, topic, until
-from tests.hall.standins import store_and_league
+from tests.kits.hall_running import demo_view, result, running_hall, table_of, topic, until
 from tests.kits.mqtt_wire import ACCEPTED, CONNECT, PUBLISH, Will, Wire, connack, connect_body, packet, string
 from tests.kits.phones_kit import WAIT_S, Phone
 
@@ -166,14 +166,14 @@ def test_a_table_the_organiser_did_not_add_is_not_heard(tmp_path: Path) -> None:
 def test_an_external_central_broker_is_only_connected_to(tmp_path: Path) -> None:
     """The organiser's own broker (here a real Mosquitto the test provisions with the hall's ACL): the hall
     logs in with the URL's credentials and hears the tables as with its managed one."""
-    store, league = store_and_league(tmp_path / "hall.sqlite3")
+    store = open_store(tmp_path / "hall.sqlite3")
     store.add_table("t1")
     port = free_port()
     theirs = CentralMosquitto("companion", "127.0.0.1", port, "organisers-secret", store.table_passwords())
     theirs.start()
     try:
         url = f"mqtt://{protocol.HALL_USER}:organisers-secret@127.0.0.1:{port}"
-        hall = Hall(store, league, HallOptions(port=port, page_port=None, broker="external", url=url))
+        hall = Hall(store, league(), HallOptions(port=port, page_port=None, broker="external", url=url))
         hall.start()
         try:
             assert hall.broker is None and hall.watcher.connected.wait(WAIT_S)

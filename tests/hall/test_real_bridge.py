@@ -18,7 +18,7 @@ from pathlib import Path
 from companion.hall import protocol
 from companion.hall.watch import Watcher
 from companion.phones.runner import free_port
-from tests.hall.hall_kit import PREFIX, demo_view, result, running_hall, table_of, topic, until
+from tests.kits.hall_running import PREFIX, demo_view, result, running_hall, table_of, topic, until
 from tests.kits.phones_kit import WAIT_S, Phone
 
 
@@ -27,10 +27,7 @@ def table_port(folder: Path) -> int:
 
 
 EVERYTHING = ("#",)  # a bridge pushing all of its table's topics: the mistake the central ACL guards against
-# what a table's bridge should push: its out topics but `bridge`, which Mosquitto itself publishes on the
-# central broker (pushed as a topic too, the "0" retained on the table's broker at a drop would cross
-# after the reconnection and show the table offline)
-OUT = tuple(name for name in protocol.OUT if name != "bridge")
+OUT = protocol.BRIDGED_OUT  # what a table's bridge pushes
 
 
 def table_broker(folder: Path, port: int, central: int, password: str,

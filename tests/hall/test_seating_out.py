@@ -12,7 +12,7 @@ from companion import i18n
 from companion.games import registry
 from companion.hall import protocol
 from companion.hall.seating_out import SeatingError, opponents_met
-from tests.hall.hall_kit import running_hall, table_of, until
+from tests.kits.hall_running import running_hall, table_of, until
 
 NAMES = ["Ana", "Ben", "Chai", "Dao", "Ekk", "Fon", "Gus"]
 

@@ -26,9 +26,10 @@ def address_of(url: str) -> str:
 
 
 def topics(prefix: str, table: str) -> list[str]:
-    """Mosquitto's `topic` lines: each `out` topic and each `in` topic at QoS 1, under this table only."""
+    """Mosquitto's `topic` lines: each `out` topic the bridge carries and each `in` topic at QoS 1, under
+    this table only."""
     base = protocol.base(prefix, table)
-    lines = [f"topic {base}/{name} out 1" for name in protocol.OUT]
+    lines = [f"topic {base}/{name} out 1" for name in protocol.BRIDGED_OUT]
     return lines + [f"topic {base}/{name} in 1" for name in protocol.IN]
 
 

@@ -1,6 +1,6 @@
-"""A running hall for tests: its real central Mosquitto and watcher on a free port, the store (the real
-one once it lands, tests/hall/standins.py until then), and tables played by real paho clients that log in
-with their table id and publish what protocol.py says a table's bridge brings."""
+"""A running hall for tests: its real central Mosquitto and watcher on a free port, its real SQLite store,
+and tables played by real paho clients that log in with their table id and publish what protocol.py says
+a table's bridge brings."""
 
 from __future__ import annotations
 
@@ -14,11 +14,10 @@ from companion import scripting
 from companion.core.eventlog import EventLog
 from companion.games import registry
 from companion.hall import protocol
-from companion.hall.hooks import Store
+from companion.hall.hooks import Store, league, open_store
 from companion.hall.model import HallModel
 from companion.hall.run import Hall, HallOptions
 from companion.phones.runner import free_port
-from tests.hall.standins import store_and_league
 from tests.kits.phones_kit import WAIT_S, Phone
 
 PREFIX = "companion"
@@ -41,12 +40,12 @@ class Running:
 @contextlib.contextmanager
 def running_hall(tmp_path: Path, tables: tuple[str, ...] = ("t1", "t2"), clock: Callable[[], int] | None = None,
                  page_port: int | None = None) -> Iterator[Running]:
-    store, league = store_and_league(tmp_path / "hall.sqlite3")
+    store = open_store(tmp_path / "hall.sqlite3")
     for t in tables:
         store.add_table(t)
     port = free_port()
     options = HallOptions(name="Test hall", prefix=PREFIX, host="127.0.0.1", port=port, page_port=page_port)
-    hall = Hall(store, league, options, **({"clock": clock} if clock else {}))
+    hall = Hall(store, league(), options, **({"clock": clock} if clock else {}))
     hall.start()
     try:
         assert hall.watcher.connected.wait(WAIT_S)

@@ -6,7 +6,7 @@ The format is documented in docs/scripting.md and is a public interface: keep it
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,8 +84,10 @@ def parse(lines: Iterable[str]) -> tuple[dict[str, Any], list[tuple[int, Step]]]
     return setup, steps
 
 
-def run(games: dict[str, Game], log: EventLog, lines: Iterable[str], created_at: int = 0) -> Referee:
-    """Play a script on a fresh game in `log`; raises ScriptError at the first rejected line."""
+def run(games: dict[str, Game], log: EventLog, lines: Iterable[str], created_at: int = 0,
+        after: Callable[[Referee], None] | None = None) -> Referee:
+    """Play a script on a fresh game in `log`; raises ScriptError at the first rejected line. `after`, if
+    given, sees the referee once started and after every step (each state the game went through)."""
     setup_obj, steps = parse(lines)
     try:
         setup = setup_from_json({"seed": 0, **setup_obj})
@@ -94,6 +96,8 @@ def run(games: dict[str, Game], log: EventLog, lines: Iterable[str], created_at:
         raise ScriptError(1, reason) from None
     except (KeyError, TypeError, ValueError) as err:
         raise ScriptError(1, Rejected("reject.malformed", problem=str(err)[:80])) from None
+    if after is not None:
+        after(referee)
     for number, step in steps:
         if isinstance(step, ClockStep):
             _check(number, advance(referee, step.at))
@@ -104,6 +108,8 @@ def run(games: dict[str, Game], log: EventLog, lines: Iterable[str], created_at:
         if not outcome.accepted:
             assert outcome.reason is not None
             raise ScriptError(number, outcome.reason)
+        if after is not None:
+            after(referee)
     return referee
 
 

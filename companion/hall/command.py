@@ -74,7 +74,9 @@ def run_command(db: Path | None, port: int, host: str, page_port: int, broker: s
     other = running_hall(path)
     if other is not None:
         raise click.ClickException(_say("hall.cli.already_running", pid=other, path=str(path)))
-    hall = Hall(hooks.open_store(path), hooks.league(), options)
+    lang = click.get_current_context().obj["hall_lang"]  # the watcher's thread has no click context
+    hall = Hall(hooks.open_store(path), hooks.league(), options,
+                say=lambda msgid, params: click.echo(i18n.translate(lang, msgid, params), err=True))
     wake, stopping, reloading = threading.Event(), threading.Event(), threading.Event()
 
     def on_signal(signum: int, _frame: Any) -> None:

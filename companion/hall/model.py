@@ -161,7 +161,7 @@ class HallModel:
 def _shown(t: _Table, now: int) -> dict[str, Any]:
     v = t.view or {}
     timers = []
-    for timer in v.get("timers", []):
+    for timer in [] if v.get("ended") else v.get("timers", []):  # an ended game's clocks stopped with it
         left = max(0, timer["deadline_ms"] - now) if timer["running"] else timer["remaining_ms"]
         timers.append({**timer, "remaining_ms": left})
     return {"id": t.id, "name": t.name or t.id, "language": t.language, "online": t.online(),

@@ -59,8 +59,10 @@ def pid_file(db: Path) -> Path:
 class Hall:
     """One running hall. `actions` are what the pages may do (`HallActions`)."""
 
-    def __init__(self, store: Store, league: League, options: HallOptions, clock: Callable[[], int] = wall_ms) -> None:
-        self.store, self.league, self.options = store, league, options
+    def __init__(self, store: Store, league: League, options: HallOptions, clock: Callable[[], int] = wall_ms,
+                 say: Callable[[str, dict[str, Any]], None] = lambda msgid, params: None) -> None:
+        """`say(msgid, params)` tells the organiser's terminal what happens (a result in, one sent again)."""
+        self.store, self.league, self.options, self.say = store, league, options, say
         self.model = HallModel(options.name, clock)
         self.broker: CentralMosquitto | None = None
         self._tables: set[str] = set()
@@ -73,7 +75,7 @@ class Hall:
             local = "127.0.0.1" if options.host in ("0.0.0.0", "") else options.host
             self.address = BrokerAddress(local, options.port, protocol.HALL_USER, password)
         self.watcher = Watcher(self.address, options.prefix, self.model, store,
-                               accept=self._known, on_result=self.refresh_standings)
+                               accept=self._known, on_result=self._result)
         self.seater = Seater(store, league, self._publish, options.prefix)
         self.actions = HallActions(self)
         self._pages: Any = None  # the running pages (their `stop()` ends them)
@@ -122,6 +124,12 @@ class Hall:
         self.model.know_tables(passwords)
         if self.broker is not None:
             self.broker.set_tables(passwords)
+
+    def _result(self, result: dict[str, Any], new: bool) -> None:
+        if new:
+            self.refresh_standings()
+        self.say("hall.cli.result_in" if new else "hall.cli.result_again",
+                 {"table": result["table"], "number": result["number"]})
 
     def refresh_standings(self) -> None:
         self.model.set_standings(self.league.standings(self.store.results(), self.store.players()))

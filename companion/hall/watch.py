@@ -41,11 +41,14 @@ def topic_pattern(prefix: str) -> re.Pattern[str]:
     return re.compile(rf"^{re.escape(prefix)}/v{protocol.VERSION}/([^/]+)/({kinds})$")
 
 
+OnResult = Callable[[dict[str, Any], bool], None]
+
+
 class Watcher:
     """Feeds `model` and `store` from the central broker at `address` (through a `Router`)."""
 
     def __init__(self, address: BrokerAddress, prefix: str, model: HallModel, store: ResultStore, *,
-                 accept: Callable[[str], bool] = lambda _: True, on_result: Callable[[], None] = lambda: None,
+                 accept: Callable[[str], bool] = lambda _: True, on_result: OnResult = lambda result, new: None,
                  client_id: str = protocol.HALL_USER) -> None:
         self.address, self.prefix = address, prefix
         self.router = Router(prefix, model, store, accept=accept, on_result=on_result)
@@ -87,11 +90,12 @@ class Watcher:
 
 class Router:
     """Turns one message into a change of `model` or `store`: `accept(table_id)` says whether a table is
-    one of the hall's (the organiser added it), `on_result()` runs after each new result. Raises nothing
+    one of the hall's (the organiser added it), `on_result(result, new)` runs after each result (`new`:
+    it was not in the league yet; a copy sent again after a table's restart is not new). Raises nothing
     for a bad message: it is logged, counted in `refused`, and changes nothing."""
 
     def __init__(self, prefix: str, model: HallModel, store: ResultStore, *,
-                 accept: Callable[[str], bool] = lambda _: True, on_result: Callable[[], None] = lambda: None) -> None:
+                 accept: Callable[[str], bool] = lambda _: True, on_result: OnResult = lambda result, new: None) -> None:
         self.model, self.store = model, store
         self._accept, self._on_result = accept, on_result
         self._topic = topic_pattern(prefix)
@@ -127,6 +131,7 @@ class Router:
             result = protocol.parse_result(payload, table)
             if str(result["number"]) != kind.split("/")[1]:
                 raise BadPayload("result: its number is not the topic's")
-            if self.store.add_result(result):
-                logger.info("table %s: game %d's result is in the league", table, result["number"])
-                self._on_result()
+            new = self.store.add_result(result)
+            logger.info("table %s: game %d's result %s", table, result["number"],
+                        "is in the league" if new else "again, already counted")
+            self._on_result(result, new)

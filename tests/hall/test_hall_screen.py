@@ -5,37 +5,17 @@ Screenshots go to KIOSK_SHOTS when it is set (docs/screenshots/hall/ for docs/ha
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page
 
 from companion import i18n
-from tests.kits.hall_pages_kit import KEY, NOW, WrittenHall, serving, six_tables, table
+from tests.kits.hall_pages_kit import KEY, NOW, PHONE, TV, WrittenHall, opened, serving, six_tables, table
 from tests.kits.kiosk_fixtures import shots_dir
 from tests.kits.phone_page_kit import WAIT_MS
 
 __all__ = ["shots_dir"]
-TV = {"width": 1920, "height": 1080}
-PHONE = {"width": 390, "height": 844}
-
-
-@contextlib.contextmanager
-def opened(browser: Browser, url: str, size: dict[str, int] = TV, locale: str = "en-US") -> Iterator[Page]:
-    phone = size["width"] < 800
-    context = browser.new_context(viewport=size, locale=locale, is_mobile=phone, has_touch=phone,  # type: ignore[arg-type]
-                                  accept_downloads=True)
-    try:
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda err: errors.append(str(err)))
-        page.goto(url)
-        yield page
-        assert errors == []
-    finally:
-        context.close()
 
 
 def card(page: Page, tid: str) -> str:

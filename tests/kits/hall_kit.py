@@ -41,9 +41,9 @@ PLAYERS = ["ana", "ben", "chai"]
 class Central:
     """The hall's central Mosquitto on a free port of 127.0.0.1; tables log in as their table id."""
 
-    def __init__(self, tables: dict[str, str], prefix: str = PREFIX) -> None:
+    def __init__(self, tables: dict[str, str], prefix: str = PREFIX, port: int | None = None) -> None:
         self.tables, self.prefix = tables, prefix
-        self.port = free_port()
+        self.port = port or free_port()
         self.dir = Path(tempfile.mkdtemp(prefix="hall-central-"))
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.log: list[str] = []
@@ -96,6 +96,13 @@ class Central:
         if proc is not None:
             close_phones(self.port)
             proc.terminate()
+            proc.wait(WAIT_S)
+
+    def kill(self) -> None:
+        """SIGKILL, as a power cut of the hall's machine: no will, no goodbye (the phones on it stay open)."""
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            proc.kill()
             proc.wait(WAIT_S)
 
     def close(self) -> None:

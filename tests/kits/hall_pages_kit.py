@@ -14,6 +14,8 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
+from playwright.sync_api import Browser, Page
+
 from companion.hall.pages.server import HallPages
 
 KEY = "organiser-key-0123456789abcdef"
@@ -153,3 +155,23 @@ def serving(hall: WrittenHall, **options: Any) -> Iterator[tuple[HallPages, Orga
         yield pages, actions
     finally:
         pages.stop()
+
+
+TV = {"width": 1920, "height": 1080}
+PHONE = {"width": 390, "height": 844}
+
+
+@contextlib.contextmanager
+def opened(browser: Browser, url: str, size: dict[str, int] = TV, locale: str = "en-US") -> Iterator[Page]:
+    phone = size["width"] < 800
+    context = browser.new_context(viewport=size, locale=locale, is_mobile=phone, has_touch=phone,  # type: ignore[arg-type]
+                                  accept_downloads=True)
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        page.goto(url)
+        yield page
+        assert errors == []
+    finally:
+        context.close()

@@ -95,7 +95,8 @@ class Router:
     for a bad message: it is logged, counted in `refused`, and changes nothing."""
 
     def __init__(self, prefix: str, model: HallModel, store: ResultStore, *,
-                 accept: Callable[[str], bool] = lambda _: True, on_result: OnResult = lambda result, new: None) -> None:
+                 accept: Callable[[str], bool] = lambda _: True,
+                 on_result: OnResult = lambda result, new: None) -> None:
         self.model, self.store = model, store
         self._accept, self._on_result = accept, on_result
         self._topic = topic_pattern(prefix)

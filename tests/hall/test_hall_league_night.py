@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+from itertools import combinations
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,7 @@ from companion.scripting import run as run_script
 from tests.kits import plackett_luce
 from tests.kits.hall_kit import HALL_PASSWORD, PREFIX, Central
 from tests.kits.hall_night import HallProcess, NightTable, hall_cli, table_password
-from tests.kits.hall_pages_kit import TV, opened
+from tests.kits.hall_pages_kit import PHONE, TV, opened
 from tests.kits.kiosk_fixtures import shots_dir
 from tests.kits.phone_page_kit import WAIT_MS
 
@@ -134,7 +135,6 @@ def test_a_league_night_of_six_bridged_tables(night: tuple[Path, Central, list[N
     by_id = {t.id: t for t in tables}
     hall = HallProcess(db, central, "Cafe Meeple league night")
     heard = central.hall_client()  # subscribed to `#`: everything that ever reaches the central broker
-    everything = [heard]
     try:
         for t in tables:
             t.start(central.port)
@@ -160,9 +160,7 @@ def test_a_league_night_of_six_bridged_tables(night: tuple[Path, Central, list[N
             for t in tables:
                 t.play(len(t.moves))
                 assert t.child is not None and t.child.proc.poll() is None
-            central.start()
-            heard = central.hall_client()
-            everything.append(heard)
+            central.start()  # the `#` subscriber reconnects by itself, as every client does
             snap = hall.until("all six results", lambda s: sum(r["games"] for r in s["standings"]) == len(POINTS))
             page.wait_for_function("() => [...document.querySelectorAll('.table-card')].every("
                                    "c => c.dataset.status !== 'offline')", timeout=WAIT_MS)
@@ -198,12 +196,48 @@ def test_a_league_night_of_six_bridged_tables(night: tuple[Path, Central, list[N
             assert sorted(r["table"] for r in HallStore(db).results()) == sorted(by_id)
             csv_text = hall.get("/standings.csv").decode("utf-8")
             assert all(name in csv_text for name in POINTS)
+
+        # The next round: the organiser seats everyone for Lockdown on their phone; the tables start it.
+        with opened(browser, hall.organiser_url, PHONE) as page:
+            page.wait_for_selector("#present input", timeout=WAIT_MS)
+            page.select_option("#game", "lockdown")
+            page.locator("#all-players").click()
+            page.locator("#seat").click()
+            page.wait_for_selector("#done:not([hidden])", timeout=WAIT_MS)
+            page.screenshot(path=shots_dir / "league-night-organiser.png", full_page=True)
+        try:
+            snap = hall.until("round 2 seated and started", lambda s: s["seating"] is not None and all(
+                x["game"] == "lockdown" and x["number"] == 2 for x in s["tables"] if x["id"] in s["seating"]["tables"]))
+        except AssertionError as err:
+            said = {t.id: t.child.console[-6:] for t in tables if t.child is not None}
+            raise AssertionError(f"{err}\nseating: {json.loads(hall.get('/hall.json'))['seating']}\n"
+                                 f"the tables said: {said}\nthe hall said: {hall.console[-8:]}\n"
+                                 f"the central broker said: {[x for x in central.said() if ('seating' in x or 'SUBSCRIBE' in x or 'CONNECT' in x or 'connected' in x)][-60:]}") from None
+        seated = snap["seating"]["tables"]
+        assert len(seated) == 3 and sorted(len(group) for group in seated.values()) == [8, 8, 8]  # 24 in 2-9 seats
+        assert sorted(p["name"] for group in seated.values() for p in group) == sorted(POINTS)
+        for tid, group in seated.items():  # players just take their seats: the table's game has them
+            shown = next(x for x in snap["tables"] if x["id"] == tid)
+            assert sorted(p["id"] for p in shown["players"]) == sorted(p["id"] for p in group)
+        # Repeat opponents as few as the counts allow, by hand: a round-1 table of k players spread over three
+        # tables leaves at least the pairs of its ceil(k/3)-sized share: 5 players -> 2+2+1 -> 1+1 = 2 pairs
+        # (Tables 2, 3, 4), 4 -> 2+1+1 -> 1 (Table 5), 3 and 2 -> none: 7 pairs at the least.
+        met = {frozenset(r) for r in RANKINGS.values() for r in [[n for g in r for n in g]]}
+        repeats = sum(1 for group in seated.values() for a, b in combinations([p["name"] for p in group], 2)
+                      if any({a, b} <= m for m in met))
+        assert repeats == 7
+        with opened(browser, hall.url + "/seating", PHONE) as page:
+            page.wait_for_selector("#players li", timeout=WAIT_MS)
+            found = {li.locator(".who").inner_text(): li.locator(".where").inner_text()
+                     for li in page.locator("#players li").all()}
+            assert found == {p["name"]: by_id[tid].name for tid, group in seated.items() for p in group}
+            page.screenshot(path=shots_dir / "league-night-seating.png", full_page=True)
     finally:
         assert hall.stop() == 0, "".join(hall.console)
 
     # Nothing but the tables' public topics ever reached the central broker: no seat topic, no
     # password a table keeps, no player's own secret.
-    seen = [m for phone in everything for m in phone.seen]
+    seen = heard.seen
     assert seen, "the `#` subscriber heard nothing"
     assert sorted({m.topic for m in seen if not TOPIC.match(m.topic)}) == []
     payloads = b"\n".join(m.payload for m in seen).decode("utf-8")

@@ -149,8 +149,12 @@ class NightTable:
         if first:
             self.folder.mkdir(parents=True, exist_ok=True)
             start_game(self.db, self.setup)
+        self.ports = Ports.pick()  # just before the start: ports picked long before may have been taken since
         self.child = Child(self.db, self.env(central_port), self.setup)
-        self.child.wait_said("ws://")  # its broker (with the bridge in its config) is up
+        try:
+            self.child.wait_said("ws://", timeout=GUARD_S)  # its broker (with the bridge in its config) is up
+        except queue.Empty:
+            raise AssertionError(f"table {self.id} did not start; it said: {''.join(self.child.console)}") from None
 
     def play(self, upto: int) -> None:
         """Send the script's inputs up to `upto` (exclusive); each must be accepted."""

@@ -101,7 +101,7 @@ def measure(args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
     hall = subprocess.Popen([sys.executable, "-m", "companion", "hall", "run", "--db", str(tmp / "hall.sqlite3"),
                              "--host", "127.0.0.1", "--port", str(central), "--page-port", str(pages),
                              "--name", "Bench hall", "--prefix", PREFIX],
-                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=open(tmp / "hall.log", "w"))
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     tables: list[RealTable] = []
     procs: list[subprocess.Popen[str]] = []
     try:
@@ -118,7 +118,7 @@ def measure(args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
                                  "scripts": [str(p) for p in SCRIPTS]})
         procs.append(sim)
         until(lambda: sum(t["online"] for t in snapshot(pages)["tables"]) == args.tables + 1, "every table online")
-        page = child("--watch-page", {"host": "127.0.0.1", "port": pages})
+        page = child("--watch-page", {"host": "127.0.0.1", "port": pages, "pages": args.pages})
         procs.append(page)
         turns = max(2, int(args.seconds // SEGMENT) // 2 * 2)
         rolls = int(SEGMENT * args.rate)
@@ -162,11 +162,13 @@ def measure(args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
     return {"tables": args.tables, "seconds": elapsed, "pace": args.pace, "load_before": load_before,
             "page": summary(to_page), "snapshot_ms": summary([v * 1_000_000 for v in to_snapshot]),
             "missed": missed, "real_page": summary(real_page) if real_page else None, "real_missed": real_missed,
-            "messages_per_s": played["messages"] / played["seconds"], "inputs_per_s": len(played["log"]) / played["seconds"],
+            "messages_per_s": played["messages"] / played["seconds"],
+            "inputs_per_s": len(played["log"]) / played["seconds"],
             "results": played["results"], "view_bytes": played["view_bytes"][len(played["view_bytes"]) // 2],
             "hall_cpu_per_min": cpu["hall"] / elapsed * 60, "broker_cpu_per_min": cpu["broker"] / elapsed * 60,
             "hall_rss_mib": rss[0], "hall_peak_rss_mib": rss[1],
-            "fetches_per_s": len(seen) / span, "events_per_s": watched["events"] / span,
+            "fetches_per_s": len(seen) / span, "all_fetches_per_s": watched["fetches"] / elapsed,
+            "pages": args.pages, "events_per_s": watched["events"] / span,
             "snapshot_bytes": sizes[len(sizes) // 2],
             "phones": {k: {**summary(lat), "lost": lost} for k, (lat, lost) in phones.items()},
             "phones_count": args.phones, "rate": args.rate}
@@ -183,7 +185,8 @@ def report(f: dict[str, Any], command: str, where: Path) -> str:
              "| figure | value |", "|---|---|",
              f"| hall update latency, table's publish to the hall page having it, p50 / p99 (ms) | "
              f"{ms(f['page'])} ({f['page']['n']} changes, {f['missed']} not seen) |",
-             f"| the same to the hall's snapshot that showed it (its `now_ms`), p50 / p99 (ms) | {ms(f['snapshot_ms'])} |",
+             f"| the same to the hall's snapshot that showed it (its `now_ms`), p50 / p99 (ms) | "
+             f"{ms(f['snapshot_ms'])} |",
              f"| a real table's event to the hall page, through its bridge, p50 / p99 (ms) | {ms(f['real_page'])} |",
              f"| inputs / messages per second into the central broker | {f['inputs_per_s']:.1f} / "
              f"{f['messages_per_s']:.1f} (public view ~{f['view_bytes']:,} B; {f['results']} results) |",
@@ -191,7 +194,8 @@ def report(f: dict[str, Any], command: str, where: Path) -> str:
              f"| hall process CPU (s/min) | {f['hall_cpu_per_min']:.2f} |",
              f"| hall process RSS at the end / peak (MiB) | {f['hall_rss_mib']:.1f} / {f['hall_peak_rss_mib']:.1f} |",
              f"| one hall page: SSE events / `/hall.json` fetches per second | {f['events_per_s']:.1f} / "
-             f"{f['fetches_per_s']:.1f} ({f['snapshot_bytes']:,} B gzipped each) |", "",
+             f"{f['fetches_per_s']:.1f} ({f['snapshot_bytes']:,} B gzipped each) |",
+             f"| all {f['pages']} hall pages: `/hall.json` fetches per second | {f['all_fetches_per_s']:.1f} |", "",
              f"#### A table's own event to phone ({f['phones_count']} phones, dice at {f['rate']:g}/s, "
              f"turns of {SEGMENT:g} s), alone and bridged to that hall\n",
              "| table | p50 / p99 (ms) | max (ms) | deliveries | lost |", "|---|---|---|---|---|",
@@ -216,6 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=60.0, help="the measured window (60)")
     parser.add_argument("--quick", action="store_true", help="15 s, for a check while developing")
     parser.add_argument("--pace", default="2,5", help="seconds between a table's inputs, min,max (2,5)")
+    parser.add_argument("--pages", type=int, default=10, help="hall pages open (a TV, phones) (10)")
     parser.add_argument("--phones", type=int, default=10, help="phones on each real table (10)")
     parser.add_argument("--rate", type=float, default=5.0, help="dice rolls a second at a real table's turn (5)")
     parser.add_argument("--seed", type=int, default=18)

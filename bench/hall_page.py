@@ -1,10 +1,11 @@
 """A hall page's client for bench/bench_hall.py, and the latencies read from what it saw.
 
-`watch` (a child process) does what the hall screen's page does (companion/hall/pages/web/js/
-hall-data.js): an EventSource on `/events`, and on each `version` a fetch of `/hall.json` (gzip, one
-fetch at a time; a version that came meanwhile is fetched right after). For every snapshot it keeps
-when it was read (CLOCK_MONOTONIC, as the tables' publish log), when the hall took it (its `now_ms`)
-and each table's card fingerprint (`hall_tables.card_fp`).
+`watch` (a child process) runs `pages` clients, each doing what the hall screen's page does
+(companion/hall/pages/web/js/hall-data.js): an EventSource on `/events`, and on each `version` a
+fetch of `/hall.json` (gzip, one fetch at a time; a version that came meanwhile is fetched right
+after). For every snapshot the first page keeps when it was read (CLOCK_MONOTONIC, as the tables'
+publish log), when the hall took it (its `now_ms`) and each table's card fingerprint
+(`hall_tables.card_fp`); the others only read the body, as a TV's and spectators' pages load the hall.
 
 `latencies` matches them: a measurable publish (a card the page had not seen) is shown from the first
 snapshot that shows it or a later card of that table (a newer input may overtake it in one fetch).
@@ -24,51 +25,72 @@ from typing import Any
 from hall_tables import card_fp
 
 
-def _events(host: str, port: int, wake: threading.Condition, state: dict[str, int]) -> None:
-    conn = http.client.HTTPConnection(host, port, timeout=60)
-    conn.request("GET", "/events", headers={"Accept": "text/event-stream"})
-    response = conn.getresponse()
-    if response.status != 200:
-        raise SystemExit(f"/events answered {response.status}")
-    for raw in response:
-        if raw.startswith(b"event: version"):
-            with wake:
-                state["pending"] += 1
-                state["events"] += 1
-                wake.notify()
+class Follower:
+    """One page: its stream and its fetches; with `record`, what each snapshot showed (else only counted)."""
+
+    def __init__(self, host: str, port: int, record: bool, stopping: threading.Event) -> None:
+        self.host, self.port, self.record, self.stopping = host, port, record, stopping
+        self.wake = threading.Condition()
+        self.pending = self.events = self.fetches = 0
+        self.seen: list[list[Any]] = []  # [read at (monotonic ns), taken at (hall's ms), bytes, {table: fp}]
+
+    def start(self) -> None:
+        threading.Thread(target=self._stream, daemon=True).start()
+        threading.Thread(target=self._fetch, daemon=True).start()
+
+    def poke(self) -> None:
+        with self.wake:
+            self.wake.notify_all()
+
+    def _stream(self) -> None:
+        conn = http.client.HTTPConnection(self.host, self.port, timeout=60)
+        conn.request("GET", "/events", headers={"Accept": "text/event-stream"})
+        response = conn.getresponse()
+        if response.status != 200:
+            raise SystemExit(f"/events answered {response.status}")
+        for raw in response:
+            if raw.startswith(b"event: version"):
+                with self.wake:
+                    self.pending += 1
+                    self.events += 1
+                    self.wake.notify()
+
+    def _fetch(self) -> None:
+        conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
+        while True:
+            with self.wake:
+                self.wake.wait_for(lambda: self.pending > 0 or self.stopping.is_set())
+                self.pending = 0
+            if self.stopping.is_set():
+                return
+            conn.request("GET", "/hall.json", headers={"Accept-Encoding": "gzip", "Cache-Control": "no-cache"})
+            response = conn.getresponse()
+            body = response.read()
+            self.fetches += 1
+            if not self.record:
+                continue
+            gzipped = response.getheader("Content-Encoding") == "gzip"
+            snapshot = json.loads(gzip.decompress(body) if gzipped else body)
+            self.seen.append([time.monotonic_ns(), snapshot["hall"]["now_ms"], len(body),
+                              {t["id"]: card_fp(t) for t in snapshot["tables"] if t["game"] is not None}])
 
 
 def watch() -> None:
-    """Child: follow the hall page on stdin's first line until stdin closes; print what it saw as JSON."""
+    """Child: `pages` hall pages on stdin's first line until stdin closes; print what the first saw as JSON
+    (the others, a TV and spectators' phones, only load the hall as the pages do)."""
     cfg = json.loads(sys.stdin.readline())
-    host, port = cfg["host"], cfg["port"]
-    wake = threading.Condition()
-    state = {"pending": 0, "events": 0}
-    threading.Thread(target=_events, args=(host, port, wake, state), daemon=True).start()
-    seen: list[list[Any]] = []  # [read at (monotonic ns), taken at (hall's ms), bytes, {table: fp}]
     stopping = threading.Event()
-    threading.Thread(target=lambda: (sys.stdin.read(), stopping.set(), _poke(wake)), daemon=True).start()
-    conn = http.client.HTTPConnection(host, port, timeout=30)
+    pages = [Follower(cfg["host"], cfg["port"], k == 0, stopping) for k in range(cfg["pages"])]
+    for page in pages:
+        page.start()
     print("ready", flush=True)
-    while not stopping.is_set():
-        with wake:
-            wake.wait_for(lambda: state["pending"] > 0 or stopping.is_set())
-            state["pending"] = 0
-        if stopping.is_set():
-            break
-        conn.request("GET", "/hall.json", headers={"Accept-Encoding": "gzip", "Cache-Control": "no-cache"})
-        response = conn.getresponse()
-        body = response.read()
-        snapshot = json.loads(gzip.decompress(body) if response.getheader("Content-Encoding") == "gzip" else body)
-        read_at = time.monotonic_ns()
-        seen.append([read_at, snapshot["hall"]["now_ms"], len(body),
-                     {t["id"]: card_fp(t) for t in snapshot["tables"] if t["game"] is not None}])
-    print(json.dumps({"seen": seen, "events": state["events"]}), flush=True)
-
-
-def _poke(wake: threading.Condition) -> None:
-    with wake:
-        wake.notify_all()
+    sys.stdin.read()
+    stopping.set()
+    for page in pages:
+        page.poke()
+    time.sleep(0.5)  # a fetch under way ends
+    print(json.dumps({"seen": pages[0].seen, "events": pages[0].events,
+                      "fetches": sum(p.fetches for p in pages)}), flush=True)
 
 
 def latencies(published: list[list[Any]], seen: list[list[Any]]) -> tuple[list[int], list[int], int]:

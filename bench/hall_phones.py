@@ -45,6 +45,13 @@ def hall_config(table_id: str, prefix: str, central_port: int, password: str) ->
                                            "name": table_id}})
 
 
+class TableMosquitto(ManagedMosquitto):
+    """The table's managed Mosquitto under a folder name of the bench's own: its start stops only
+    brokers left behind by an earlier run of this bench, never another companion's."""
+
+    dir_prefix = "companion-bench-hall-"
+
+
 class CardStamp:
     """An Output beside the mirror: each public view's card (as the hall shows it) and when it was made,
     in the simulated tables' publish-log shape, for the latency to the hall's page."""
@@ -67,7 +74,7 @@ class RealTable:
         self.table, self.stamp, self.cards = Table(referee), Stamp(), CardStamp(table_id)
         self.port = free_port()
         extra = bridge_config(bridge) if bridge is not None else ""
-        self.broker = ManagedMosquitto(prefix, "127.0.0.1", self.port, free_port(), self.game.referee_password, extra)
+        self.broker = TableMosquitto(prefix, "127.0.0.1", self.port, free_port(), self.game.referee_password, extra)
         self.topics = Topics(prefix, table_id)
         self.mirror = Mirror(self.table, self.topics, self.game,
                              BrokerAddress("127.0.0.1", self.port, password=self.game.referee_password),

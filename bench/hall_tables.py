@@ -125,7 +125,8 @@ class SimTable:
             self.client.publish(f"{self.base}/events", encode({"n": n, **item}), qos=1)
             sent += 1
         self.announced = view["announced"]
-        result = result_of(view, table=self.id, key=result_key(self.key, self.number), finished_ms=int(time.time() * 1000))
+        result = result_of(view, table=self.id, key=result_key(self.key, self.number),
+                           finished_ms=int(time.time() * 1000))
         if result is not None:
             self.client.publish(protocol.results_topic(self.prefix, self.id, self.number), result, qos=1, retain=True)
             sent += 1

@@ -23,7 +23,6 @@ from __future__ import annotations
 import gzip
 import hmac
 import html
-import json
 import logging
 from http import HTTPStatus
 from pathlib import Path
@@ -35,6 +34,7 @@ from companion.games import registry
 from companion.hall.pages import seating_request
 from companion.hall.pages.parts import Actions, Model, Store
 from companion.hall.pages.seating_request import MAX_BODY, Refused
+from companion.hall.pages.snapshots import Snapshots, to_json
 from companion.hall.pages.stream import Streams, stream
 from companion.hall.protocol import TABLE_ID
 from companion.phones.offered import offered
@@ -60,8 +60,9 @@ class HallHandler(PageHandler):
             self.send_error(HTTPStatus.NOT_IMPLEMENTED)
         elif path == "/events":
             self._events()
-        elif path == "/hall.json":
-            self._send(HTTPStatus.OK, _json(self.server.model.snapshot()), JSON, head)
+        elif path == "/hall.json":  # one encoding for every page at one version (snapshots.py)
+            kept = self.server.snapshots.current()
+            self._send(HTTPStatus.OK, kept.body, JSON, head, gzipped=kept.gzipped)
         elif path == "/standings.csv":
             self._send(HTTPStatus.OK, self.server.actions.standings_csv().encode(), "text/csv; charset=utf-8", head,
                        {"Content-Disposition": 'attachment; filename="league-standings.csv"'})
@@ -75,15 +76,18 @@ class HallHandler(PageHandler):
             self._answer(head)
 
     def _send(self, status: HTTPStatus, body: bytes, kind: str, head: bool,
-              extra: dict[str, str] | None = None) -> None:
-        """A dynamic answer (never cached: each snapshot differs), gzipped when it is big enough."""
-        gzipped = len(body) >= GZIP_FROM and "gzip" in self.headers.get("Accept-Encoding", "")
-        payload = gzip.compress(body, compresslevel=6, mtime=0) if gzipped else body
+              extra: dict[str, str] | None = None, gzipped: bytes | None = None) -> None:
+        """A dynamic answer (never cached by the browser: each snapshot differs), gzipped when it is big
+        enough (`gzipped`: the body gzipped already)."""
+        zipped = "gzip" in self.headers.get("Accept-Encoding", "") and (gzipped is not None or len(body) >= GZIP_FROM)
+        if zipped and gzipped is None:
+            gzipped = gzip.compress(body, compresslevel=6, mtime=0)
+        payload = gzipped if zipped and gzipped is not None else body
         self.send_response(status)
         self.send_header("Content-Type", kind)
         for name, value in (extra or {}).items():
             self.send_header(name, value)
-        if gzipped:
+        if zipped:
             self.send_header("Content-Encoding", "gzip")
         self.send_header("Vary", "Accept-Encoding")
         self.send_header("Content-Length", str(len(payload)))
@@ -184,6 +188,7 @@ class HallPages(PageServer):
         self.model, self.store, self.actions = model, store, actions
         self._key = organiser_key.encode()
         self.streams = Streams(max_streams)
+        self.snapshots = Snapshots(model)
         self.games = {g["id"]: g for g in offered(registry())}
         super().__init__(host, port, default_language=default_language, max_connections=max_connections,
                          **limits)
@@ -237,5 +242,4 @@ def serve_pages(model: Model, store: Store, actions: Actions, port: int, host: s
     return pages
 
 
-def _json(obj: Any) -> bytes:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode()
+_json = to_json

@@ -1,8 +1,8 @@
 """The hall under 100 tables (issue 18): hall update latency, CPU, and a table's own phones, bridged or not.
 
-Run from the repository root::
+Run from the repository root (PYTHONPATH=. measures this checkout, whichever one is installed)::
 
-    python bench/bench_hall.py [--tables 100] [--seconds 60 | --quick] [--pace 2,5] [--write-docs]
+    PYTHONPATH=. python bench/bench_hall.py [--tables 100] [--seconds 60 | --quick] [--pace 2,5] [--write-docs]
 
 The hall is the real one: `companion hall run` as a child process (its managed central Mosquitto and
 its pages) on a league file with the tables added (`HallStore.add_table`). The simulated tables
@@ -45,14 +45,21 @@ from companion.hall.store import HallStore
 from companion.phones.runner import free_port
 
 HERE = Path(__file__).resolve().parent
-DOCS = HERE.parent / "docs" / "performance.md"
+ROOT = HERE.parent
+DOCS = ROOT / "docs" / "performance.md"
 START, END = "<!-- hall:start -->", "<!-- hall:end -->"
 PREFIX = "companion"
 SEGMENT = 5.0  # seconds of dice rolls at one real table before the other's turn
 
 
+def tree_env(tree: Path = ROOT) -> dict[str, str]:
+    """A child imports the `companion` of `tree` (this checkout unless `--tree`), not the one installed."""
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(tree), os.environ.get("PYTHONPATH")]))}
+
+
 def child(mode: str, cfg: dict[str, Any]) -> subprocess.Popen[str]:
-    proc = subprocess.Popen([sys.executable, __file__, mode], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen([sys.executable, __file__, mode], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                            env=tree_env())
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write(json.dumps(cfg) + "\n")
     proc.stdin.flush()
@@ -101,7 +108,8 @@ def measure(args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
     hall = subprocess.Popen([sys.executable, "-m", "companion", "hall", "run", "--db", str(tmp / "hall.sqlite3"),
                              "--host", "127.0.0.1", "--port", str(central), "--page-port", str(pages),
                              "--name", "Bench hall", "--prefix", PREFIX],
-                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            cwd=args.tree, env=tree_env(args.tree))
     tables: list[RealTable] = []
     procs: list[subprocess.Popen[str]] = []
     try:
@@ -171,7 +179,8 @@ def measure(args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
             "pages": args.pages, "events_per_s": watched["events"] / span,
             "snapshot_bytes": sizes[len(sizes) // 2],
             "phones": {k: {**summary(lat), "lost": lost} for k, (lat, lost) in phones.items()},
-            "phones_count": args.phones, "rate": args.rate}
+            "phones_count": args.phones, "rate": args.rate,
+            "tree": "this checkout" if args.tree.resolve() == ROOT else str(args.tree)}
 
 
 def report(f: dict[str, Any], command: str, where: Path) -> str:
@@ -180,7 +189,7 @@ def report(f: dict[str, Any], command: str, where: Path) -> str:
 
     a, b = f["phones"]["alone"], f["phones"]["bridged"]
     lo, hi = f["pace"]
-    lines = [f"Command: `{command}`\n", machine(where, f["load_before"]), "",
+    lines = [f"Command: `{command}`\n", machine(where, f["load_before"]), f"- The hall measured: {f['tree']}", "",
              f"#### {f['tables']} simulated tables, one input every {lo:g}-{hi:g} s each, {f['seconds']:.0f} s\n",
              "| figure | value |", "|---|---|",
              f"| hall update latency, table's publish to the hall page having it, p50 / p99 (ms) | "
@@ -223,6 +232,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pages", type=int, default=10, help="hall pages open (a TV, phones) (10)")
     parser.add_argument("--phones", type=int, default=10, help="phones on each real table (10)")
     parser.add_argument("--rate", type=float, default=5.0, help="dice rolls a second at a real table's turn (5)")
+    parser.add_argument("--tree", type=Path, default=ROOT,
+                        help="the checkout whose hall runs (default this one; e.g. another to compare)")
     parser.add_argument("--seed", type=int, default=18)
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object instead")
     parser.add_argument("--write-docs", action="store_true", help="put the report in docs/performance.md")
@@ -230,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         args.seconds = 15.0
     args.pace = [float(x) for x in args.pace.split(",")]
-    command = " ".join(["python bench/bench_hall.py", *(argv if argv is not None else sys.argv[1:])])
+    command = " ".join(["PYTHONPATH=. python bench/bench_hall.py", *(argv if argv is not None else sys.argv[1:])])
     with tempfile.TemporaryDirectory(prefix="bench-hall-") as tmp:
         figures = measure(args, Path(tmp))
     if args.json:

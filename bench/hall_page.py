@@ -106,10 +106,10 @@ def latencies(published: list[list[Any]], seen: list[list[Any]]) -> tuple[list[i
     reached: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
     for read_at, taken_ms, _size, cards in seen:
         for table, fp in cards.items():
-            index = order.get(table, {}).get(fp)
-            if index is None:
+            found = order.get(table, {}).get(fp)
+            if found is None:
                 continue
-            best = max(index, reached[table][-1][2]) if reached[table] else index
+            best = max(found, reached[table][-1][2]) if reached[table] else found
             reached[table].append((read_at, taken_ms, best))
     page, hall, missed = [], [], 0
     cursor: dict[str, int] = defaultdict(int)

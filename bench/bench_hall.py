@@ -176,7 +176,8 @@ def measure(args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
             "hall_cpu_per_min": cpu["hall"] / elapsed * 60, "broker_cpu_per_min": cpu["broker"] / elapsed * 60,
             "hall_rss_mib": rss[0], "hall_peak_rss_mib": rss[1],
             "fetches_per_s": len(seen) / span, "all_fetches_per_s": watched["fetches"] / elapsed,
-            "pages": args.pages, "events_per_s": watched["events"] / span,
+            "pages": args.pages, "streams_refused": watched["refused"], "reconnects": watched["reconnects"],
+            "failed": watched["failed"], "events_per_s": watched["events"] / span,
             "snapshot_bytes": sizes[len(sizes) // 2],
             "phones": {k: {**summary(lat), "lost": lost} for k, (lat, lost) in phones.items()},
             "phones_count": args.phones, "rate": args.rate,
@@ -204,7 +205,9 @@ def report(f: dict[str, Any], command: str, where: Path) -> str:
              f"| hall process RSS at the end / peak (MiB) | {f['hall_rss_mib']:.1f} / {f['hall_peak_rss_mib']:.1f} |",
              f"| one hall page: SSE events / `/hall.json` fetches per second | {f['events_per_s']:.1f} / "
              f"{f['fetches_per_s']:.1f} ({f['snapshot_bytes']:,} B gzipped each) |",
-             f"| all {f['pages']} hall pages: `/hall.json` fetches per second | {f['all_fetches_per_s']:.1f} |", "",
+             f"| all {f['pages']} hall pages: `/hall.json` fetches per second | {f['all_fetches_per_s']:.1f} "
+             f"({f['streams_refused']} streams refused, {f['reconnects']} fetches asked again on a new "
+             f"connection, {f['failed']} failed) |", "",
              f"#### A table's own event to phone ({f['phones_count']} phones, dice at {f['rate']:g}/s, "
              f"turns of {SEGMENT:g} s), alone and bridged to that hall\n",
              "| table | p50 / p99 (ms) | max (ms) | deliveries | lost |", "|---|---|---|---|---|",

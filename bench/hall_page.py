@@ -32,6 +32,7 @@ class Follower:
         self.host, self.port, self.record, self.stopping = host, port, record, stopping
         self.wake = threading.Condition()
         self.pending = self.events = self.fetches = 0
+        self.refused = self.reconnects = self.failed = 0  # streams refused; fetches asked again, failed
         self.seen: list[list[Any]] = []  # [read at (monotonic ns), taken at (hall's ms), bytes, {table: fp}]
 
     def start(self) -> None:
@@ -46,14 +47,20 @@ class Follower:
         conn = http.client.HTTPConnection(self.host, self.port, timeout=60)
         conn.request("GET", "/events", headers={"Accept": "text/event-stream"})
         response = conn.getresponse()
-        if response.status != 200:
-            raise SystemExit(f"/events answered {response.status}")
+        if response.status != 200:  # the streams are full: the page would poll every few seconds instead
+            self.refused += 1
+            return
         for raw in response:
             if raw.startswith(b"event: version"):
                 with self.wake:
                     self.pending += 1
                     self.events += 1
                     self.wake.notify()
+
+    def _get(self, conn: http.client.HTTPConnection) -> tuple[http.client.HTTPResponse, bytes]:
+        conn.request("GET", "/hall.json", headers={"Accept-Encoding": "gzip", "Cache-Control": "no-cache"})
+        response = conn.getresponse()
+        return response, response.read()
 
     def _fetch(self) -> None:
         conn = http.client.HTTPConnection(self.host, self.port, timeout=30)
@@ -63,9 +70,20 @@ class Follower:
                 self.pending = 0
             if self.stopping.is_set():
                 return
-            conn.request("GET", "/hall.json", headers={"Accept-Encoding": "gzip", "Cache-Control": "no-cache"})
-            response = conn.getresponse()
-            body = response.read()
+            try:
+                response, body = self._get(conn)
+            except (http.client.HTTPException, OSError):  # the server closed an idle keep-alive: a browser
+                conn.close()                              # asks again on a new connection, so does this
+                self.reconnects += 1
+                try:
+                    response, body = self._get(conn)
+                except (http.client.HTTPException, OSError):
+                    conn.close()
+                    self.failed += 1
+                    continue
+            if response.status != 200:
+                self.failed += 1
+                continue
             self.fetches += 1
             if not self.record:
                 continue
@@ -89,8 +107,8 @@ def watch() -> None:
     for page in pages:
         page.poke()
     time.sleep(0.5)  # a fetch under way ends
-    print(json.dumps({"seen": pages[0].seen, "events": pages[0].events,
-                      "fetches": sum(p.fetches for p in pages)}), flush=True)
+    counts = {k: sum(getattr(p, k) for p in pages) for k in ("fetches", "refused", "reconnects", "failed")}
+    print(json.dumps({"seen": pages[0].seen, "events": pages[0].events, **counts}), flush=True)
 
 
 def latencies(published: list[list[Any]], seen: list[list[Any]]) -> tuple[list[int], list[int], int]:

@@ -45,6 +45,7 @@ HALL_WEB = Path(__file__).parent / "web"
 PAGES = {"/": "hall.html", "/cycle": "cycle.html", "/standings": "standings.html", "/seating": "seating.html"}
 PHONE_MODULES = ("i18n.js", "dom.js", "header.js", "render.js")  # the phone page's own, shared as they are
 KEY_HEADER = "X-Organiser-Key"
+LOADING = 32  # connections beside the open pages' own two, for pages loading (a browser opens about six)
 JSON = TYPES[".json"]
 
 
@@ -174,14 +175,21 @@ class HallHandler(PageHandler):
 
 
 class HallPages(PageServer):
-    """The hall's pages on (host, port), port 0 a free one; `start()` serves them on a thread."""
+    """The hall's pages on (host, port), port 0 a free one; `start()` serves them on a thread.
+
+    An open page holds two connections, each with a thread: its stream, and the one its fetches of
+    `/hall.json` keep alive (under 100 tables it fetches about four times a second, so that one never
+    idles long enough to be dropped for a connection waiting). So the connections are, unless
+    `max_connections` says otherwise, two per stream and `LOADING` more for pages loading their files.
+    With fewer, the pages past the cap waited ten seconds for a thread and were then refused
+    (bench/bench_hall.py with 60 pages: updates 8 s late, one fetch in six failed)."""
 
     handler = HallHandler
     busy_message = "hall.page_busy"
     thread_name = "hall-pages"
 
     def __init__(self, model: Model, store: Store, actions: Actions, host: str = "0.0.0.0", port: int = 8090, *,
-                 organiser_key: str, default_language: str = "en", max_connections: int = 96,
+                 organiser_key: str, default_language: str = "en", max_connections: int | None = None,
                  max_streams: int = 64, **limits: Any) -> None:
         if len(organiser_key) < 16:
             raise ValueError("the organiser's key must be at least 16 characters")
@@ -190,8 +198,8 @@ class HallPages(PageServer):
         self.streams = Streams(max_streams)
         self.snapshots = Snapshots(model)
         self.games = {g["id"]: g for g in offered(registry())}
-        super().__init__(host, port, default_language=default_language, max_connections=max_connections,
-                         **limits)
+        connections = 2 * max_streams + LOADING if max_connections is None else max_connections
+        super().__init__(host, port, default_language=default_language, max_connections=connections, **limits)
 
     def listed_files(self, web_dir: Path) -> dict[str, Path]:
         files = {path: HALL_WEB / name for path, name in PAGES.items()}

@@ -217,6 +217,17 @@ def test_streams_over_the_cap_are_refused_and_the_pages_still_served(hall: Writt
                 sock.close()
 
 
+@pytest.mark.parametrize("streams", [2, 64])
+def test_every_page_that_may_hold_a_stream_has_a_connection_for_its_fetches_and_room_to_load(
+        hall: WrittenHall, streams: int) -> None:
+    # a page holds its stream and its kept-alive fetches of /hall.json (four a second under 100 tables,
+    # never idle enough to be dropped): with fewer threads, 60 pages waited 10 s and were refused
+    # (bench/bench_hall.py); the open pages' two each, and pages loading (a browser opens about six)
+    with serving(hall, max_streams=streams) as (pages, _):
+        assert pages.streams.max_streams == streams
+        assert pages.limits.max_connections >= 2 * streams + 6
+
+
 def test_a_short_organiser_key_is_refused_at_start(hall: WrittenHall) -> None:
     with pytest.raises(ValueError, match="at least 16"), serving(hall, organiser_key="short"):
         pass

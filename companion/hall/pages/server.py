@@ -23,7 +23,6 @@ from __future__ import annotations
 import gzip
 import hmac
 import html
-import json
 import logging
 from http import HTTPStatus
 from pathlib import Path
@@ -35,6 +34,7 @@ from companion.games import registry
 from companion.hall.pages import seating_request
 from companion.hall.pages.parts import Actions, Model, Store
 from companion.hall.pages.seating_request import MAX_BODY, Refused
+from companion.hall.pages.snapshots import Snapshots, to_json
 from companion.hall.pages.stream import Streams, stream
 from companion.hall.protocol import TABLE_ID
 from companion.phones.offered import offered
@@ -45,6 +45,7 @@ HALL_WEB = Path(__file__).parent / "web"
 PAGES = {"/": "hall.html", "/cycle": "cycle.html", "/standings": "standings.html", "/seating": "seating.html"}
 PHONE_MODULES = ("i18n.js", "dom.js", "header.js", "render.js")  # the phone page's own, shared as they are
 KEY_HEADER = "X-Organiser-Key"
+LOADING = 32  # connections beside the open pages' own two, for pages loading (a browser opens about six)
 JSON = TYPES[".json"]
 
 
@@ -60,8 +61,9 @@ class HallHandler(PageHandler):
             self.send_error(HTTPStatus.NOT_IMPLEMENTED)
         elif path == "/events":
             self._events()
-        elif path == "/hall.json":
-            self._send(HTTPStatus.OK, _json(self.server.model.snapshot()), JSON, head)
+        elif path == "/hall.json":  # one encoding for every page at one version (snapshots.py)
+            kept = self.server.snapshots.current()
+            self._send(HTTPStatus.OK, kept.body, JSON, head, gzipped=kept.gzipped)
         elif path == "/standings.csv":
             self._send(HTTPStatus.OK, self.server.actions.standings_csv().encode(), "text/csv; charset=utf-8", head,
                        {"Content-Disposition": 'attachment; filename="league-standings.csv"'})
@@ -75,15 +77,18 @@ class HallHandler(PageHandler):
             self._answer(head)
 
     def _send(self, status: HTTPStatus, body: bytes, kind: str, head: bool,
-              extra: dict[str, str] | None = None) -> None:
-        """A dynamic answer (never cached: each snapshot differs), gzipped when it is big enough."""
-        gzipped = len(body) >= GZIP_FROM and "gzip" in self.headers.get("Accept-Encoding", "")
-        payload = gzip.compress(body, compresslevel=6, mtime=0) if gzipped else body
+              extra: dict[str, str] | None = None, gzipped: bytes | None = None) -> None:
+        """A dynamic answer (never cached by the browser: each snapshot differs), gzipped when it is big
+        enough (`gzipped`: the body gzipped already)."""
+        zipped = "gzip" in self.headers.get("Accept-Encoding", "") and (gzipped is not None or len(body) >= GZIP_FROM)
+        if zipped and gzipped is None:
+            gzipped = gzip.compress(body, compresslevel=6, mtime=0)
+        payload = gzipped if zipped and gzipped is not None else body
         self.send_response(status)
         self.send_header("Content-Type", kind)
         for name, value in (extra or {}).items():
             self.send_header(name, value)
-        if gzipped:
+        if zipped:
             self.send_header("Content-Encoding", "gzip")
         self.send_header("Vary", "Accept-Encoding")
         self.send_header("Content-Length", str(len(payload)))
@@ -170,23 +175,31 @@ class HallHandler(PageHandler):
 
 
 class HallPages(PageServer):
-    """The hall's pages on (host, port), port 0 a free one; `start()` serves them on a thread."""
+    """The hall's pages on (host, port), port 0 a free one; `start()` serves them on a thread.
+
+    An open page holds two connections, each with a thread: its stream, and the one its fetches of
+    `/hall.json` keep alive (under 100 tables it fetches about four times a second, so that one never
+    idles long enough to be dropped for a connection waiting). So the connections are, unless
+    `max_connections` says otherwise, two per stream and `LOADING` more for pages loading their files.
+    With fewer, the pages past the cap waited ten seconds for a thread and were then refused
+    (bench/bench_hall.py with 60 pages: updates 8 s late, one fetch in six failed)."""
 
     handler = HallHandler
     busy_message = "hall.page_busy"
     thread_name = "hall-pages"
 
     def __init__(self, model: Model, store: Store, actions: Actions, host: str = "0.0.0.0", port: int = 8090, *,
-                 organiser_key: str, default_language: str = "en", max_connections: int = 96,
+                 organiser_key: str, default_language: str = "en", max_connections: int | None = None,
                  max_streams: int = 64, **limits: Any) -> None:
         if len(organiser_key) < 16:
             raise ValueError("the organiser's key must be at least 16 characters")
         self.model, self.store, self.actions = model, store, actions
         self._key = organiser_key.encode()
         self.streams = Streams(max_streams)
+        self.snapshots = Snapshots(model)
         self.games = {g["id"]: g for g in offered(registry())}
-        super().__init__(host, port, default_language=default_language, max_connections=max_connections,
-                         **limits)
+        connections = 2 * max_streams + LOADING if max_connections is None else max_connections
+        super().__init__(host, port, default_language=default_language, max_connections=connections, **limits)
 
     def listed_files(self, web_dir: Path) -> dict[str, Path]:
         files = {path: HALL_WEB / name for path, name in PAGES.items()}
@@ -237,5 +250,4 @@ def serve_pages(model: Model, store: Store, actions: Actions, port: int, host: s
     return pages
 
 
-def _json(obj: Any) -> bytes:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode()
+_json = to_json

@@ -26,6 +26,7 @@ from companion.hall.central import BrokerAddress, BrokerUrlError, CentralMosquit
 from companion.hall.hooks import League, Store, page_server
 from companion.hall.model import HallModel, wall_ms
 from companion.hall.seating_out import Seater
+from companion.hall.seating_resend import Resender, Sent
 from companion.hall.watch import Watcher
 
 logger = logging.getLogger(__name__)
@@ -77,6 +78,7 @@ class Hall:
         self.watcher = Watcher(self.address, options.prefix, self.model, store,
                                accept=self._known, on_result=self._result)
         self.seater = Seater(store, league, self._publish, options.prefix)
+        self.resend = Resender(self.model.snapshot, self._publish)
         self.actions = HallActions(self)
         self._pages: Any = None  # the running pages (their `stop()` ends them)
         self._serving = False
@@ -105,6 +107,7 @@ class Hall:
         self.refresh_standings()
         self.model.set_seating(self.store.last_seating())
         self.watcher.start()
+        self.resend.start()
         if self.options.page_port is not None:
             self._pages = page_server()(self.model, self.store, self.actions, self.options.page_port,
                                         self.options.host, organiser_key=self.organiser_key,
@@ -138,6 +141,7 @@ class Hall:
         pages, self._pages, self._serving = self._pages, None, False
         if pages is not None:
             pages.stop()
+        self.resend.stop()
         self.watcher.stop()
         if self.broker is not None:
             self.broker.close()
@@ -161,8 +165,15 @@ class HallActions:
 
     def send_seating(self, game: str, present_player_ids: list[str], tables: list[str],
                      options: dict[str, Any] | None = None) -> dict[str, Any]:
-        seating = self._hall.seater.send_seating(game, present_player_ids, tables, options)
-        self._hall.model.set_seating(seating)
+        hall = self._hall
+        seating = hall.seater.send_seating(game, present_player_ids, tables, options)
+        hall.model.set_seating(seating)
+        for table, chairs in seating["tables"].items():  # sent again until the table shows it started
+            hall.resend.track(table, Sent(
+                protocol.seating_topic(hall.options.prefix, table),
+                protocol.seating_payload(seating=seating["seating"], round_no=seating["round"], game=game,
+                                         options=seating["options"], players=chairs),
+                game, frozenset(p["id"] for p in chairs)))
         return seating
 
     def standings_csv(self) -> str:

@@ -14,8 +14,8 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-from itertools import combinations
 from collections.abc import Iterator
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -208,11 +208,12 @@ def test_a_league_night_of_six_bridged_tables(night: tuple[Path, Central, list[N
         try:
             snap = hall.until("round 2 seated and started", lambda s: s["seating"] is not None and all(
                 x["game"] == "lockdown" and x["number"] == 2 for x in s["tables"] if x["id"] in s["seating"]["tables"]))
-        except AssertionError as err:
-            said = {t.id: t.child.console[-6:] for t in tables if t.child is not None}
-            raise AssertionError(f"{err}\nseating: {json.loads(hall.get('/hall.json'))['seating']}\n"
-                                 f"the tables said: {said}\nthe hall said: {hall.console[-8:]}\n"
-                                 f"the central broker said: {[x for x in central.said() if ('seating' in x or 'SUBSCRIBE' in x or 'CONNECT' in x or 'connected' in x)][-60:]}") from None
+        except AssertionError as err:  # say what the tables left behind heard and said
+            shown = json.loads(hall.get("/hall.json"))
+            behind = [x["id"] for x in shown["tables"] if x["id"] in (shown["seating"] or {}).get("tables", {})
+                      and (x["game"], x["number"]) != ("lockdown", 2)]
+            said = {t.id: t.child.console for t in tables if t.child is not None and t.id in behind}
+            raise AssertionError(f"{err}\nthe tables behind said: {said}\nthe hall said: {hall.console[-8:]}") from None
         seated = snap["seating"]["tables"]
         assert len(seated) == 3 and sorted(len(group) for group in seated.values()) == [8, 8, 8]  # 24 in 2-9 seats
         assert sorted(p["name"] for group in seated.values() for p in group) == sorted(POINTS)

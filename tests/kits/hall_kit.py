@@ -98,16 +98,6 @@ class Central:
             proc.terminate()
             proc.wait(WAIT_S)
 
-    def said(self) -> list[str]:
-        """Every line of the broker's log so far (for a failing test's message)."""
-        while True:
-            try:
-                line = self.lines.get_nowait()
-            except queue.Empty:
-                return self.log
-            if line is not None:
-                self.log.append(line)
-
     def kill(self) -> None:
         """SIGKILL, as a power cut of the hall's machine: no will, no goodbye (the phones on it stay open)."""
         proc, self._proc = self._proc, None

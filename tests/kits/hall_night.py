@@ -170,5 +170,10 @@ class NightTable:
         self.child.kill()
 
     def close(self) -> None:
+        """End the table as its host would (end of input), so it stops its own broker; killed only if hung
+        (a killed companion leaves its Mosquitto running, for the next start to stop)."""
         if self.child is not None and self.child.proc.poll() is None:
-            self.child.kill()
+            try:
+                self.child.finish()
+            except subprocess.TimeoutExpired:
+                self.child.kill()

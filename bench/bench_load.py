@@ -4,8 +4,12 @@
 
 The scripted 9-player game (docs/games/lockdown/lockdown-9p.jsonl) is fed to a real Table (real SQLite
 log on disk, the real mirror) at `--rate` inputs a second from a thread, while the kiosk runs on the main
-thread on SDL's dummy driver, as `companion run` runs it. One subscriber process holds 9 player and
-`--spectators` spectator MQTT clients (paho, one connection each) on the public view, loopback only.
+thread on SDL's dummy driver, as `companion run` runs it. One subscriber process (or
+`--subscriber-procs` of them, the clients dealt round-robin) holds 9 player and `--spectators`
+spectator MQTT clients (paho, one connection and one network thread each) on the public view,
+loopback only. In one process, every client's reading waits for the others' under the GIL: a view
+reaches the last of 209 clients only after all of them have read and parsed it, which is the
+measuring process's time, not the companion's (real phones read in parallel).
 
 - Kiosk frame time: the kiosk's own measure of each frame it drew during the game (dirty regions);
   with `--json` also the kiosk thread's own CPU for each loop turn that drew a frame (`thread_time`:
@@ -121,7 +125,7 @@ def start_broker(kind: str, game: GameCredentials, port: int, ws_port: int) -> t
 
 
 def run(kind: str, spectators: int, n_inputs: int, rate: float, where: Path,
-        mirror_first: bool = False) -> dict[str, Any]:
+        mirror_first: bool = False, sub_procs: int = 1) -> dict[str, Any]:
     setup, inputs = script()
     inputs = inputs[:n_inputs]
     last = final_announced(setup, inputs)
@@ -147,8 +151,9 @@ def run(kind: str, spectators: int, n_inputs: int, rate: float, where: Path,
     loop = threading.Thread(target=table.run, name="table", daemon=True)
     loop.start()
     creds = [[c.user, c.password] for c in [*game.players.values(), *game.spectators]]
-    subs = bench_mqtt._child("--subscribe", {"host": "127.0.0.1", "port": port, "topic": topics.public,
-                                             "last": last, "timeout": 60, "creds": creds})
+    subs = [bench_mqtt._child("--subscribe", {"host": "127.0.0.1", "port": port, "topic": topics.public,
+                                              "last": last, "timeout": 60, "creds": creds[k::sub_procs]})
+            for k in range(sub_procs)]
     done = threading.Event()
     answers: queue.Queue[Outcome] = queue.Queue()
 
@@ -173,9 +178,11 @@ def run(kind: str, spectators: int, n_inputs: int, rate: float, where: Path,
             frame_cpu.append((time.thread_time() - cpu_before) * 1000)
     wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
     threads_cpu = {name: s - threads0.get(name, 0.0) for name, s in thread_cpu_s().items()}
-    assert subs.stdout is not None
-    got = json.loads(subs.stdout.readline())
-    subs.wait(60)
+    got = []
+    for sub in subs:
+        assert sub.stdout is not None
+        got += json.loads(sub.stdout.readline())
+        sub.wait(60)
     bcpu = bench_mqtt.cpu_s(broker_pid) - bcpu0
     refused = [o for o in list(answers.queue) if not o.accepted]
     lat: list[float] = []
@@ -217,10 +224,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object instead")
     parser.add_argument("--mirror-first", action="store_true",
                         help="tell the mirror before the kiosk's feed (an experiment; companion run: feed first)")
+    parser.add_argument("--subscriber-procs", type=int, default=1,
+                        help="processes the phones' clients are spread over (1: every client in one process)")
     args = parser.parse_args(argv)
     where = disk_dir(args.dir)
     open_display("800x480", False, "dummy")
-    rows = {kind: run(kind, args.spectators, args.inputs, args.rate, where, args.mirror_first)
+    rows = {kind: run(kind, args.spectators, args.inputs, args.rate, where, args.mirror_first, args.subscriber_procs)
             for kind in args.brokers.split(",")}
     if args.json:
         print(json.dumps(rows))

@@ -64,6 +64,7 @@ from companion.table.views import Views
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "docs" / "games" / "lockdown" / "lockdown-9p.jsonl"
+THREADS = ("table", "MainThread", "paho", "other")  # MainThread: the kiosk's loop
 
 
 def script() -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -83,18 +84,19 @@ class FirstStamp:
 
 def thread_cpu_s() -> dict[str, float]:
     """CPU seconds (user + system) of each thread of this process by its Python name, from /proc
-    (threads Python did not start, SDL's audio thread for one, are summed as "other")."""
+    (the feeding thread, the broker's log reader and threads Python did not start, SDL's audio thread
+    for one, are summed as "other")."""
     names = {str(t.native_id): t.name for t in threading.enumerate()}
     tick = os.sysconf("SC_CLK_TCK")
-    out: dict[str, float] = {}
+    out = dict.fromkeys(THREADS, 0.0)
     for tid in os.listdir("/proc/self/task"):
         try:
             fields = Path(f"/proc/self/task/{tid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:  # the thread ended meanwhile
             continue
         name = names.get(tid, "other")
-        name = "paho" if name.startswith("paho-mqtt") else name
-        out[name] = out.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+        name = "paho" if name.startswith("paho-mqtt") else name if name in THREADS else "other"
+        out[name] += (int(fields[11]) + int(fields[12])) / tick
     return out
 
 

@@ -4,17 +4,24 @@
 
 The scripted 9-player game (docs/games/lockdown/lockdown-9p.jsonl) is fed to a real Table (real SQLite
 log on disk, the real mirror) at `--rate` inputs a second from a thread, while the kiosk runs on the main
-thread on SDL's dummy driver, as `companion run` runs it. One subscriber process holds 9 player and
-`--spectators` spectator MQTT clients (paho, one connection each) on the public view, loopback only.
+thread on SDL's dummy driver, as `companion run` runs it. One subscriber process (or
+`--subscriber-procs` of them, the clients dealt round-robin) holds 9 player and `--spectators`
+spectator MQTT clients (paho, one connection and one network thread each) on the public view,
+loopback only. In one process, every client's reading waits for the others' under the GIL: a view
+reaches the last of 209 clients only after all of them have read and parsed it, which is the
+measuring process's time, not the companion's (real phones read in parallel).
 
 - Kiosk frame time: the kiosk's own measure of each frame it drew during the game (dirty regions);
   with `--json` also the kiosk thread's own CPU for each loop turn that drew a frame (`thread_time`:
   the work of the frame without the waits for the GIL or the machine's other processes).
 - Event to phone: from the moment the referee told its outputs about announcement n (an Output placed
   first, CLOCK_MONOTONIC) to the moment each client first read a public view with announcement n
-  (same clock, the subscriber process). Every client, every announcement.
+  (same clock, the subscriber process). Every client, every announcement. With `--json` also the first
+  client's (per announcement, the earliest reader): the referee, the mirror and the broker's first
+  delivery, without the broker's fan-out to the other clients and the subscriber process's reading.
 - Referee CPU: this process's CPU (the table's loop, the mirror, the kiosk, the feeding thread) per
-  minute of play; the broker's own CPU (its process; the embedded broker runs in a child here, inside
+  minute of play (with `--json` also per thread: `table`, `MainThread` = the kiosk, `paho`, ...,
+  from /proc/self/task); the broker's own CPU (its process; the embedded broker runs in a child here, inside
   the companion in real use) beside it.
 
 Bench code reuses bench_mqtt's subscriber process and broker child. Prints markdown; asserts nothing.
@@ -57,6 +64,7 @@ from companion.table.views import Views
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "docs" / "games" / "lockdown" / "lockdown-9p.jsonl"
+THREADS = ("table", "MainThread", "paho", "other")  # MainThread: the kiosk's loop
 
 
 def script() -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -72,6 +80,24 @@ class FirstStamp:
 
     def changed(self, views: Views, outcomes: list[Outcome]) -> None:
         self.at.setdefault(views.public["announced"], time.monotonic_ns())
+
+
+def thread_cpu_s() -> dict[str, float]:
+    """CPU seconds (user + system) of each thread of this process by its Python name, from /proc
+    (the feeding thread, the broker's log reader and threads Python did not start, SDL's audio thread
+    for one, are summed as "other")."""
+    names = {str(t.native_id): t.name for t in threading.enumerate()}
+    tick = os.sysconf("SC_CLK_TCK")
+    out = dict.fromkeys(THREADS, 0.0)
+    for tid in os.listdir("/proc/self/task"):
+        try:
+            fields = Path(f"/proc/self/task/{tid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # the thread ended meanwhile
+            continue
+        name = names.get(tid, "other")
+        name = "paho" if name.startswith("paho-mqtt") else name if name in THREADS else "other"
+        out[name] += (int(fields[11]) + int(fields[12])) / tick
+    return out
 
 
 def final_announced(setup: dict[str, Any], inputs: list[dict[str, Any]]) -> int:
@@ -101,7 +127,7 @@ def start_broker(kind: str, game: GameCredentials, port: int, ws_port: int) -> t
 
 
 def run(kind: str, spectators: int, n_inputs: int, rate: float, where: Path,
-        mirror_first: bool = False) -> dict[str, Any]:
+        mirror_first: bool = False, sub_procs: int = 1) -> dict[str, Any]:
     setup, inputs = script()
     inputs = inputs[:n_inputs]
     last = final_announced(setup, inputs)
@@ -127,8 +153,9 @@ def run(kind: str, spectators: int, n_inputs: int, rate: float, where: Path,
     loop = threading.Thread(target=table.run, name="table", daemon=True)
     loop.start()
     creds = [[c.user, c.password] for c in [*game.players.values(), *game.spectators]]
-    subs = bench_mqtt._child("--subscribe", {"host": "127.0.0.1", "port": port, "topic": topics.public,
-                                             "last": last, "timeout": 60, "creds": creds})
+    subs = [bench_mqtt._child("--subscribe", {"host": "127.0.0.1", "port": port, "topic": topics.public,
+                                              "last": last, "timeout": 60, "creds": creds[k::sub_procs]})
+            for k in range(sub_procs)]
     done = threading.Event()
     answers: queue.Queue[Outcome] = queue.Queue()
 
@@ -142,6 +169,7 @@ def run(kind: str, spectators: int, n_inputs: int, rate: float, where: Path,
     kiosk.process()  # its first frame (fonts opened, catalogs read) is the start-up's, not the load's
     frames: list[float] = []
     cpu0, wall0, bcpu0 = time.process_time(), time.perf_counter(), bench_mqtt.cpu_s(broker_pid)
+    threads0 = thread_cpu_s()
     threading.Thread(target=feed, name="feed", daemon=True).start()
     frame_cpu: list[float] = []  # the kiosk thread's own CPU for the turns that drew a frame (no GIL waits)
     while not (done.is_set() and answers.qsize() == len(inputs)):
@@ -151,12 +179,16 @@ def run(kind: str, spectators: int, n_inputs: int, rate: float, where: Path,
             frames.append(kiosk.last_frame_ms)
             frame_cpu.append((time.thread_time() - cpu_before) * 1000)
     wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
-    assert subs.stdout is not None
-    got = json.loads(subs.stdout.readline())
-    subs.wait(60)
+    threads_cpu = {name: s - threads0.get(name, 0.0) for name, s in thread_cpu_s().items()}
+    got = []
+    for sub in subs:
+        assert sub.stdout is not None
+        got += json.loads(sub.stdout.readline())
+        sub.wait(60)
     bcpu = bench_mqtt.cpu_s(broker_pid) - bcpu0
     refused = [o for o in list(answers.queue) if not o.accepted]
     lat: list[float] = []
+    earliest: dict[int, int] = {}  # announcement -> the first moment any client read it
     lost = 0
     for seen in got:
         first: dict[int, int] = {}
@@ -164,6 +196,9 @@ def run(kind: str, spectators: int, n_inputs: int, rate: float, where: Path,
             first.setdefault(n, t)
         lat += [(t - stamp.at[n]) / 1e6 for n, t in first.items() if n in stamp.at]
         lost += sum(1 for n in stamp.at if n not in first)
+        for n, t in first.items():
+            earliest[n] = min(t, earliest.get(n, t))
+    first_lat = sorted((t - stamp.at[n]) / 1e6 for n, t in earliest.items() if n in stamp.at)
     mirror.disconnect()
     table.stop()
     loop.join(30)
@@ -176,6 +211,8 @@ def run(kind: str, spectators: int, n_inputs: int, rate: float, where: Path,
             "frame_p50": percentile(frames, 0.5), "frame_p99": percentile(frames, 0.99), "frames": len(frames),
             "frame_cpu_p50": percentile(frame_cpu, 0.5), "frame_cpu_p99": percentile(frame_cpu, 0.99),
             "lat_p50": percentile(lat, 0.5), "lat_p99": percentile(lat, 0.99), "deliveries": len(lat), "lost": lost,
+            "first_p50": percentile(first_lat, 0.5), "first_p99": percentile(first_lat, 0.99),
+            "threads_cpu_per_min": {name: s / wall * 60 for name, s in threads_cpu.items()},
             "cpu_per_min": cpu / wall * 60, "broker_cpu_per_min": bcpu / wall * 60}
 
 
@@ -189,10 +226,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object instead")
     parser.add_argument("--mirror-first", action="store_true",
                         help="tell the mirror before the kiosk's feed (an experiment; companion run: feed first)")
+    parser.add_argument("--subscriber-procs", type=int, default=1,
+                        help="processes the phones' clients are spread over (1: every client in one process)")
     args = parser.parse_args(argv)
     where = disk_dir(args.dir)
     open_display("800x480", False, "dummy")
-    rows = {kind: run(kind, args.spectators, args.inputs, args.rate, where, args.mirror_first)
+    rows = {kind: run(kind, args.spectators, args.inputs, args.rate, where, args.mirror_first, args.subscriber_procs)
             for kind in args.brokers.split(",")}
     if args.json:
         print(json.dumps(rows))

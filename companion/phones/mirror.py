@@ -2,9 +2,11 @@
 
 The main loop calls `changed` after every accepted input with the views the table shares with every
 output (companion/table/views.py): the mirror takes the public view's and each seat's JSON from them
-(each serialized once, with its lines) and publishes (retained, QoS 1) only those that changed, then
-the new public announcements on the events topic. On every (re)connection to the broker it republishes `online` and
-every retained view, so a restarted broker or a phone that rejoins gets the current state back.
+(each serialized once, with its lines) and publishes (retained, QoS 1) only those whose bytes changed:
+the public view first, before the seats' views are even made (spectators read only it), then the
+seats' and the host's, then the new public announcements on the events topic. On every (re)connection
+to the broker it republishes `online` and every retained view, so a restarted broker or a phone that
+rejoins gets the current state back.
 
 Commands arrive on paho's network thread. There the mirror only works out the seat from the topic,
 checks rate, size, nesting, content and schema (`intake`), and queues the raw input with `Table.put`;
@@ -126,23 +128,32 @@ class Mirror:
         to_broker = None
         if isinstance(number, int) and number != self.game.game and self.new_game is not None:
             to_broker = self._next_game(views, number)
-        payloads = {topic: self._view(views, audience) for topic, audience in self._audiences().items()}
+        audiences = self._audiences()
+        # The public view first, sent before the seats' views are made: it is what the spectators (most
+        # phones) read, and the seats' views take the most time to make (docs/performance.md).
+        public = {self.topics.public: self._view(views, audiences.pop(self.topics.public))}
+        sent = self._publish(public).get(self.topics.public)
+        self._publish({topic: self._view(views, audience) for topic, audience in audiences.items()})
         with self._lock:
-            sent = None
-            for topic, payload in payloads.items():
-                if len(payload) > VIEW_MAX_BYTES:  # the broker would drop the referee's connection for it
-                    logger.error("a view of %d bytes is over the %d-byte limit; not sent", len(payload), VIEW_MAX_BYTES)
-                    continue
-                if self._retained.get(topic) != payload:
-                    self._retained[topic] = payload
-                    info = self._client.publish(topic, payload, qos=1, retain=True)
-                    sent = info if topic == self.topics.public else sent
             self._publish_events(views.public)
         if to_broker is not None:  # the last game's phones first hear of the new one, then are dropped
             if sent is not None and self.connected.is_set():
                 with contextlib.suppress(RuntimeError, ValueError):
                     sent.wait_for_publish(NEW_GAME_WAIT_S)
             to_broker()
+
+    def _publish(self, payloads: dict[str, bytes]) -> dict[str, mqtt.MQTTMessageInfo]:
+        """Publish (retained, QoS 1) each view whose bytes differ from the last sent on its topic."""
+        sent = {}
+        with self._lock:
+            for topic, payload in payloads.items():
+                if len(payload) > VIEW_MAX_BYTES:  # the broker would drop the referee's connection for it
+                    logger.error("a view of %d bytes is over the %d-byte limit; not sent", len(payload), VIEW_MAX_BYTES)
+                    continue
+                if self._retained.get(topic) != payload:
+                    self._retained[topic] = payload
+                    sent[topic] = self._client.publish(topic, payload, qos=1, retain=True)
+        return sent
 
     def _next_game(self, views: Views, number: int) -> Callable[[], None]:
         """The table started another game: its seats, and the last game's seat views cleared from the

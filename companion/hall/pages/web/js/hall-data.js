@@ -6,6 +6,25 @@
 import { el } from "./dom.js";
 import { load, t, translatePage } from "./i18n.js";
 
+// Every hall page's bar (its title, the hall's name, the links, the live dot, the language menu), made
+// here once for all of them: this module is the first each page's script imports. The title's message
+// id is the header's `data-title` (the hall's own title if none).
+const bar = document.querySelector("header.bar");
+if (bar && !bar.children.length) {
+  const title = /^[a-z0-9_.]+$/.test(bar.dataset.title ?? "") ? bar.dataset.title : "hall.title";
+  bar.innerHTML = [
+    `  <h1 id="title" data-t="${title}"></h1>`,
+    `  <p id="hall-name" class="hall-name"></p>`,
+    `  <nav class="links">`,
+    `    <a href="/" data-t="hall.nav.tables"></a>`,
+    `    <a href="/standings" data-t="hall.nav.standings"></a>`,
+    `    <a href="/seating" data-t="hall.nav.seating"></a>`,
+    `  </nav>`,
+    `  <span id="link" class="link" data-state="connecting" role="status"></span>`,
+    `  <select id="lang" data-t-label="phone.language"></select>`,
+  ].join("\n");  // constants and a checked message id: nothing from the network
+}
+
 const LANG_KEY = "companion.lang";
 const POLL_MS = 5000;
 let clockOffset = 0; // the hall's clock minus this device's, in ms

@@ -5,8 +5,11 @@ A result is built from the public view only (its `result`, `players` and `number
 crosses. `key` is this log's own random id (made once, kept in the log's settings) and the game's number,
 in hex, so the hall can tell a second copy of a result from another game, even across a table's
 restart on the same file. At start the results of the log's last `RECENT` finished games are published
-again, since the managed broker keeps nothing across a restart; the bridge delivers each retained one
-again after every reconnection (at least once; the hall ignores a copy with a key it has).
+again, since the managed broker keeps nothing across a restart: each as it was first sent, kept in the
+log's settings (`hall.result.<number>`), so a start replays no finished game (a Pi would fold each one
+again); only a game with no kept result is replayed, once, and its result kept if it has one. The
+bridge delivers each retained one again after every reconnection (at least once; the hall ignores a
+copy with a key it has).
 
 I/O at the edge: `changed` runs on the table's loop (never on a reader's or paho's thread) and only
 hands bytes to the mirror's connection (`Mirror.publish_retained`), which republishes them on every
@@ -29,6 +32,7 @@ from companion.table.views import Views
 logger = logging.getLogger(__name__)
 RECENT = 50  # finished games published again at start
 LOG_ID = "hall.log_id"  # the log's settings: this log's random id, in hex
+KEPT = "hall.result.{number}"  # the log's settings: a game's result as first sent (ASCII JSON)
 
 Publish = Callable[[str, bytes], None]
 
@@ -89,7 +93,16 @@ class HallResults:
         """On the table's loop before it runs: the about, then the recent finished games' results."""
         self.publish(protocol.about_topic(self.prefix, self.table),
                      protocol.about_payload(name=self.name, language=self.language))
+        current = self.current()
         for number in self.log.game_ids(RECENT):
+            kept = self.log.setting(KEPT.format(number=number))
+            if kept is not None:
+                self.published.add(number)
+                self.publish(protocol.results_topic(self.prefix, self.table, number), kept.encode())
+                continue
+            if number == current.game_id:
+                self._send(Views.of(current).public, finished_ms(current))
+                continue
             try:
                 referee = Referee(dict(self.games), self.log, number)
             except LogError as err:  # a game this companion no longer knows: its result stays in the log
@@ -110,4 +123,8 @@ class HallResults:
             return
         self.published.add(number)
         self.publish(protocol.results_topic(self.prefix, self.table, number), payload)
+        try:
+            self.log.set_setting(KEPT.format(number=number), payload.decode("ascii"))
+        except LogError as err:  # sent now; the next start folds the game again to send it
+            logger.error("%s", err)
         logger.info("game %d's result is published for the hall", number)

@@ -64,8 +64,12 @@ def test_the_hall_screen_on_a_phone_is_one_column(browser: Browser, shots_dir: P
     with serving(WrittenHall(six_tables())) as (pages, _), \
             opened(browser, f"http://127.0.0.1:{pages.port}/", PHONE) as page:
         page.wait_for_function("() => document.querySelectorAll('.table-card').length === 6", timeout=WAIT_MS)
-        boxes = [page.locator(card(page, f"t{i}")).bounding_box() for i in range(1, 7)]
-        assert all(box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390 for box in boxes)
+        page.wait_for_selector(".link[data-state='live']", timeout=WAIT_MS)
+        # measured in one go in the page: a redraw (the page replaces its cards) cannot come in between
+        boxes = page.evaluate("() => [...document.querySelectorAll('.table-card')].map(c => {"
+                              " const r = c.getBoundingClientRect(); return {x: r.x, width: r.width}; })")
+        assert len(boxes) == 6
+        assert all(box["x"] >= 0 and box["x"] + box["width"] <= 390 for box in boxes), boxes
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         page.screenshot(path=shots_dir / "hall-phone-en.png", full_page=True)
 

@@ -170,10 +170,13 @@ class Mirror:
         return to_broker
 
     def subscribe(self, topic: str, handler: Callable[[bytes], None]) -> None:
-        """Read `topic` too, now and after every reconnection (`subscriptions`)."""
+        """Read `topic` too, now and after every reconnection (`subscriptions`). Subscribed at once
+        whatever `connected` says: set only at the end of `_connected`, it is still clear while paho's
+        thread subscribes on connecting, and a topic added in between was in neither subscription (the
+        hall's seating then never reached a table). Not connected, paho refuses it and `_connected`
+        subscribes it; twice is harmless (a retained message comes again, a seating applies once)."""
         self.subscriptions[topic] = handler
-        if self.connected.is_set():
-            self._client.subscribe(topic, 1)
+        self._client.subscribe(topic, 1)
 
     def publish_retained(self, topic: str, payload: bytes) -> None:
         """Publish another output's retained message (the hall's about and results) on this connection,

@@ -169,6 +169,16 @@ class Game(Protocol):
         """What `actor` (``host`` or ``player:<id>``) may input now, as forms; shown only to that actor."""
         ...
 
+    def player_view_key(self, state: State, pid: str) -> object | None:
+        """What `view_player(state, pid)` and that player's `prompts` read of `state`, as a cheap value
+        compared with ``==`` to the one of the last state (None: unknown, so they are made every time).
+
+        An equal key promises an equal private view and equal prompts: the table then reuses the last
+        ones (companion/table/views.py) instead of making them again. A key that misses a part the view
+        reads shows a player old data, so it names everything read, and nothing of another audience's
+        view is needed for that (the key never leaves the table's memory)."""
+        ...
+
     def on_token(self, state: State, kind: str, token_id: str, actor: str) -> tuple[str, dict[str, Any]] | None:
         """The input a tapped token of this game means now, as (move, args) sent by `actor`, or None.
 
@@ -253,6 +263,9 @@ class GameBase:
 
     def prompts(self, state: State, actor: str) -> Sequence[Prompt]:
         return self.modules.prompts(state, actor)
+
+    def player_view_key(self, state: State, pid: str) -> object | None:
+        return None  # unknown: the player's view and prompts are made after every change
 
     def on_token(self, state: State, kind: str, token_id: str, actor: str) -> tuple[str, dict[str, Any]] | None:
         return None

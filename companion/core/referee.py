@@ -179,15 +179,20 @@ def audience_view(game: Game, state: State, live: Sequence[Event], public: dict[
             "host_menu": [c.to_json() for c in host_controls.now(game.host_controls, game.moves, public)],
             "history": [corrections.history_entry(game, ev) for ev in live[-ANNOUNCEMENTS_SHOWN:]],
         }
+    return {**public, **player_part(game, state, player_of(state, audience))}
+
+
+def player_of(state: State, audience: str) -> str:
+    """The player id of the audience ``player:<id>`` (Rejected: no such player in `state`)."""
     pid = actor_player(audience)
     if pid is None or pid not in {p["id"] for p in state["players"]}:
         raise Rejected("reject.unknown_view", view=audience[:40])
-    return {
-        **public,
-        "me": pid,
-        "private": game.view_player(state, pid),
-        "prompts": _prompts(game, state, audience),
-    }
+    return pid
+
+
+def player_part(game: Game, state: State, pid: str) -> dict[str, Any]:
+    """What a player's view adds to the public one: who they are, their private view, their prompts."""
+    return {"me": pid, "private": game.view_player(state, pid), "prompts": _prompts(game, state, f"player:{pid}")}
 
 
 def _prompts(game: Game, state: State, actor: str) -> list[dict[str, Any]]:

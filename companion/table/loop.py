@@ -98,7 +98,7 @@ class Table:
     def views(self) -> Views:
         """The views of the referee's current state, made again only once it has changed (main loop)."""
         if self._views is None or not self._views.are_of(self.referee):
-            self._views = Views.of(self.referee)
+            self._views = Views.of(self.referee, last=self._views)  # reusing what did not change
         return self._views
 
     def put(self, raw: Any, reply: Reply | None = None) -> None:

@@ -16,13 +16,14 @@ from __future__ import annotations
 import functools
 import json
 import threading
+from dataclasses import dataclass
 from collections.abc import Sequence
 from typing import Any
 
 from companion.core.contract import Game, Setup, State
 from companion.core.corrections import Event
 from companion.core.lines import as_json
-from companion.core.referee import HOST_VIEW, Referee, audience_view, public_view
+from companion.core.referee import HOST_VIEW, PUBLIC, Referee, audience_view, player_of, player_part, public_view
 from companion.games import registry
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True)  # keeps no state
@@ -38,23 +39,27 @@ def _key(key: str) -> bytes:
     return encode(key) + b":"
 
 
-def encode_sharing(view: dict[str, Any], parts: dict[str, tuple[Any, bytes]]) -> bytes:
+def encode_sharing(view: dict[str, Any], parts: dict[str, tuple[Any, bytes]],
+                   mine: dict[str, tuple[Any, bytes]] | None = None) -> bytes:
     """`encode(view)`, byte for byte, reusing the JSON of top-level values already encoded for another
     view: `parts` maps a key to (the value object, its JSON). Every audience's view is the public view's
     values plus its own (`audience_view`), so the public part is serialized once per change, not once
-    per seat (docs/performance.md, "Pi Zero 2 W budget"). Values are matched by identity: views are
-    read-only, and `parts` holds the objects, so an id is never reused while it is there."""
+    per seat (docs/performance.md, "Pi Zero 2 W budget"). `mine`, if given, holds the JSON of the keys
+    it names instead (one player's own part, kept with it from one change to the next). Values are
+    matched by identity: views are read-only, and `parts` holds the objects, so an id is never reused
+    while it is there."""
     if not all(type(k) is str for k in view):
         return encode(view)
     out = []
     for key in sorted(view):
         value = view[key]
-        known = parts.get(key)
+        store = mine if mine is not None and key in mine else parts
+        known = store.get(key)
         if known is not None and known[0] is value:
             data = known[1]
         else:
             data = encode(value)
-            parts[key] = (value, data)
+            store[key] = (value, data)
         out.append(_key(key) + data)
     return b"{" + b",".join(out) + b"}"
 
@@ -82,10 +87,42 @@ def with_lines(view: dict[str, Any], public: dict[str, Any]) -> dict[str, Any]:
     return dict(view) if game is None else lines_of(game, view, public)
 
 
-class Views:
-    """Every audience's view of one state: ``public``, ``host`` and ``player:<id>``, each made once."""
+_UNSET = object()  # no JSON yet for a key of a player's own part
 
-    def __init__(self, game: Game, setup: Setup, state: State, live: Sequence[Event], number: int) -> None:
+
+@dataclass(frozen=True)
+class _Own:
+    """One player's own part of their view (`player_part`) and its lines, made from one state, with
+    the key it was made under (`Game.player_view_key`; None: unknown) and its JSON, filled when encoded."""
+
+    key: object | None
+    part: dict[str, Any]
+    lined: dict[str, Any]
+    parts: dict[str, tuple[Any, bytes]]
+
+
+@dataclass(frozen=True)
+class _Last:
+    """What a `Views` keeps of the one before it (of the same game): its public view with its lines
+    and JSON, each player's own part, and the JSON it sent; never that `Views` itself (no chain)."""
+
+    public: dict[str, Any] | None
+    table_lines: list[Any] | None
+    parts: dict[str, tuple[Any, bytes]]
+    own: dict[str, _Own]
+    json: dict[str, bytes]
+
+
+class Views:
+    """Every audience's view of one state: ``public``, ``host`` and ``player:<id>``, each made once.
+
+    Made from the `Views` of the state before (`last`), a view whose inputs did not change is not made
+    again: a public view equal to the last one is that same object (with its lines and JSON), and a
+    player's own part (private view, prompts, lines) is the last one when the game's
+    `player_view_key` is unchanged (a game that declares none gets its views made every time)."""
+
+    def __init__(self, game: Game, setup: Setup, state: State, live: Sequence[Event], number: int,
+                 last: Views | None = None) -> None:
         self.game, self.setup, self.state, self.live, self.number = game, setup, state, live, number
         self._lock = threading.RLock()  # read on the table's thread, but safe from any
         self._public: dict[str, Any] | None = None
@@ -94,11 +131,19 @@ class Views:
         self._lined: dict[str, dict[str, Any]] = {}
         self._json: dict[str, bytes] = {}
         self._parts: dict[str, tuple[Any, bytes]] = {}  # top-level values' JSON, shared by the views
+        self._own: dict[str, _Own] = {}
+        self._last = last._kept() if last is not None and last.game is game and last.setup is setup \
+            and last.number == number else None
 
     @classmethod
-    def of(cls, referee: Referee) -> Views:
-        """The views of the referee's current state (computed when first asked for)."""
-        return cls(referee.game, referee.setup, referee.state, referee.live, referee.game_id)
+    def of(cls, referee: Referee, last: Views | None = None) -> Views:
+        """The views of the referee's current state (computed when first asked for), reusing from
+        `last` (the views of the state before) what did not change."""
+        return cls(referee.game, referee.setup, referee.state, referee.live, referee.game_id, last)
+
+    def _kept(self) -> _Last:
+        with self._lock:
+            return _Last(self._public, self._table_lines, dict(self._parts), dict(self._own), dict(self._json))
 
     def are_of(self, referee: Referee) -> bool:
         """Whether these are still the views of the referee's current state."""
@@ -108,7 +153,11 @@ class Views:
     def public(self) -> dict[str, Any]:
         with self._lock:
             if self._public is None:
-                self._public = public_view(self.game, self.setup, self.state, self.live, self.number)
+                made = public_view(self.game, self.setup, self.state, self.live, self.number)
+                last = self._last
+                if last is not None and last.public is not None and last.public == made:
+                    made, self._table_lines, self._parts = last.public, last.table_lines, dict(last.parts)
+                self._public = made
             return self._public
 
     @property
@@ -123,26 +172,67 @@ class Views:
         with self._lock:
             found = self._views.get(audience)
             if found is None:
-                found = self._views[audience] = audience_view(self.game, self.state, self.live, self.public,
-                                                              audience)
+                if audience in (PUBLIC, HOST_VIEW):
+                    found = audience_view(self.game, self.state, self.live, self.public, audience)
+                else:
+                    found = {**self.public, **self._own_part(audience).part}
+                self._views[audience] = found
             return found
+
+    def _own_part(self, audience: str) -> _Own:
+        """A player's own part: the last one if the game's key for it is unchanged, else made now."""
+        found = self._own.get(audience)
+        if found is not None:
+            return found
+        pid = player_of(self.state, audience)
+        key = self.game.player_view_key(self.state, pid)
+        if key is not None:
+            key = (bool(self.state.get("ended")), key)  # no prompts once the game has ended
+        last = self._last.own.get(audience) if self._last is not None else None
+        if key is not None and last is not None and last.key == key:
+            found = last
+        else:
+            part = player_part(self.game, self.state, pid)
+            lined = {} if self.game.page_draws_views or not part["private"] else \
+                {"lines": as_json(self.game.private_lines(part["private"]))}
+            found = _Own(key, part, lined, {k: (_UNSET, b"") for k in (*part, *lined)})
+        self._own[audience] = found
+        return found
 
     def with_lines(self, audience: str) -> dict[str, Any]:
         """The view as the phones get it: with its lines (`lines_of`); the table's lines made once."""
         with self._lock:
             found = self._lined.get(audience)
             if found is None:
-                if self._table_lines is None:
+                if self._table_lines is None and not self.game.page_draws_views:
                     self._table_lines = as_json(self.game.public_lines(self.public))
-                found = lines_of(self.game, self.view(audience), self.public, self._table_lines)
+                if audience in (PUBLIC, HOST_VIEW):
+                    found = lines_of(self.game, self.view(audience), self.public, self._table_lines)
+                else:
+                    found = {**lines_of(self.game, self.public, self.public, self._table_lines),
+                             **self._own_part(audience).part, **self._own_part(audience).lined}
                 self._lined[audience] = found
             return found
 
     def json(self, audience: str) -> bytes:
         """`with_lines` as the JSON the phones are sent (`encode`), serialized once; the public part of
-        every view once for all (`encode_sharing`)."""
+        every view once for all (`encode_sharing`), a player's own part once per change of it, and a
+        view whose public view and own part are both the last ones is the last JSON."""
         with self._lock:
             found = self._json.get(audience)
             if found is None:
-                found = self._json[audience] = encode_sharing(self.with_lines(audience), self._parts)
+                found = self._json[audience] = self._encode(audience)
             return found
+
+    def _encode(self, audience: str) -> bytes:
+        if audience == HOST_VIEW:
+            return encode_sharing(self.with_lines(audience), self._parts)
+        last = self._last
+        same_public = last is not None and last.public is not None and self.public is last.public
+        if audience == PUBLIC:
+            kept = last.json.get(audience) if same_public and last is not None else None
+            return kept if kept is not None else encode_sharing(self.with_lines(audience), self._parts)
+        own = self._own_part(audience)
+        if same_public and last is not None and last.own.get(audience) is own and audience in last.json:
+            return last.json[audience]
+        return encode_sharing(self.with_lines(audience), self._parts, own.parts)

@@ -1,0 +1,87 @@
+"""Lockdown's `player_view_key` (views made only when what they show could have changed, issue 20):
+across random legal games (bots at every seat) the key of a seat never stays equal from one state to
+the next while that seat's private view or prompts change; and the table's views, made from the last
+ones (companion/table/views.py), equal views computed afresh after every input, JSON included."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.core.contract import Player, Setup, State
+from companion.core.fold import initial, step
+from companion.core.inputs import Input
+from companion.core.referee import audience_view, player_part, public_view
+from companion.games.lockdown import GAME, bot
+from companion.table.views import Views, encode, lines_of
+
+Key = Callable[[State, str], object]
+
+
+def own(state: State, pid: str) -> Any:
+    """What the seat's own part is made of, fresh: its private view, its prompts, their lines."""
+    part = player_part(GAME, state, pid)
+    return part, GAME.private_lines(part["private"])
+
+
+def stale_seats(key: Key, before: State, after: State) -> list[str]:
+    """Seats whose key stayed equal while their own part changed (a player would see old data)."""
+    return [pid for pid in after["people"]
+            if key(before, pid) == key(after, pid) and own(before, pid) != own(after, pid)]
+
+
+def game_states(n: int, seed: int, physical: bool, limit: int = 3000) -> list[State]:
+    setup = Setup("lockdown", tuple(Player(f"p{i}", f"P{i}") for i in range(n)),
+                  {"items": "physical" if physical else "digital", "free_seconds": 0, "turn_seconds": 0}, seed)
+    state = initial(GAME, setup)
+    rng = random.Random(seed)
+    states = [state]
+    while not state["ended"] and len(states) < limit:
+        s = bot.next_step(state, rng)
+        state = step(GAME, state, Input(s["move"], s["by"], s["args"], len(states) * 1000))
+        states.append(state)
+    return states
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(n=st.integers(2, 9), seed=st.integers(0, 10**6), physical=st.booleans())
+def test_the_key_never_stays_while_a_seats_view_changes(n: int, seed: int, physical: bool) -> None:
+    states = game_states(n, seed, physical)
+    assert states[-1]["ended"]
+    reused = 0
+    for before, after in zip(states, states[1:], strict=False):
+        assert stale_seats(GAME.player_view_key, before, after) == []
+        reused += sum(GAME.player_view_key(before, pid) == GAME.player_view_key(after, pid) for pid in after["people"])
+    assert reused > 0  # the key does stay equal, often: otherwise it would save nothing
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(n=st.integers(2, 9), seed=st.integers(0, 10**6), physical=st.booleans())
+def test_views_made_from_the_last_ones_equal_fresh_views(n: int, seed: int, physical: bool) -> None:
+    """What the table hands its outputs and the phones are sent, every seat after every input."""
+    states = game_states(n, seed, physical)
+    setup = Setup("lockdown", tuple(Player(f"p{i}", f"P{i}") for i in range(n)), {}, seed)
+    last: Views | None = None
+    for state in states:
+        views = Views(GAME, setup, state, (), 1, last)
+        public = public_view(GAME, setup, state, (), 1)
+        for pid in state["people"]:
+            fresh = audience_view(GAME, state, (), public, f"player:{pid}")
+            assert views.player(pid) == fresh
+            assert views.json(f"player:{pid}") == encode(lines_of(GAME, fresh, public))
+        assert views.json("public") == encode(lines_of(GAME, public, public))
+        last = views
+
+
+def test_a_key_that_missed_a_part_would_be_caught() -> None:
+    """Guard: a key without the player's own cards and HP stays equal while the view changes."""
+    states = game_states(4, 7, False, limit=120)
+
+    def careless(state: State, pid: str) -> object:
+        return state["phase"], state["round"]
+
+    assert any(stale_seats(careless, a, b) for a, b in zip(states, states[1:], strict=False))

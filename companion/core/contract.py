@@ -169,14 +169,15 @@ class Game(Protocol):
         """What `actor` (``host`` or ``player:<id>``) may input now, as forms; shown only to that actor."""
         ...
 
-    def player_view_key(self, state: State, pid: str) -> object | None:
-        """What `view_player(state, pid)` and that player's `prompts` read of `state`, as a cheap value
-        compared with ``==`` to the one of the last state (None: unknown, so they are made every time).
+    def player_view_keys(self, state: State) -> Mapping[str, object] | None:
+        """For each player, what `view_player(state, pid)` and that player's `prompts` read of `state`,
+        as a cheap value compared with ``==`` to the one of the last state (None: unknown, so every
+        player's view and prompts are made after every change).
 
         An equal key promises an equal private view and equal prompts: the table then reuses the last
         ones (companion/table/views.py) instead of making them again. A key that misses a part the view
-        reads shows a player old data, so it names everything read, and nothing of another audience's
-        view is needed for that (the key never leaves the table's memory)."""
+        reads shows a player old data, so it names everything read; a player missing from the mapping
+        has their view made every time. Keys never leave the table's memory."""
         ...
 
     def on_token(self, state: State, kind: str, token_id: str, actor: str) -> tuple[str, dict[str, Any]] | None:
@@ -264,8 +265,8 @@ class GameBase:
     def prompts(self, state: State, actor: str) -> Sequence[Prompt]:
         return self.modules.prompts(state, actor)
 
-    def player_view_key(self, state: State, pid: str) -> object | None:
-        return None  # unknown: the player's view and prompts are made after every change
+    def player_view_keys(self, state: State) -> Mapping[str, object] | None:
+        return None  # unknown: every player's view and prompts are made after every change
 
     def on_token(self, state: State, kind: str, token_id: str, actor: str) -> tuple[str, dict[str, Any]] | None:
         return None

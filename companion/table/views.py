@@ -17,7 +17,7 @@ import functools
 import json
 import threading
 from dataclasses import dataclass
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.core.contract import Game, Setup, State
@@ -93,7 +93,7 @@ _UNSET = object()  # no JSON yet for a key of a player's own part
 @dataclass(frozen=True)
 class _Own:
     """One player's own part of their view (`player_part`) and its lines, made from one state, with
-    the key it was made under (`Game.player_view_key`; None: unknown) and its JSON, filled when encoded."""
+    the key it was made under (`Game.player_view_keys`; None: unknown) and its JSON, filled when encoded."""
 
     key: object | None
     part: dict[str, Any]
@@ -119,7 +119,7 @@ class Views:
     Made from the `Views` of the state before (`last`), a view whose inputs did not change is not made
     again: a public view equal to the last one is that same object (with its lines and JSON), and a
     player's own part (private view, prompts, lines) is the last one when the game's
-    `player_view_key` is unchanged (a game that declares none gets its views made every time)."""
+    `player_view_keys` is unchanged (a game that declares none gets its views made every time)."""
 
     def __init__(self, game: Game, setup: Setup, state: State, live: Sequence[Event], number: int,
                  last: Views | None = None) -> None:
@@ -132,6 +132,8 @@ class Views:
         self._json: dict[str, bytes] = {}
         self._parts: dict[str, tuple[Any, bytes]] = {}  # top-level values' JSON, shared by the views
         self._own: dict[str, _Own] = {}
+        self._keys: Mapping[str, object] | None = None  # the game's player_view_keys, once asked (`_keyed`)
+        self._keyed = False
         self._last = last._kept() if last is not None and last.game is game and last.setup is setup \
             and last.number == number else None
 
@@ -185,9 +187,10 @@ class Views:
         if found is not None:
             return found
         pid = player_of(self.state, audience)
-        key = self.game.player_view_key(self.state, pid)
-        if key is not None:
-            key = (bool(self.state.get("ended")), key)  # no prompts once the game has ended
+        if not self._keyed:
+            self._keyed = True
+            self._keys = None if self.state.get("ended") else self.game.player_view_keys(self.state)
+        key = None if self._keys is None else self._keys.get(pid)  # ended: made afresh (no prompts)
         last = self._last.own.get(audience) if self._last is not None else None
         if key is not None and last is not None and last.key == key:
             found = last

@@ -37,7 +37,7 @@ SCRIPT = ROOT / "docs" / "games" / "lockdown" / "lockdown-9p.jsonl"
 
 class CountedGame:
     """The real game, counting how often the referee asks it for each view. `keyed`: with the game's
-    own `player_view_key` (Lockdown declares one); else as a game that declares none (the default)."""
+    own `player_view_keys` (Lockdown declares one); else as a game that declares none (the default)."""
 
     def __init__(self, game: Any, keyed: bool = False) -> None:
         self.game, self.keyed = game, keyed
@@ -58,8 +58,8 @@ class CountedGame:
         self.calls["host"] += 1
         return self.game.view_host(state)
 
-    def player_view_key(self, state: Any, pid: str) -> object | None:
-        return self.game.player_view_key(state, pid) if self.keyed else None
+    def player_view_keys(self, state: Any) -> Any:
+        return self.game.player_view_keys(state) if self.keyed else None
 
 
 class Told:
@@ -98,7 +98,7 @@ def script() -> tuple[dict[str, Any], list[dict[str, Any]]]:
 @pytest.fixture
 def full(request: pytest.FixtureRequest) -> Iterator[FullTable]:
     """A 9-player Lockdown table with every output `companion run` attaches, in its order; its game
-    without a `player_view_key` unless the test is parametrized with ``keyed`` True."""
+    without a `player_view_keys` unless the test is parametrized with ``keyed`` True."""
     setup, inputs = script()
     game = CountedGame(registry()["lockdown"], keyed=getattr(request, "param", False))
     referee = Referee.start({**registry(), "lockdown": game}, EventLog(":memory:"),
@@ -152,12 +152,12 @@ def test_the_booth_opened_after_a_change_reuses_that_changes_view(full: FullTabl
 
 @pytest.mark.parametrize("full", [True], indirect=True)
 def test_a_seat_whose_key_did_not_change_reuses_its_last_view(full: FullTable) -> None:
-    """With the game's `player_view_key` (Lockdown's), a seat's private view is made again only when
+    """With the game's `player_view_keys` (Lockdown's), a seat's private view is made again only when
     its key changed, the public view and the host's still once per change (docs/perf/views.md)."""
     referee = full.table.referee
     pids = [p.id for p in referee.setup.players]
     game = full.game.game
-    keys = {pid: game.player_view_key(referee.state, pid) for pid in pids}
+    keys = game.player_view_keys(referee.state)
     full.table.views.json(PUBLIC)  # the views before the first input, as the mirror's start takes them
     for pid in pids:
         full.table.views.json(f"player:{pid}")
@@ -166,7 +166,7 @@ def test_a_seat_whose_key_did_not_change_reuses_its_last_view(full: FullTable) -
         before = Counter(full.game.calls)
         assert full.table.handle(raw).accepted, raw
         made = full.game.calls - before
-        now = {pid: game.player_view_key(referee.state, pid) for pid in pids}
+        now = game.player_view_keys(referee.state)
         changed = sum(now[pid] != keys[pid] for pid in pids)
         keys = now
         assert made == Counter({"public": 1, "player": changed, "host": 1}) - Counter(), raw
@@ -178,7 +178,7 @@ def test_a_seat_whose_key_did_not_change_reuses_its_last_view(full: FullTable) -
 def test_what_every_output_is_handed_is_what_the_referee_says(full: FullTable) -> None:
     """The shared views equal the referee's own views of the same state, for every audience; the
     phones' JSON equals what the mirror used to build itself (each view with its lines). With the
-    game's `player_view_key` too (every input: a reused view must be the fresh one)."""
+    game's `player_view_keys` too (every input: a reused view must be the fresh one)."""
     referee = full.table.referee
     audiences = [PUBLIC, HOST_VIEW, *(f"player:{p.id}" for p in referee.setup.players)]
     for n, raw in enumerate(full.inputs):

@@ -90,8 +90,8 @@ class Lockdown(GameBase):
     def view_host(self, state: State) -> dict[str, Any]:
         return views.host(state)
 
-    def player_view_key(self, state: State, pid: str) -> object | None:
-        return views.player_key(state, pid)
+    def player_view_keys(self, state: State) -> dict[str, object]:
+        return views.player_keys(state)
 
     def tokens(self, state: State) -> dict[str, list[str]]:
         """What a tag can be enrolled as (companion/taps/kinds.py): an item card by kind, a room of the map."""

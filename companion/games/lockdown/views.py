@@ -75,24 +75,35 @@ def host(state: State) -> dict[str, Any]:
     }
 
 
-def player_key(state: State, pid: str) -> tuple[Any, ...]:
-    """Everything `player(state, pid)` and the player's forms (forms.for_actor) read of `state`, as a
-    value compared with the last state's (`Game.player_view_key`): equal keys, equal private view and
-    prompts. The map and the options never change during a game, so they are not in it; the turn's
-    details, the helipad's cards, the room's stock and the consumed pile only on the player's own turn
-    (nobody else's view shows them). tests/games/lockdown/test_lockdown_view_key.py plays random games
-    and checks that the key never stays while the view or the prompts change."""
-    p = state["people"][pid]
-    b = state["ballot"]
-    mine = flow.current_player(state) == pid
-    return (
-        state["phase"], state["round"], p, state["players"],
-        tuple((tid, t) for tid, t in state["trades"].items() if pid in (t["from"], t["to"])),
-        len(state["trades"]),  # the trade form only while the table has room for another (trades.MAX_OPEN)
-        tuple((q, o["shadow"]) for q, o in state["people"].items()),  # whom a trade may go to
+
+def player_keys(state: State) -> dict[str, object]:
+    """For each player, everything `player(state, pid)` and their forms (forms.for_actor) read of
+    `state`, as a value compared with the last state's (`Game.player_view_keys`): equal keys, equal
+    private view and prompts. The map and the options never change during a game, so they are not in
+    it; the turn's details, the helipad's cards, the room's stock and the consumed pile only on the
+    player's own turn (nobody else's view shows them).
+    tests/games/lockdown/test_lockdown_view_key.py plays random games and checks that a key never
+    stays while the view or the prompts change."""
+    people, trades, b = state["people"], state["trades"], state["ballot"]
+    votes = {} if b is None else b["votes"]
+    single = state.get("single_votes", [])
+    now = flow.current_player(state)
+    shared = (
+        state["phase"], state["round"], state["players"],
+        len(trades),  # the trade form only while the table has room for another (trades.MAX_OPEN)
+        tuple(p["shadow"] for p in people.values()),  # whom a trade may go to
         state["poison"],  # the vote's and the control room's floors
-        None if b is None else (b["votes"].get(pid), pid in b["votes"]),
-        state.get("single_floor"), pid in state.get("single_votes", []),
-        mine,
-        (state["turn_state"], state["airdrops"], state["stocks"].get(p["room"]), state["consumed"]) if mine else None,
+        b is None, state.get("single_floor"),
     )
+    out: dict[str, object] = {}
+    for pid, p in people.items():
+        turn = None
+        if pid == now:
+            turn = (state["turn_state"], state["airdrops"], state["stocks"].get(p["room"]), state["consumed"])
+        out[pid] = (
+            shared, p,
+            [(tid, t) for tid, t in trades.items() if pid in (t["from"], t["to"])],
+            votes.get(pid), pid in votes, pid in single,
+            turn,
+        )
+    return out

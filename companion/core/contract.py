@@ -201,6 +201,12 @@ class Game(Protocol):
         ...
 
     @property
+    def fixed_state(self) -> frozenset[str]:
+        """Top-level keys of the state that `setup` makes and no move ever changes (Lockdown's map):
+        each step shares them with the state before instead of copying them (`fold.step`)."""
+        ...
+
+    @property
     def page_draws_views(self) -> bool:
         """True when the phone page draws the game's views itself, part by part, instead of their lines."""
         ...
@@ -280,6 +286,7 @@ class GameBase:
     def private_lines(self, private: dict[str, Any]) -> Lines:
         return self.modules.private_lines(private)
 
+    fixed_state: frozenset[str] = frozenset()
     page_draws_views = False
     menu_rank = 100
     host_controls = HostControls()

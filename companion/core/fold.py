@@ -8,6 +8,7 @@ inputs that were all accepted) applies them to one state in place and is abandon
 from __future__ import annotations
 
 import pickle
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -93,16 +94,24 @@ def apply_in_place(game: Game, state: State, inp: Input) -> None:
     _apply(game, state, inp, _check(game, state, inp))
 
 
-def copy_state(state: State) -> State:
-    """A deep copy of a JSON-like state; pickle round-trips it several times faster than deepcopy."""
-    copied: State = pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
-    return copied
+def copy_state(state: State, fixed: Collection[str] = ()) -> State:
+    """A deep copy of a JSON-like state; pickle round-trips it several times faster than deepcopy.
+    The `fixed` keys (`Game.fixed_state`: parts no move ever changes) are shared with the copy, not
+    copied; the keys keep their order."""
+    shared = [k for k in fixed if k in state]
+    if not shared:
+        copied: State = pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+        return copied
+    rest = pickle.loads(pickle.dumps({k: v for k, v in state.items() if k not in shared},
+                                     protocol=pickle.HIGHEST_PROTOCOL))
+    return {k: state[k] if k in shared else rest[k] for k in state}
 
 
 def step(game: Game, state: State, inp: Input) -> State:
-    """The state after `inp`, or `Rejected`. The given state is never modified."""
+    """The state after `inp`, or `Rejected`. The given state is never modified (its `fixed_state`
+    parts, which no move changes, are shared with the new one)."""
     checked = _check(game, state, inp)  # refuse the common cases before paying for a copy
-    new = copy_state(state)
+    new = copy_state(state, game.fixed_state)
     _apply(game, new, inp, checked)
     return new
 

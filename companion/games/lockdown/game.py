@@ -54,6 +54,8 @@ class Lockdown(GameBase):
         {"free": frozenset({"free"}), "turn": frozenset({"action"})}), ends=(EndMove(),))
     modules = Modules(views=views, flow=flow, forms=forms, timer=flow.TIMERS, lines=lines)
     menu_rank = 1
+    #: the map (ruling L1.4) never changes during a game: every step shares it (and its Graph, mapgraph.py)
+    fixed_state = frozenset({"map"})
     #: Demo moments worth a picture: round 3, two poisoned floors, HP announced twice.
     moments: Mapping[str, tuple[str, int]] = {"lockdown": ("lockdown-5p.jsonl", 60)}
 

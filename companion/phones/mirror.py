@@ -120,7 +120,7 @@ class Mirror:
 
     def _view(self, views: Views, audience: str) -> bytes:
         if audience == HOST_VIEW and self.phone_seats is not None:  # the shared view is copied, not changed
-            return encode({**views.with_lines(audience), "phone_seats": self.phone_seats()})
+            return views.json_with(audience, {"phone_seats": self.phone_seats()})
         return views.json(audience)
 
     def changed(self, views: Views, outcomes: list[Outcome]) -> None:

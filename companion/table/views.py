@@ -227,6 +227,12 @@ class Views:
                 found = self._json[audience] = self._encode(audience)
             return found
 
+    def json_with(self, audience: str, extra: dict[str, Any]) -> bytes:
+        """`json(audience)` with `extra` top-level values added (the host's `phone_seats`, which the
+        mirror knows, not the referee): the view's own values are not serialized again."""
+        with self._lock:
+            return encode_sharing({**self.with_lines(audience), **extra}, self._parts)
+
     def _encode(self, audience: str) -> bytes:
         if audience == HOST_VIEW:
             return encode_sharing(self.with_lines(audience), self._parts)

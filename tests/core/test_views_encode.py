@@ -36,3 +36,17 @@ def test_a_value_changed_under_the_same_key_is_encoded_anew(view: dict[str, Any]
     encode_sharing(view, parts)
     other = {k: [v] for k, v in view.items()}  # new objects under the same keys
     assert encode_sharing(other, parts) == encode(other)
+
+
+@given(views, st.lists(views, min_size=1, max_size=4))
+def test_a_players_own_part_kept_apart_encodes_as_the_view_alone(public: dict[str, Any],
+                                                                 own: list[dict[str, Any]]) -> None:
+    """A seat's own values encoded in its own `mine` (kept from one change to the next with that part,
+    companion/table/views.py), whatever the shared parts hold under the same keys."""
+    parts: dict[str, tuple[Any, bytes]] = {}
+    encode_sharing(public, parts)
+    for extra in own:
+        mine: dict[str, tuple[Any, bytes]] = {k: (object(), b"") for k in extra}
+        view = {**public, **extra}
+        assert encode_sharing(view, parts, mine) == encode(view)
+        assert encode_sharing(view, parts, mine) == encode(view)  # again, from what `mine` now holds

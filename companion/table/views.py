@@ -16,8 +16,8 @@ from __future__ import annotations
 import functools
 import json
 import threading
-from dataclasses import dataclass
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from companion.core.contract import Game, Setup, State

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from itertools import pairwise
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -53,7 +54,7 @@ def test_the_key_never_stays_while_a_seats_view_changes(n: int, seed: int, physi
     states = game_states(n, seed, physical)
     assert states[-1]["ended"]
     reused = 0
-    for before, after in zip(states, states[1:], strict=False):
+    for before, after in pairwise(states):
         assert stale_seats(GAME.player_view_keys, before, after) == []
         old, new = GAME.player_view_keys(before), GAME.player_view_keys(after)
         reused += sum(old[pid] == new[pid] for pid in after["people"])
@@ -85,4 +86,4 @@ def test_a_key_that_missed_a_part_would_be_caught() -> None:
     def careless(state: State) -> dict[str, object]:
         return {pid: (state["phase"], state["round"]) for pid in state["people"]}
 
-    assert any(stale_seats(careless, a, b) for a, b in zip(states, states[1:], strict=False))
+    assert any(stale_seats(careless, a, b) for a, b in pairwise(states))

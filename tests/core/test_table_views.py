@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import queue
+import random
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ from typing import Any
 import pytest
 
 from companion.console import ConsoleOutput
+from companion.core.contract import Player, Setup
 from companion.core.eventlog import EventLog, setup_from_json
 from companion.core.referee import HOST_VIEW, PUBLIC, Outcome, Referee
 from companion.games import registry
@@ -30,6 +32,7 @@ from companion.phones.mirror import BrokerAddress, Mirror
 from companion.phones.topics import Topics
 from companion.table.loop import Table
 from companion.table.views import Views, encode, with_lines
+from tests.kits.host_view_twins import game_bot
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "docs" / "games" / "lockdown" / "lockdown-9p.jsonl"
@@ -204,3 +207,25 @@ def test_views_of_a_state_stay_that_states_after_the_referee_moves_on(full: Full
     assert not late.are_of(referee) and full.table.views.are_of(referee)
     assert {a: late.view(a) for a in expected} == expected  # asked for late: still the earlier state's
     assert late.player("ben") != full.table.views.player("ben")
+
+
+@pytest.mark.parametrize("game_id", sorted(registry()))
+def test_every_games_views_made_from_the_last_ones_are_its_fresh_views(game_id: str) -> None:
+    """Whether a game declares `player_view_keys` or not (the default: none), the views a table makes
+    from the last ones equal the referee's own, with their JSON, after every input of a bot's game."""
+    game = registry()[game_id]
+    players = tuple(Player(f"p{i}", f"P{i}") for i in range(max(game.min_players, 4)))
+    referee = Referee.start(registry(), EventLog(":memory:"), Setup(game_id, players, {}, 11), created_at=0)
+    table = Table(referee)
+    audiences = [PUBLIC, HOST_VIEW, *(f"player:{p.id}" for p in players)]
+    bot, rnd = game_bot(game_id), random.Random(5)
+    for n in range(120):
+        inp = bot(referee.state, rnd, (n + 1) * 1000)
+        if inp is None:
+            break
+        assert table.handle({"by": inp.by, "move": inp.move, "args": dict(inp.args)}).accepted, inp
+        views, public = table.views, referee.view(PUBLIC)
+        for audience in audiences:
+            assert views.view(audience) == referee.view(audience), audience
+            assert views.json(audience) == encode(with_lines(referee.view(audience), public)), audience
+    referee.log.close()

@@ -58,6 +58,7 @@ class Referee:
         self.game_id = game_id
         self.events: list[Event] = log.events(game_id)
         self._commands = {ev.input.command_key: ev for ev in self.events if ev.input.command_key is not None}
+        self._deadlines: tuple[State, tuple[Deadline, ...]] | None = None  # `deadlines` of that state
         try:
             # the state, and the events in force after every correction (what the host's history shows)
             self.state, self.live = self._refold(self.events)
@@ -126,7 +127,13 @@ class Referee:
     # -- time -----------------------------------------------------------------------------------------
 
     def deadlines(self) -> Sequence[Deadline]:
-        return [] if self.state.get("ended") else sorted(self.game.deadlines(self.state), key=lambda d: d.at)
+        """The current state's deadlines, soonest first (worked out once per state: the loop asks at
+        every turn and every input, and a state never changes once adopted)."""
+        known = self._deadlines
+        if known is None or known[0] is not self.state:
+            found = () if self.state.get("ended") else sorted(self.game.deadlines(self.state), key=lambda d: d.at)
+            known = self._deadlines = (self.state, tuple(found))
+        return list(known[1])
 
     def due(self, now: int) -> list[Input]:
         """Clock inputs whose deadline has passed, stamped with their deadline (not with `now`)."""

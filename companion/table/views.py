@@ -48,10 +48,14 @@ def encode_sharing(view: dict[str, Any], parts: dict[str, tuple[Any, bytes]],
     it names instead (one player's own part, kept with it from one change to the next). Values are
     matched by identity: views are read-only, and `parts` holds the objects, so an id is never reused
     while it is there."""
-    if not all(type(k) is str for k in view):
+    try:
+        keys = sorted(view)
+    except TypeError:  # keys of several types: `encode` says what it says of them
         return encode(view)
     out = []
-    for key in sorted(view):
+    for key in keys:
+        if type(key) is not str:
+            return encode(view)
         value = view[key]
         store = mine if mine is not None and key in mine else parts
         known = store.get(key)
@@ -153,6 +157,9 @@ class Views:
 
     @property
     def public(self) -> dict[str, Any]:
+        known = self._public  # set once, never changed: read without the lock
+        if known is not None:
+            return known
         with self._lock:
             if self._public is None:
                 made = public_view(self.game, self.setup, self.state, self.live, self.number)

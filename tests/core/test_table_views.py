@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import io
 import json
+import gc
 import queue
 import random
+import weakref
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -229,3 +231,16 @@ def test_every_games_views_made_from_the_last_ones_are_its_fresh_views(game_id: 
             assert views.view(audience) == referee.view(audience), audience
             assert views.json(audience) == encode(with_lines(referee.view(audience), public)), audience
     referee.log.close()
+
+
+@pytest.mark.parametrize("full", [True], indirect=True)
+def test_views_made_from_the_last_ones_do_not_keep_them_alive(full: FullTable) -> None:
+    """A long evening must not pile up old views: each `Views` keeps what it reuses, not the last one."""
+    first = weakref.ref(full.table.views)
+    full.table.views.json("player:ana")
+    for raw in full.inputs[:5]:
+        assert full.table.handle(raw).accepted, raw
+    full.first.views.clear()  # the test's own outputs kept every change's views
+    full.last.views.clear()
+    gc.collect()
+    assert first() is None

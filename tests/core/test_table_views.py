@@ -7,9 +7,9 @@ a wrapper that counts how often it is asked for a view (no patching)."""
 
 from __future__ import annotations
 
+import gc
 import io
 import json
-import gc
 import queue
 import random
 import weakref

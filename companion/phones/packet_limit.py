@@ -114,11 +114,11 @@ class PacketLimit(ReaderAdapter):
             except ValueError:
                 self._refuse("a malformed fixed header")
                 break
-            if remaining is None:
-                byte = await self._read_inner(1)
-                if not byte:
+            if remaining is None:  # every packet has a type byte and at least one length byte
+                more = await self._read_inner(1 if self._head else 2)
+                if not more:
                     self._ended = True
-                self._head += byte
+                self._head += more
                 continue
             if 1 + remaining > self._max:
                 self._refuse(f"a packet of {1 + remaining} bytes (the limit is {self._max})")
@@ -133,6 +133,16 @@ class PacketLimit(ReaderAdapter):
                 break
             return data
         return None
+
+    @property
+    def idle(self) -> bool:
+        """Between packets with nothing read ahead: the connection's next bytes start a packet."""
+        return not self._head and not self._ended and self._pos == len(self._ready)
+
+    @property
+    def between_packets(self) -> bool:
+        """Whether everything handed out so far was read: the next `packet()` is the next packet."""
+        return self._pos == len(self._ready)
 
     def push_back(self, data: bytes) -> None:
         """Serve `data` first (the CONNECT the broker read to check it, for amqtt to read again)."""

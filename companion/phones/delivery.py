@@ -135,6 +135,10 @@ class Outbox:
             if waiting:
                 del inflight[old.packet_id]  # type: ignore[arg-type]
 
+    def send(self, packet: bytes) -> None:
+        """One packet of this connection's own (a PUBACK), framed for a WebSocket."""
+        self._write(ws_header(len(packet)) + packet if self.websocket is not None else packet)
+
     def _write(self, data: bytes) -> None:
         transport = self.transport
         if transport.is_closing():

@@ -82,15 +82,20 @@ async def well_formed(data: bytes) -> bool:
     amqtt's parsers are a function of what their reads return, so a packet that passes this is parsed
     from the connection the same way, ending where its fixed header said it ends.
     """
+    return await parsed(data) is not None
+
+
+async def parsed(data: bytes) -> Any:
+    """The packet amqtt parses `data` as, if it is exactly one (`well_formed`); else None."""
     reader = _Exact(data)
     try:
         header = await MQTTFixedHeader.from_stream(reader)
         if header is None:
-            return False
-        await packet_class(header).from_stream(reader, fixed_header=header)
+            return None
+        packet = await packet_class(header).from_stream(reader, fixed_header=header)
     except Exception:  # amqtt's parsers raise many kinds on bad input; any of them means no
-        return False
-    return reader.all_read and not reader.overrun
+        return None
+    return packet if reader.all_read and not reader.overrun else None
 
 
 class PacketLimit(ReaderAdapter):
@@ -102,6 +107,7 @@ class PacketLimit(ReaderAdapter):
         self._ready = b""  # checked bytes amqtt has not read yet, from `_pos` on
         self._pos = 0
         self._ended = False
+        self.parsed: Any = None  # what amqtt's parser made of the last packet `packet()` returned, if it ran
 
     async def packet(self) -> bytes | None:
         """The next packet off the connection, checked; None once the connection ended or was cut.
@@ -128,9 +134,12 @@ class PacketLimit(ReaderAdapter):
                 self._ended = True
                 break
             data, self._head = bytes(self._head) + body, bytearray()
-            if FIXED_SIZE.get(data[0]) != len(data) and not await well_formed(data):
-                self._refuse(f"a malformed packet of type {data[0] >> 4}")
-                break
+            self.parsed = None
+            if FIXED_SIZE.get(data[0]) != len(data):
+                self.parsed = await parsed(data)
+                if self.parsed is None:
+                    self._refuse(f"a malformed packet of type {data[0] >> 4}")
+                    break
             return data
         return None
 

@@ -29,6 +29,7 @@ from amqtt.errors import AMQTTError, MQTTError, NoDataError, ProtocolHandlerErro
 from amqtt.events import MQTTEvents
 from amqtt.mqtt import packet_class
 from amqtt.mqtt.connack import ConnackPacket
+from amqtt.mqtt.constants import QOS_0, QOS_1
 from amqtt.mqtt.connect import ConnectPacket
 from amqtt.mqtt.disconnect import DisconnectPacket
 from amqtt.adapters import BufferReader
@@ -45,6 +46,7 @@ from amqtt.mqtt.suback import SubackPacket
 from amqtt.mqtt.subscribe import SubscribePacket
 from amqtt.mqtt.unsuback import UnsubackPacket
 from amqtt.mqtt.unsubscribe import UnsubscribePacket
+from amqtt.session import IncomingApplicationMessage
 
 from companion.phones.delivery import Outbox
 from companion.phones.packet_limit import PacketLimit
@@ -110,6 +112,8 @@ class SeatHandler(BrokerProtocolHandler):
             if data[0] == PUBACK_BYTE and len(data) == PUBACK_LEN and not self._watched:
                 if self._settled(int.from_bytes(data[2:4], "big")):
                     return self._puback_header, None
+            if reader.parsed is not None:  # the limit's check parsed it already, as amqtt would
+                return reader.parsed.fixed_header, reader.parsed
             source: Any = BufferReader(data)
         else:
             source = reader
@@ -117,6 +121,24 @@ class SeatHandler(BrokerProtocolHandler):
         if not header or header.packet_type in (RESERVED_0, RESERVED_15):
             return header, None
         return header, await packet_class(header).from_stream(source, fixed_header=header)
+
+    async def _take_publish(self, packet: PublishPacket) -> None:
+        """amqtt's `handle_publish` for QoS 0 and 1, in place (no task): the message queued for the
+        broker's delivery (which checks the ACL, retains, broadcasts), then the PUBACK. QoS 2 waits
+        for a PUBREL this loop must read, so it keeps amqtt's own handling in a task."""
+        if packet.topic_name is None or packet.data is None or self.session is None:
+            return
+        header = packet.variable_header
+        packet_id = header.packet_id if header is not None else None
+        message = IncomingApplicationMessage(packet_id, packet.topic_name, packet.qos, packet.data, packet.retain_flag)
+        message.publish_packet = packet
+        await self.session.delivered_message_queue.put(message)
+        if packet.qos == QOS_1 and packet_id is not None:
+            message.puback_packet = ack = PubackPacket.build(packet_id)
+            if self.outbox is not None and self.outbox.usable:
+                self.outbox.send(ack.to_bytes())
+            else:
+                await self._send_packet(ack)
 
     async def _reader_loop(self) -> None:
         if self.session is None:
@@ -147,6 +169,8 @@ class SeatHandler(BrokerProtocolHandler):
                 await self.plugins_manager.fire_event(MQTTEvents.PACKET_RECEIVED, packet=packet, session=self.session)
                 if isinstance(packet, PubackPacket):
                     await self.handle_puback(packet)
+                elif isinstance(packet, PublishPacket) and packet.qos in (QOS_0, QOS_1):
+                    await self._take_publish(packet)
                 elif isinstance(packet, ConnectPacket):
                     await self.handle_connect(packet)
                 elif (name := HANDLERS.get(type(packet))) is not None:

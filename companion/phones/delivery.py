@@ -33,6 +33,7 @@ import time
 from collections import deque
 from typing import Any
 
+from amqtt.adapters import StreamWriterAdapter, WebSocketsWriter
 from amqtt.mqtt.constants import QOS_0, QOS_1
 from amqtt.mqtt.publish import PublishPacket
 from amqtt.session import OutgoingApplicationMessage, Session
@@ -149,3 +150,19 @@ class Outbox:
             transport.abort()  # a phone that stopped reading: cut, as a lost connection
             return
         transport.write(data)
+
+
+class OutboxStreamWriter(StreamWriterAdapter):
+    """amqtt's TCP writer, with the `Outbox` that writes broadcasts to the same transport."""
+
+    def __init__(self, writer: asyncio.StreamWriter) -> None:
+        super().__init__(writer)
+        self.outbox = Outbox(writer.transport)  # type: ignore[arg-type]
+
+
+class OutboxWebSocketWriter(WebSocketsWriter):
+    """amqtt's WebSocket writer, with the `Outbox` that writes broadcasts as frames of their own."""
+
+    def __init__(self, websocket: Any) -> None:
+        super().__init__(websocket)
+        self.outbox = Outbox(websocket.transport, websocket)

@@ -36,8 +36,6 @@ from amqtt.adapters import (
     BufferReader,
     ReaderAdapter,
     StreamReaderAdapter,
-    StreamWriterAdapter,
-    WebSocketsWriter,
     WriterAdapter,
 )
 from amqtt.broker import Broker
@@ -48,12 +46,12 @@ from amqtt.mqtt.constants import QOS_1, QOS_2
 from amqtt.mqtt.packet import CONNECT
 from amqtt.mqtt.protocol.broker_handler import BrokerProtocolHandler
 from amqtt.plugins.base import BaseAuthPlugin, BasePlugin
-from amqtt.session import Session
+from amqtt.session import IncomingApplicationMessage, Session
 
 from companion.phones import access, acks
 from companion.phones.acks import AckSieve
 from companion.phones.credentials import GameCredentials
-from companion.phones.delivery import Broadcast, Outbox
+from companion.phones.delivery import Broadcast, OutboxStreamWriter, OutboxWebSocketWriter
 from companion.phones.logins import ACL_CACHE_MAX, Admitted, Logins
 from companion.phones.packet_limit import PacketLimit, WebSocketReader
 from companion.phones.seat_handler import SeatHandler
@@ -113,6 +111,7 @@ class SeatBroker(Broker):
         """amqtt's session handling, with the connection read by `SeatHandler` (its leaner reader loop)."""
         handler.__class__ = SeatHandler  # a subclass adding no state: the handler amqtt made, read leaner
         handler.outbox = outbox = getattr(writer, "outbox", None)  # type: ignore[attr-defined]
+        handler.deliver = self._deliver_now  # type: ignore[attr-defined]
         protocol = outbox.transport.get_protocol() if outbox is not None else None
         if isinstance(protocol, AckSieve):
             protocol.handler = handler
@@ -179,7 +178,21 @@ class SeatBroker(Broker):
         """The one check of every way into a topic: a PUBLISH (any QoS, retained or not) and a will."""
         return self._allowed(user, topic, Action.PUBLISH)
 
+    async def _deliver_now(self, handler: BrokerProtocolHandler, message: IncomingApplicationMessage) -> bool:
+        """amqtt's delivery of a client's message (`_handle_message_delivery`: topic checks, ACL,
+        broadcast, retain), called in place by `SeatHandler` instead of through the session's queue
+        and its message loop (a wait on four futures per message); False where amqtt would close the
+        connection (a topic no PUBLISH may have)."""
+        done: asyncio.Future[IncomingApplicationMessage] = asyncio.get_running_loop().create_future()
+        done.set_result(message)
+        assert handler.session is not None
+        return await self._handle_message_delivery(handler.session, handler, done)
+
     async def _run_broadcast(self, running_tasks: deque[asyncio.Task[Any]]) -> None:
+        """amqtt's broadcast loop's step; every broadcast is delivered in place (`_broadcast_message`)."""
+        await self._deliver_broadcast(await self._broadcast_queue.get(), running_tasks)
+
+    async def _deliver_broadcast(self, broadcast: dict[str, Any], running_tasks: deque[asyncio.Task[Any]]) -> None:
         """amqtt 0.12.1's delivery of one broadcast message, encoded once and written directly.
 
         The same deliveries as amqtt's own (pinned): every subscription whose filter matches, each
@@ -187,9 +200,12 @@ class SeatBroker(Broker):
         for it, a connected one's sent: by its connection's `delivery.Outbox` (no task, no future; the
         QoS 1 message in the session's inflight table as amqtt keeps it), or where that cannot serve (a
         QoS 2 delivery, a WebSocket with an extension) by amqtt's `mqtt_publish` in a task of its own.
-        The tables are copied first, so a SUBSCRIBE arriving meanwhile cannot abort the loop.
+        No write waits, so this runs in place. The tables are copied first, so a SUBSCRIBE arriving
+        meanwhile cannot abort the loop.
         """
-        broadcast = await self._broadcast_queue.get()
+        while running_tasks and running_tasks[0].done():  # amqtt's loop did this before each broadcast
+            with contextlib.suppress(BaseException):  # a failed delivery must not stop the broker
+                running_tasks.popleft().result()
         topic, data = broadcast["topic"], broadcast["data"]
         message = Broadcast(topic, data)
         for k_filter, subscriptions in list(self._subscriptions.items()):
@@ -212,11 +228,18 @@ class SeatBroker(Broker):
 
     async def _broadcast_message(self, session: Session | None, topic: str | None,
                                  data: bytes | bytearray | None, force_qos: int | None = None) -> None:
-        """amqtt broadcasts a client's PUBLISH after the ACL, but its will without: both are checked here."""
+        """amqtt broadcasts a client's PUBLISH after the ACL, but its will without: both are checked here.
+
+        Delivered in place rather than through amqtt's broadcast queue and loop (a task per message):
+        the deliveries never wait (`_deliver_broadcast`), and one publisher's messages keep their order.
+        """
         if session is not None and not self._may_publish(session.username, topic):
             logger.warning("dropped a message of %s to a topic it may not publish", session.username)
             return
-        await super()._broadcast_message(session, topic, data, force_qos)
+        broadcast: dict[str, Any] = {"session": session, "topic": topic, "data": data}
+        if force_qos is not None:
+            broadcast["qos"] = force_qos
+        await self._deliver_broadcast(broadcast, self._tasks_queue)
 
     async def retain_message(self, source_session: Session | None, topic_name: str | None,
                              data: bytes | bytearray | None, qos: int | None = None) -> None:
@@ -243,11 +266,11 @@ class SeatBroker(Broker):
     async def stream_connected(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
                                listener_name: str) -> None:
         packets = PacketLimit(StreamReaderAdapter(reader), writer.transport.abort)
-        await self._checked(packets, _StreamWriter(writer), listener_name)
+        await self._checked(packets, OutboxStreamWriter(writer), listener_name)
 
     async def ws_connected(self, websocket: Any, listener_name: str) -> None:
         packets = PacketLimit(WebSocketReader(websocket), websocket.transport.abort)
-        await self._checked(packets, _WebSocketWriter(websocket), listener_name)
+        await self._checked(packets, OutboxWebSocketWriter(websocket), listener_name)
 
     async def _checked(self, packets: PacketLimit, writer: WriterAdapter, listener_name: str) -> None:
         first = await packets.packet()
@@ -273,22 +296,6 @@ class SeatBroker(Broker):
             logger.warning("refused %s: a last will on a topic it may not publish", connect.username)
             return False
         return True
-
-
-class _StreamWriter(StreamWriterAdapter):
-    """amqtt's TCP writer, with the `Outbox` that writes broadcasts to the same transport."""
-
-    def __init__(self, writer: asyncio.StreamWriter) -> None:
-        super().__init__(writer)
-        self.outbox = Outbox(writer.transport)  # type: ignore[arg-type]
-
-
-class _WebSocketWriter(WebSocketsWriter):
-    """amqtt's WebSocket writer, with the `Outbox` that writes broadcasts as frames of their own."""
-
-    def __init__(self, websocket: Any) -> None:
-        super().__init__(websocket)
-        self.outbox = Outbox(websocket.transport, websocket)
 
 
 async def _as_connect(data: bytes | None) -> ConnectPacket | None:

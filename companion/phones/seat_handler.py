@@ -23,16 +23,17 @@ from __future__ import annotations
 
 import asyncio
 import collections
+from collections.abc import Awaitable, Callable
 from typing import Any
 
+from amqtt.adapters import BufferReader
 from amqtt.errors import AMQTTError, MQTTError, NoDataError, ProtocolHandlerError
 from amqtt.events import MQTTEvents
 from amqtt.mqtt import packet_class
 from amqtt.mqtt.connack import ConnackPacket
-from amqtt.mqtt.constants import QOS_0, QOS_1
 from amqtt.mqtt.connect import ConnectPacket
+from amqtt.mqtt.constants import QOS_0, QOS_1
 from amqtt.mqtt.disconnect import DisconnectPacket
-from amqtt.adapters import BufferReader
 from amqtt.mqtt.packet import PUBACK, RESERVED_0, RESERVED_15, MQTTFixedHeader
 from amqtt.mqtt.pingreq import PingReqPacket
 from amqtt.mqtt.pingresp import PingRespPacket
@@ -64,6 +65,7 @@ HANDLERS: dict[type[Any], str] = {
 
 class SeatHandler(BrokerProtocolHandler):
     outbox: Outbox | None = None  # set by `SeatBroker` for the connections it accepted
+    deliver: Callable[[Any, IncomingApplicationMessage], Awaitable[bool]] | None = None  # likewise
     _watched = True  # whether a plugin listens to received packets (known once the reader loop runs)
 
     async def handle_puback(self, puback: PubackPacket) -> None:
@@ -109,9 +111,9 @@ class SeatHandler(BrokerProtocolHandler):
             data = await reader.packet()
             if data is None:
                 return None, None
-            if data[0] == PUBACK_BYTE and len(data) == PUBACK_LEN and not self._watched:
-                if self._settled(int.from_bytes(data[2:4], "big")):
-                    return self._puback_header, None
+            if (data[0] == PUBACK_BYTE and len(data) == PUBACK_LEN and not self._watched
+                    and self._settled(int.from_bytes(data[2:4], "big"))):
+                return self._puback_header, None
             if reader.parsed is not None:  # the limit's check parsed it already, as amqtt would
                 return reader.parsed.fixed_header, reader.parsed
             source: Any = BufferReader(data)
@@ -123,16 +125,19 @@ class SeatHandler(BrokerProtocolHandler):
         return header, await packet_class(header).from_stream(source, fixed_header=header)
 
     async def _take_publish(self, packet: PublishPacket) -> None:
-        """amqtt's `handle_publish` for QoS 0 and 1, in place (no task): the message queued for the
-        broker's delivery (which checks the ACL, retains, broadcasts), then the PUBACK. QoS 2 waits
-        for a PUBREL this loop must read, so it keeps amqtt's own handling in a task."""
+        """amqtt's `handle_publish` for QoS 0 and 1, in place (no task): the message handed to the
+        broker's delivery (`deliver`: amqtt's own, which checks the topic and the ACL, broadcasts and
+        retains; what it refuses goes to amqtt's queue, whose loop then closes the connection as
+        before), then the PUBACK. QoS 2 waits for a PUBREL this loop must read, so it keeps amqtt's
+        own handling in a task."""
         if packet.topic_name is None or packet.data is None or self.session is None:
             return
         header = packet.variable_header
         packet_id = header.packet_id if header is not None else None
         message = IncomingApplicationMessage(packet_id, packet.topic_name, packet.qos, packet.data, packet.retain_flag)
         message.publish_packet = packet
-        await self.session.delivered_message_queue.put(message)
+        if self.deliver is None or not await self.deliver(self, message):  # amqtt's way: its queue
+            await self.session.delivered_message_queue.put(message)
         if packet.qos == QOS_1 and packet_id is not None:
             message.puback_packet = ack = PubackPacket.build(packet_id)
             if self.outbox is not None and self.outbox.usable:

@@ -129,12 +129,12 @@ class Outbox:
         now, unacked, inflight = time.monotonic(), self.unacked, session.inflight_out
         while unacked:
             deadline, old = unacked[0]
-            waiting = inflight.get(old.packet_id) is old  # type: ignore[arg-type]
+            waiting = inflight.get(old.packet_id) is old
             if waiting and deadline >= now and len(unacked) < MAX_UNACKED:
                 break
             unacked.popleft()
             if waiting:
-                del inflight[old.packet_id]  # type: ignore[arg-type]
+                del inflight[old.packet_id]
 
     def send(self, packet: bytes) -> None:
         """One packet of this connection's own (a PUBACK), framed for a WebSocket."""

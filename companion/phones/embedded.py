@@ -109,9 +109,9 @@ class SeatBroker(Broker):
     async def _handle_client_session(self, reader: ReaderAdapter, writer: WriterAdapter, client_session: Session,
                                      handler: BrokerProtocolHandler, server: Any, listener_name: str) -> None:
         """amqtt's session handling, with the connection read by `SeatHandler` (its leaner reader loop)."""
-        handler.__class__ = SeatHandler  # a subclass adding no state: the handler amqtt made, read leaner
-        handler.outbox = outbox = getattr(writer, "outbox", None)  # type: ignore[attr-defined]
-        handler.deliver = self._deliver_now  # type: ignore[attr-defined]
+        handler.__class__ = SeatHandler  # the handler amqtt made, read leaner
+        handler.outbox = outbox = getattr(writer, "outbox", None)
+        handler.deliver = self._deliver_now
         protocol = outbox.transport.get_protocol() if outbox is not None else None
         if isinstance(protocol, AckSieve):
             protocol.handler = handler

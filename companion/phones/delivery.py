@@ -41,7 +41,8 @@ from websockets.protocol import State
 
 ACK_TIMEOUT_S = 5.0  # amqtt 0.12.1's wait for a PUBACK (`_handle_qos1_message_flow`) before it forgets
 MAX_UNACKED = 256  # QoS 1 deliveries waiting for a PUBACK on one connection, at most
-MAX_UNSENT_BYTES = 256 * 1024  # bytes waiting in one connection's buffer before it is cut
+MAX_UNSENT_BYTES = 256 * 1024  # bytes waiting in one phone's connection buffer before it is cut
+REFEREE_UNSENT_BYTES = 8 * 1024 * 1024  # the same for the referee's own connection (every phone's commands)
 
 
 def _length(n: int) -> bytes:
@@ -97,6 +98,7 @@ class Outbox:
 
     def __init__(self, transport: asyncio.Transport, websocket: Any = None) -> None:
         self.transport, self.websocket = transport, websocket
+        self.limit = MAX_UNSENT_BYTES  # `REFEREE_UNSENT_BYTES` for the referee's connection (`SeatBroker`)
         self.unacked: deque[tuple[float, OutgoingApplicationMessage]] = deque()  # oldest first
 
     @property
@@ -146,7 +148,7 @@ class Outbox:
             return
         if self.websocket is not None and self.websocket.protocol.state is not State.OPEN:
             return
-        if transport.get_write_buffer_size() > MAX_UNSENT_BYTES:
+        if transport.get_write_buffer_size() > self.limit:
             transport.abort()  # a phone that stopped reading: cut, as a lost connection
             return
         transport.write(data)

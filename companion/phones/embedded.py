@@ -51,7 +51,7 @@ from amqtt.session import IncomingApplicationMessage, Session
 from companion.phones import access, acks
 from companion.phones.acks import AckSieve
 from companion.phones.credentials import GameCredentials
-from companion.phones.delivery import Broadcast, OutboxStreamWriter, OutboxWebSocketWriter
+from companion.phones.delivery import REFEREE_UNSENT_BYTES, Broadcast, OutboxStreamWriter, OutboxWebSocketWriter
 from companion.phones.logins import ACL_CACHE_MAX, Admitted, Logins
 from companion.phones.packet_limit import PacketLimit, WebSocketReader
 from companion.phones.seat_handler import SeatHandler
@@ -112,6 +112,8 @@ class SeatBroker(Broker):
         handler.__class__ = SeatHandler  # the handler amqtt made, read leaner
         handler.outbox = outbox = getattr(writer, "outbox", None)
         handler.deliver = self._deliver_now
+        if outbox is not None and client_session.username == REFEREE_USER:
+            outbox.limit = REFEREE_UNSENT_BYTES
         protocol = outbox.transport.get_protocol() if outbox is not None else None
         if isinstance(protocol, AckSieve):
             protocol.handler = handler

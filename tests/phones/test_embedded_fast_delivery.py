@@ -20,7 +20,7 @@ from collections.abc import Iterator
 import pytest
 
 from companion.phones.credentials import GameCredentials
-from companion.phones.delivery import MAX_UNACKED, MAX_UNSENT_BYTES
+from companion.phones.delivery import MAX_UNACKED, MAX_UNSENT_BYTES, REFEREE_UNSENT_BYTES
 from companion.phones.embedded import EmbeddedBroker
 from companion.phones.runner import free_port
 from companion.phones.topics import REFEREE_USER, Topics
@@ -253,3 +253,30 @@ def test_each_phone_gets_what_the_acl_lets_it_read_and_nothing_else(broker: Embe
         assert inflight(broker, cred.user) == 0  # every PUBACK settled its delivery
         w.close()
     ref.close()
+
+
+def test_the_referees_own_connection_is_not_cut_at_a_phones_bound(broker: EmbeddedBroker) -> None:
+    """A flood of commands while the companion is not reading must not cut the table off its phones:
+    the referee's connection waits up to `REFEREE_UNSENT_BYTES`, 32 times a phone's."""
+    game = game_on(broker)
+    ana = game.players["ana"]
+    wire = Wire("127.0.0.1", broker.port, WAIT_S, receive_buffer=4096)
+    assert wire.send(packet(CONNECT, 0, connect_body(REFEREE_USER, REFEREE_USER, "referee-password")))
+    assert connack(wire) == ACCEPTED
+    assert wire.send(subscribe(T.cmd(ana.user), 0))
+    got = read_packet(wire)
+    assert got is not None and got.kind == SUBACK
+    phone = logged_in(broker, ana.user, ana.password)
+    size = 48 * 1024
+    flood = 6 * 1024 * 1024 // size  # far past a phone's bound, with the kernel's buffers
+    assert flood * size > 16 * MAX_UNSENT_BYTES and flood * size < REFEREE_UNSENT_BYTES
+    for n in range(flood):  # while the referee reads nothing
+        sent(phone, T.cmd(ana.user), view(n, size))
+    commands = []
+    while len(commands) < flood:
+        got = read_packet(wire)
+        assert got is not None, "the referee's connection was cut"
+        commands.append(json.loads(got.payload)["announced"])
+    assert commands == list(range(flood))
+    wire.close()
+    phone.close()

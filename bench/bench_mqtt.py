@@ -24,6 +24,7 @@ Prints markdown; asserts nothing about time.
 from __future__ import annotations
 
 import argparse
+import cProfile
 import json
 import os
 import queue
@@ -76,11 +77,17 @@ def serve_embedded() -> None:
     cfg = json.loads(sys.stdin.readline())
     game = _creds_from(cfg["game"])
     broker = EmbeddedBroker(cfg["prefix"], "127.0.0.1", cfg["port"], cfg["ws_port"], game.referee_password)
+    profile = cProfile.Profile(time.thread_time) if cfg.get("profile") else None
+    if profile is not None:  # the broker's own thread only (it starts with this hook)
+        threading.setprofile(lambda *_: profile.enable())
     broker.start()
+    threading.setprofile(None)  # type: ignore[arg-type]
     broker.set_game(game)
     print("ready", flush=True)
     sys.stdin.read()
     broker.stop()
+    if profile is not None:
+        profile.dump_stats(cfg["profile"])
 
 
 def subscribe() -> None:
@@ -156,7 +163,7 @@ def _child(mode: str, cfg: dict[str, Any], tree: str | None = None) -> subproces
 
 
 def run_broker(kind: str, game: GameCredentials, table: Table, stamp: Stamp, counts: list[int], events: int,
-               rate: float, baseline: str | None = None) -> dict[int, dict[str, Any]]:
+               rate: float, baseline: str | None = None, profile: str | None = None) -> dict[int, dict[str, Any]]:
     prefix, port, ws_port = "bench", free_port(), free_port()
     if kind == "mosquitto":
         mosq = ManagedMosquitto(prefix, "127.0.0.1", port, ws_port, game.referee_password)
@@ -166,7 +173,9 @@ def run_broker(kind: str, game: GameCredentials, table: Table, stamp: Stamp, cou
         pid, stop = mosq._proc.pid, mosq.close
     else:
         child = _child("--serve-embedded", {"prefix": prefix, "port": port, "ws_port": ws_port,
-                                            "game": _creds_json(game)}, baseline if kind == "baseline" else None)
+                                            "game": _creds_json(game),
+                                            "profile": f"{profile}.{kind}" if profile else None},
+                       baseline if kind == "baseline" else None)
         pid = child.pid
 
         def stop() -> None:
@@ -218,6 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--subscribers", default="1,10,50", help="subscriber counts (1,10,50)")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object instead")
     parser.add_argument("--baseline", default=None, help="another checkout whose embedded broker runs beside")
+    parser.add_argument("--profile", default=None, metavar="PATH",
+                        help="cProfile (CPU time) of each embedded broker's thread, to PATH.embedded / PATH.baseline")
     args = parser.parse_args(argv)
     counts = [int(x) for x in args.subscribers.split(",")]
     results: dict[str, dict[int, dict[str, Any]]] = {}
@@ -231,7 +242,8 @@ def main(argv: list[str] | None = None) -> int:
             thread = threading.Thread(target=table.run, daemon=True)
             thread.start()
             try:
-                results[kind] = run_broker(kind, game, table, stamp, counts, args.events, args.rate, args.baseline)
+                results[kind] = run_broker(kind, game, table, stamp, counts, args.events, args.rate, args.baseline,
+                                           args.profile)
             finally:
                 table.stop()
                 thread.join(10)

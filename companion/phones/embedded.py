@@ -14,8 +14,9 @@ broadcasts and retains it. Every connection is read through `packet_limit.Packet
 than `topics.MAX_PACKET_BYTES` is cut off at its fixed header, before amqtt reads its body.
 
 For speed (docs/mqtt.md, "The embedded broker's CPU"): the ACL's verdicts are cached per set of
-credentials (`logins.Admitted`), amqtt's delivery loop is replaced by a leaner one with the same
-deliveries, and every connection is read by `seat_handler.SeatHandler`.
+credentials (`logins.Admitted`), amqtt's delivery loop is replaced by one with the same deliveries
+that encodes a broadcast once and writes it straight to each connection (`delivery`), and every
+connection is read by `seat_handler.SeatHandler`.
 """
 
 from __future__ import annotations
@@ -35,8 +36,6 @@ from amqtt.adapters import (
     BufferReader,
     ReaderAdapter,
     StreamReaderAdapter,
-    StreamWriterAdapter,
-    WebSocketsWriter,
     WriterAdapter,
 )
 from amqtt.broker import Broker
@@ -47,10 +46,12 @@ from amqtt.mqtt.constants import QOS_1, QOS_2
 from amqtt.mqtt.packet import CONNECT
 from amqtt.mqtt.protocol.broker_handler import BrokerProtocolHandler
 from amqtt.plugins.base import BaseAuthPlugin, BasePlugin
-from amqtt.session import Session
+from amqtt.session import IncomingApplicationMessage, Session
 
-from companion.phones import access
+from companion.phones import access, acks
+from companion.phones.acks import AckSieve
 from companion.phones.credentials import GameCredentials
+from companion.phones.delivery import REFEREE_UNSENT_BYTES, Broadcast, OutboxStreamWriter, OutboxWebSocketWriter
 from companion.phones.logins import ACL_CACHE_MAX, Admitted, Logins
 from companion.phones.packet_limit import PacketLimit, WebSocketReader
 from companion.phones.seat_handler import SeatHandler
@@ -108,7 +109,14 @@ class SeatBroker(Broker):
     async def _handle_client_session(self, reader: ReaderAdapter, writer: WriterAdapter, client_session: Session,
                                      handler: BrokerProtocolHandler, server: Any, listener_name: str) -> None:
         """amqtt's session handling, with the connection read by `SeatHandler` (its leaner reader loop)."""
-        handler.__class__ = SeatHandler  # a subclass adding no state: the handler amqtt made, read leaner
+        handler.__class__ = SeatHandler  # the handler amqtt made, read leaner
+        handler.outbox = outbox = getattr(writer, "outbox", None)
+        handler.deliver = self._deliver_now
+        if outbox is not None and client_session.username == REFEREE_USER:
+            outbox.limit = REFEREE_UNSENT_BYTES
+        protocol = outbox.transport.get_protocol() if outbox is not None else None
+        if isinstance(protocol, AckSieve):
+            protocol.handler = handler
         await super()._handle_client_session(reader, writer, client_session, handler, server, listener_name)
 
     async def _publish_retained_messages_for_subscription(self, subscription: tuple[str, int],
@@ -172,18 +180,36 @@ class SeatBroker(Broker):
         """The one check of every way into a topic: a PUBLISH (any QoS, retained or not) and a will."""
         return self._allowed(user, topic, Action.PUBLISH)
 
+    async def _deliver_now(self, handler: BrokerProtocolHandler, message: IncomingApplicationMessage) -> bool:
+        """amqtt's delivery of a client's message (`_handle_message_delivery`: topic checks, ACL,
+        broadcast, retain), called in place by `SeatHandler` instead of through the session's queue
+        and its message loop (a wait on four futures per message); False where amqtt would close the
+        connection (a topic no PUBLISH may have)."""
+        done: asyncio.Future[IncomingApplicationMessage] = asyncio.get_running_loop().create_future()
+        done.set_result(message)
+        assert handler.session is not None
+        return await self._handle_message_delivery(handler.session, handler, done)
+
     async def _run_broadcast(self, running_tasks: deque[asyncio.Task[Any]]) -> None:
-        """amqtt 0.12.1's delivery of one broadcast message, without its per-delivery overhead.
+        """amqtt's broadcast loop's step; every broadcast is delivered in place (`_broadcast_message`)."""
+        await self._deliver_broadcast(await self._broadcast_queue.get(), running_tasks)
+
+    async def _deliver_broadcast(self, broadcast: dict[str, Any], running_tasks: deque[asyncio.Task[Any]]) -> None:
+        """amqtt 0.12.1's delivery of one broadcast message, encoded once and written directly.
 
         The same deliveries as amqtt's own (pinned): every subscription whose filter matches, each
         through the ACL (cached, `_allowed`), a disconnected persistent session's QoS 1/2 message kept
-        for it, a connected one's sent in a task of its own. What is left out is amqtt's formatting of
-        two debug lines per delivery (f-strings built even when debug logging is off) and an awaited
-        coroutine per ACL check. The tables are copied first, so a SUBSCRIBE arriving meanwhile cannot
-        abort the loop.
+        for it, a connected one's sent: by its connection's `delivery.Outbox` (no task, no future; the
+        QoS 1 message in the session's inflight table as amqtt keeps it), or where that cannot serve (a
+        QoS 2 delivery, a WebSocket with an extension) by amqtt's `mqtt_publish` in a task of its own.
+        No write waits, so this runs in place. The tables are copied first, so a SUBSCRIBE arriving
+        meanwhile cannot abort the loop.
         """
-        broadcast = await self._broadcast_queue.get()
+        while running_tasks and running_tasks[0].done():  # amqtt's loop did this before each broadcast
+            with contextlib.suppress(BaseException):  # a failed delivery must not stop the broker
+                running_tasks.popleft().result()
         topic, data = broadcast["topic"], broadcast["data"]
+        message = Broadcast(topic, data)
         for k_filter, subscriptions in list(self._subscriptions.items()):
             if not self._matches(topic, k_filter):
                 continue
@@ -196,16 +222,26 @@ class SeatBroker(Broker):
                         await self._retain_broadcast_message(broadcast, qos, target_session)
                     continue
                 handler = self._get_handler(target_session)
-                if handler:
+                if handler is None:
+                    continue
+                outbox = getattr(handler, "outbox", None)
+                if outbox is None or not outbox.deliver(target_session, message, qos):
                     running_tasks.append(asyncio.ensure_future(handler.mqtt_publish(topic, data, qos, retain=False)))
 
     async def _broadcast_message(self, session: Session | None, topic: str | None,
                                  data: bytes | bytearray | None, force_qos: int | None = None) -> None:
-        """amqtt broadcasts a client's PUBLISH after the ACL, but its will without: both are checked here."""
+        """amqtt broadcasts a client's PUBLISH after the ACL, but its will without: both are checked here.
+
+        Delivered in place rather than through amqtt's broadcast queue and loop (a task per message):
+        the deliveries never wait (`_deliver_broadcast`), and one publisher's messages keep their order.
+        """
         if session is not None and not self._may_publish(session.username, topic):
             logger.warning("dropped a message of %s to a topic it may not publish", session.username)
             return
-        await super()._broadcast_message(session, topic, data, force_qos)
+        broadcast: dict[str, Any] = {"session": session, "topic": topic, "data": data}
+        if force_qos is not None:
+            broadcast["qos"] = force_qos
+        await self._deliver_broadcast(broadcast, self._tasks_queue)
 
     async def retain_message(self, source_session: Session | None, topic_name: str | None,
                              data: bytes | bytearray | None, qos: int | None = None) -> None:
@@ -217,21 +253,26 @@ class SeatBroker(Broker):
 
     async def _create_server_instance(self, listener_name: str, listener_type: ListenerType, address: str | None,
                                       port: int, ssl_context: Any) -> Any:
-        """amqtt's listeners; the WebSocket one takes no message larger than a packet may be."""
+        """amqtt's listeners: the TCP one settles PUBACKs as they arrive (`acks`); the WebSocket one
+        takes no message larger than a packet may be, and compresses nothing (as Mosquitto): one
+        frame then serves every subscriber (`delivery`)."""
+        if listener_type == ListenerType.TCP:
+            return await acks.serve(functools.partial(self.stream_connected, listener_name=listener_name),
+                                    address, port, ssl_context)
         if listener_type != ListenerType.WS:
             return await super()._create_server_instance(listener_name, listener_type, address, port, ssl_context)
         return await websockets.serve(functools.partial(self.ws_connected, listener_name=listener_name),
                                       address, port, ssl=ssl_context, subprotocols=[websockets.Subprotocol("mqtt")],
-                                      max_size=MAX_PACKET_BYTES)
+                                      max_size=MAX_PACKET_BYTES, compression=None)
 
     async def stream_connected(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
                                listener_name: str) -> None:
         packets = PacketLimit(StreamReaderAdapter(reader), writer.transport.abort)
-        await self._checked(packets, StreamWriterAdapter(writer), listener_name)
+        await self._checked(packets, OutboxStreamWriter(writer), listener_name)
 
     async def ws_connected(self, websocket: Any, listener_name: str) -> None:
         packets = PacketLimit(WebSocketReader(websocket), websocket.transport.abort)
-        await self._checked(packets, WebSocketsWriter(websocket), listener_name)
+        await self._checked(packets, OutboxWebSocketWriter(websocket), listener_name)
 
     async def _checked(self, packets: PacketLimit, writer: WriterAdapter, listener_name: str) -> None:
         first = await packets.packet()

@@ -22,11 +22,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from amqtt.adapters import ReaderAdapter
+from amqtt.errors import MQTTError
 from amqtt.mqtt import packet_class
-from amqtt.mqtt.packet import MQTTFixedHeader
+from amqtt.mqtt.packet import PUBLISH, MQTTFixedHeader
+from amqtt.mqtt.publish import PublishPacket, PublishPayload, PublishVariableHeader
 from websockets.exceptions import ConnectionClosed
 
 from companion.phones.topics import MAX_PACKET_BYTES
@@ -82,15 +85,56 @@ async def well_formed(data: bytes) -> bool:
     amqtt's parsers are a function of what their reads return, so a packet that passes this is parsed
     from the connection the same way, ending where its fixed header said it ends.
     """
+    return await parsed(data) is not None
+
+
+def _publish(data: bytes) -> PublishPacket | None:
+    """A PUBLISH at QoS 0, 1 or 2 whose topic is valid UTF-8, built from `data` as amqtt's parser
+    builds it (tests/security/test_packet_limit_fast_path.py compares the two); None for any other
+    packet, and for one amqtt's parser would have to judge (it reads an invalid topic its own way)."""
+    if len(data) < 2 or data[0] >> 4 != PUBLISH or data[0] >> 1 & 3 == 3:
+        return None
+    try:
+        remaining = remaining_length(data[:1 + LENGTH_BYTES])
+    except ValueError:
+        return None
+    start = next((i + 1 for i in range(1, min(len(data), 1 + LENGTH_BYTES)) if not data[i] & 0x80), 0)
+    if remaining is None or not start or remaining != len(data) - start or remaining < 2:
+        return None
+    flags, qos = data[0] & 0x0F, data[0] >> 1 & 3
+    end = start + 2 + int.from_bytes(data[start:start + 2], "big")
+    packet_id = None
+    if qos:
+        packet_id, end = int.from_bytes(data[end:end + 2], "big"), end + 2
+    if end > len(data):
+        return None
+    try:
+        topic = data[start + 2:end - (2 if qos else 0)].decode("utf-8")
+        header = PublishVariableHeader(topic, packet_id)  # refuses a wildcard in the topic, as in amqtt's parse
+    except (UnicodeDecodeError, MQTTError):
+        return None
+    packet = PublishPacket(MQTTFixedHeader(PUBLISH, flags, remaining), header, PublishPayload(data[end:]))
+    packet.protocol_ts = datetime.now(UTC)
+    return packet
+
+
+async def parsed(data: bytes) -> Any:
+    """The packet amqtt parses `data` as, if it is exactly one (`well_formed`); else None."""
+    fast = _publish(data)
+    return fast if fast is not None else await amqtt_parsed(data)
+
+
+async def amqtt_parsed(data: bytes) -> Any:
+    """`parsed`, by amqtt's own parser only."""
     reader = _Exact(data)
     try:
         header = await MQTTFixedHeader.from_stream(reader)
         if header is None:
-            return False
-        await packet_class(header).from_stream(reader, fixed_header=header)
+            return None
+        packet = await packet_class(header).from_stream(reader, fixed_header=header)
     except Exception:  # amqtt's parsers raise many kinds on bad input; any of them means no
-        return False
-    return reader.all_read and not reader.overrun
+        return None
+    return packet if reader.all_read and not reader.overrun else None
 
 
 class PacketLimit(ReaderAdapter):
@@ -102,6 +146,7 @@ class PacketLimit(ReaderAdapter):
         self._ready = b""  # checked bytes amqtt has not read yet, from `_pos` on
         self._pos = 0
         self._ended = False
+        self.parsed: Any = None  # what amqtt's parser made of the last packet `packet()` returned, if it ran
 
     async def packet(self) -> bytes | None:
         """The next packet off the connection, checked; None once the connection ended or was cut.
@@ -114,11 +159,11 @@ class PacketLimit(ReaderAdapter):
             except ValueError:
                 self._refuse("a malformed fixed header")
                 break
-            if remaining is None:
-                byte = await self._read_inner(1)
-                if not byte:
+            if remaining is None:  # every packet has a type byte and at least one length byte
+                more = await self._read_inner(1 if self._head else 2)
+                if not more:
                     self._ended = True
-                self._head += byte
+                self._head += more
                 continue
             if 1 + remaining > self._max:
                 self._refuse(f"a packet of {1 + remaining} bytes (the limit is {self._max})")
@@ -128,11 +173,24 @@ class PacketLimit(ReaderAdapter):
                 self._ended = True
                 break
             data, self._head = bytes(self._head) + body, bytearray()
-            if FIXED_SIZE.get(data[0]) != len(data) and not await well_formed(data):
-                self._refuse(f"a malformed packet of type {data[0] >> 4}")
-                break
+            self.parsed = None
+            if FIXED_SIZE.get(data[0]) != len(data):
+                self.parsed = await parsed(data)
+                if self.parsed is None:
+                    self._refuse(f"a malformed packet of type {data[0] >> 4}")
+                    break
             return data
         return None
+
+    @property
+    def idle(self) -> bool:
+        """Between packets with nothing read ahead: the connection's next bytes start a packet."""
+        return not self._head and not self._ended and self._pos == len(self._ready)
+
+    @property
+    def between_packets(self) -> bool:
+        """Whether everything handed out so far was read: the next `packet()` is the next packet."""
+        return self._pos == len(self._ready)
 
     def push_back(self, data: bytes) -> None:
         """Serve `data` first (the CONNECT the broker read to check it, for amqtt to read again)."""

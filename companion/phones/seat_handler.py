@@ -2,26 +2,39 @@
 
 amqtt 0.12.1 reads each packet of a connection inside `asyncio.wait_for`, which wraps the read in a
 task of its own, and handles each packet in yet another task, a PUBACK included. Under load (every
-delivery to a phone at QoS 1 is answered by a PUBACK) those two tasks per packet are a good part of
-the broker's CPU. `SeatHandler._reader_loop` is amqtt's loop with the same packets, handlers and
-errors, but the keep-alive limit kept by `asyncio.timeout` (a timer, no task) and a PUBACK handled
-in place (amqtt's `handle_puback` only wakes the delivery waiting for it; it never waits itself).
-`SeatBroker` gives every connection this handler (amqtt is pinned).
+delivery to a phone at QoS 1 is answered by a PUBACK) those tasks per packet are a good part of the
+broker's CPU. `SeatHandler._reader_loop` is amqtt's loop with the same packets, handlers and errors,
+and these differences:
+
+- no keep-alive timer on each read: amqtt's broker does nothing when one fires
+  (`BrokerProtocolHandler.handle_read_timeout` is `pass`; the read is cancelled and started again),
+  so the timer only cost CPU (a dead phone is found by TCP, as before);
+- each packet is taken whole from the `PacketLimit` that checked it and parsed from its bytes (amqtt
+  parsed it again through the limit's reader, a byte or two per call);
+- a PUBACK is handled in place, no task: one for an `Outbox` delivery (`delivery`, no future waits
+  for it) removes the message from the session's inflight table, straight from its 4 bytes unless a
+  plugin listens to received packets; any other goes to amqtt's `handle_puback`, which only wakes the
+  delivery waiting for it.
+
+`SeatBroker` gives every connection this handler (amqtt is pinned), with the connection's `Outbox`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import collections
+from collections.abc import Awaitable, Callable
 from typing import Any
 
+from amqtt.adapters import BufferReader
 from amqtt.errors import AMQTTError, MQTTError, NoDataError, ProtocolHandlerError
 from amqtt.events import MQTTEvents
 from amqtt.mqtt import packet_class
 from amqtt.mqtt.connack import ConnackPacket
 from amqtt.mqtt.connect import ConnectPacket
+from amqtt.mqtt.constants import QOS_0, QOS_1
 from amqtt.mqtt.disconnect import DisconnectPacket
-from amqtt.mqtt.packet import RESERVED_0, RESERVED_15, MQTTFixedHeader
+from amqtt.mqtt.packet import PUBACK, RESERVED_0, RESERVED_15, MQTTFixedHeader
 from amqtt.mqtt.pingreq import PingReqPacket
 from amqtt.mqtt.pingresp import PingRespPacket
 from amqtt.mqtt.protocol.broker_handler import BrokerProtocolHandler
@@ -34,6 +47,12 @@ from amqtt.mqtt.suback import SubackPacket
 from amqtt.mqtt.subscribe import SubscribePacket
 from amqtt.mqtt.unsuback import UnsubackPacket
 from amqtt.mqtt.unsubscribe import UnsubscribePacket
+from amqtt.session import IncomingApplicationMessage
+
+from companion.phones.delivery import Outbox
+from companion.phones.packet_limit import PacketLimit
+
+PUBACK_BYTE, PUBACK_LEN = 0x40, 4  # a PUBACK in its one form (MQTT 3.1.1, 3.4): type byte, length 2, packet id
 
 # amqtt's handler method for each packet it handles in a task of its own (CONNECT and PUBACK: in place)
 HANDLERS: dict[type[Any], str] = {
@@ -45,15 +64,96 @@ HANDLERS: dict[type[Any], str] = {
 
 
 class SeatHandler(BrokerProtocolHandler):
+    outbox: Outbox | None = None  # set by `SeatBroker` for the connections it accepted
+    deliver: Callable[[Any, IncomingApplicationMessage], Awaitable[bool]] | None = None  # likewise
+    _watched = True  # whether a plugin listens to received packets (known once the reader loop runs)
+
+    async def handle_puback(self, puback: PubackPacket) -> None:
+        """A PUBACK from the connection: settles an `Outbox` delivery, or goes to amqtt."""
+        if puback.variable_header is not None and self._settled(puback.variable_header.packet_id):
+            return
+        await super().handle_puback(puback)
+
+    def _settled(self, packet_id: int) -> bool:
+        """Whether `packet_id` was an `Outbox` delivery (no future waits for it), now acknowledged."""
+        session = self.session
+        if session is None or packet_id in self._puback_waiters:
+            return False
+        message = session.inflight_out.pop(packet_id, None)
+        return message is not None
+
+    def settle_acks(self, data: bytes) -> bool:
+        """Settle `data` if it is nothing but whole PUBACKs for `Outbox` deliveries, read while the
+        connection had nothing else unread (`acks.AckSieve`); False, settling none, otherwise."""
+        session, reader = self.session, self.reader
+        if (session is None or self._watched or not data or len(data) % PUBACK_LEN
+                or not isinstance(reader, PacketLimit) or not reader.idle):
+            return False
+        count = len(data) // PUBACK_LEN
+        if data[0::PUBACK_LEN].count(PUBACK_BYTE) != count or data[1::PUBACK_LEN].count(2) != count:
+            return False
+        ids = [int.from_bytes(data[i + 2:i + 4], "big") for i in range(0, len(data), PUBACK_LEN)]
+        inflight, waiters = session.inflight_out, self._puback_waiters
+        if any(i not in inflight or i in waiters for i in ids):
+            return False
+        for i in ids:
+            del inflight[i]
+        return True
+
+    async def _next(self) -> tuple[MQTTFixedHeader | None, Any]:
+        """The next packet: its fixed header (None at the end) and the packet (None: settled PUBACK).
+
+        Read whole off the `PacketLimit` (which checked it) when the reader is one, parsed by amqtt's
+        own parser from its bytes; a PUBACK for an `Outbox` delivery is settled right here.
+        """
+        reader = self.reader
+        if isinstance(reader, PacketLimit) and reader.between_packets:
+            data = await reader.packet()
+            if data is None:
+                return None, None
+            if (data[0] == PUBACK_BYTE and len(data) == PUBACK_LEN and not self._watched
+                    and self._settled(int.from_bytes(data[2:4], "big"))):
+                return self._puback_header, None
+            if reader.parsed is not None:  # the limit's check parsed it already, as amqtt would
+                return reader.parsed.fixed_header, reader.parsed
+            source: Any = BufferReader(data)
+        else:
+            source = reader
+        header = await MQTTFixedHeader.from_stream(source)
+        if not header or header.packet_type in (RESERVED_0, RESERVED_15):
+            return header, None
+        return header, await packet_class(header).from_stream(source, fixed_header=header)
+
+    async def _take_publish(self, packet: PublishPacket) -> None:
+        """amqtt's `handle_publish` for QoS 0 and 1, in place (no task): the message handed to the
+        broker's delivery (`deliver`: amqtt's own, which checks the topic and the ACL, broadcasts and
+        retains; what it refuses goes to amqtt's queue, whose loop then closes the connection as
+        before), then the PUBACK. QoS 2 waits for a PUBREL this loop must read, so it keeps amqtt's
+        own handling in a task."""
+        if packet.topic_name is None or packet.data is None or self.session is None:
+            return
+        header = packet.variable_header
+        packet_id = header.packet_id if header is not None else None
+        message = IncomingApplicationMessage(packet_id, packet.topic_name, packet.qos, packet.data, packet.retain_flag)
+        message.publish_packet = packet
+        if self.deliver is None or not await self.deliver(self, message):  # amqtt's way: its queue
+            await self.session.delivered_message_queue.put(message)
+        if packet.qos == QOS_1 and packet_id is not None:
+            message.puback_packet = ack = PubackPacket.build(packet_id)
+            if self.outbox is not None and self.outbox.usable:
+                self.outbox.send(ack.to_bytes())
+            else:
+                await self._send_packet(ack)
+
     async def _reader_loop(self) -> None:
         if self.session is None:
             raise AMQTTError("Session is not initialized.")
         if not self._reader_ready:
             raise ProtocolHandlerError("Reader ready is not initialized.")
         running: collections.deque[asyncio.Task[None]] = collections.deque()
-        keepalive: int | None = self.session.keep_alive
-        if keepalive is not None and keepalive <= 0:
-            keepalive = None
+        callbacks = getattr(self.plugins_manager, "_event_plugin_callbacks", None)  # amqtt's, pinned
+        self._watched = callbacks is None or MQTTEvents.PACKET_RECEIVED in callbacks
+        self._puback_header = MQTTFixedHeader(PUBACK, 0, 2)
         while True:
             try:
                 self._reader_ready.set()
@@ -62,18 +162,20 @@ class SeatHandler(BrokerProtocolHandler):
                 if self.reader is None:
                     self.logger.warning("Reader is not initialized!")
                     break
-                async with asyncio.timeout(keepalive):
-                    header = await MQTTFixedHeader.from_stream(self.reader)
+                header, packet = await self._next()
                 if not header:
                     break
                 if header.packet_type in (RESERVED_0, RESERVED_15):
                     self.logger.warning("%s sent a reserved packet: closing the connection", self.session.client_id)
                     await self.handle_connection_closed()
                     continue
-                packet = await packet_class(header).from_stream(self.reader, fixed_header=header)
+                if packet is None:  # a PUBACK settled in `_next`
+                    continue
                 await self.plugins_manager.fire_event(MQTTEvents.PACKET_RECEIVED, packet=packet, session=self.session)
                 if isinstance(packet, PubackPacket):
                     await self.handle_puback(packet)
+                elif isinstance(packet, PublishPacket) and packet.qos in (QOS_0, QOS_1):
+                    await self._take_publish(packet)
                 elif isinstance(packet, ConnectPacket):
                     await self.handle_connect(packet)
                 elif (name := HANDLERS.get(type(packet))) is not None:
@@ -84,8 +186,6 @@ class SeatHandler(BrokerProtocolHandler):
                 self.logger.debug("Message discarded")
             except asyncio.CancelledError:
                 break
-            except TimeoutError:
-                self.handle_read_timeout()
             except NoDataError:
                 pass
             except Exception as e:  # amqtt's loop ends on any other error, logging it; so does this one

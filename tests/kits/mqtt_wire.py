@@ -17,7 +17,7 @@ from websockets.sync.client import ClientConnection
 from websockets.sync.client import connect as ws_connect
 from websockets.typing import Subprotocol
 
-CONNECT, CONNACK, PUBLISH = 1, 2, 3
+CONNECT, CONNACK, PUBLISH, PUBACK, SUBSCRIBE, SUBACK = 1, 2, 3, 4, 8, 9
 ACCEPTED, NOT_AUTHORIZED = 0, 5
 CHUNK = 64 * 1024
 
@@ -44,8 +44,9 @@ class Will:
     retain: bool = False
 
 
-def connect_body(client_id: str, user: str, password: str, will: Will | None = None, keepalive: int = 30) -> bytes:
-    flags = 0x80 | 0x40 | 0x02  # user name, password, clean session
+def connect_body(client_id: str, user: str, password: str, will: Will | None = None, keepalive: int = 30,
+                 clean: bool = True) -> bytes:
+    flags = 0x80 | 0x40 | (0x02 if clean else 0)  # user name, password, clean session
     payload = string(client_id)
     if will is not None:
         flags |= 0x04 | (will.qos << 3) | (0x20 if will.retain else 0)
@@ -65,6 +66,68 @@ def publish_head(topic: str, payload_bytes: int, qos: int = 0) -> bytes:
     return packet(PUBLISH, qos << 1, head, len(head) + payload_bytes)
 
 
+def subscribe(topic: str, qos: int = 1, packet_id: int = 1) -> bytes:
+    return packet(SUBSCRIBE, 0x02, struct.pack("!H", packet_id) + string(topic) + bytes([qos]))
+
+
+def puback(packet_id: int) -> bytes:
+    return packet(PUBACK, 0, struct.pack("!H", packet_id))
+
+
+@dataclass(frozen=True)
+class Received:
+    """One packet the broker sent: its type, flags and body; for a PUBLISH its topic, id and payload."""
+
+    kind: int
+    flags: int
+    body: bytes
+
+    @property
+    def qos(self) -> int:
+        return self.flags >> 1 & 3
+
+    @property
+    def topic(self) -> str:
+        return self.body[2:2 + struct.unpack("!H", self.body[:2])[0]].decode()
+
+    @property
+    def packet_id(self) -> int | None:
+        start = 2 + len(self.topic.encode())
+        return struct.unpack("!H", self.body[start:start + 2])[0] if self.qos else None
+
+    @property
+    def payload(self) -> bytes:
+        return self.body[2 + len(self.topic.encode()) + (2 if self.qos else 0):]
+
+
+def read_exactly(wire: Wire, n: int) -> bytes | None:
+    out = b""
+    while len(out) < n:
+        more = wire.recv(n - len(out))
+        if not more:
+            return None
+        out += more
+    return out
+
+
+def read_packet(wire: Wire) -> Received | None:
+    """The next whole packet the broker sent, or None once the connection closed."""
+    first = read_exactly(wire, 1)
+    if first is None:
+        return None
+    length, shift = 0, 0
+    while True:
+        byte = read_exactly(wire, 1)
+        if byte is None:
+            return None
+        length |= (byte[0] & 0x7F) << shift
+        shift += 7
+        if not byte[0] & 0x80:
+            break
+    body = read_exactly(wire, length) if length else b""
+    return None if body is None else Received(first[0] >> 4, first[0] & 0x0F, body)
+
+
 def zeros(n: int) -> Iterator[bytes]:
     chunk = bytes(CHUNK)
     while n > 0:
@@ -73,10 +136,15 @@ def zeros(n: int) -> Iterator[bytes]:
 
 
 class Wire:
-    """One TCP connection to a broker, written to byte by byte as the test says."""
+    """One TCP connection to a broker, written to byte by byte as the test says; `receive_buffer`
+    shrinks the socket's receive buffer (a phone that stops reading fills it sooner)."""
 
-    def __init__(self, host: str, port: int, timeout: float) -> None:
-        self.sock = socket.create_connection((host, port), timeout=timeout)
+    def __init__(self, host: str, port: int, timeout: float, receive_buffer: int | None = None) -> None:
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        if receive_buffer is not None:
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+        self.sock.settimeout(timeout)
+        self.sock.connect((host, port))
 
     def send(self, data: bytes) -> bool:
         """False once the broker has closed the connection."""

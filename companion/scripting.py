@@ -6,7 +6,7 @@ The format is documented in docs/scripting.md and is a public interface: keep it
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,7 +84,7 @@ def parse(lines: Iterable[str]) -> tuple[dict[str, Any], list[tuple[int, Step]]]
     return setup, steps
 
 
-def run(games: dict[str, Game], log: EventLog, lines: Iterable[str], created_at: int = 0,
+def run(games: Mapping[str, Game], log: EventLog, lines: Iterable[str], created_at: int = 0,
         after: Callable[[Referee], None] | None = None) -> Referee:
     """Play a script on a fresh game in `log`; raises ScriptError at the first rejected line. `after`, if
     given, sees the referee once started and after every step (each state the game went through)."""

@@ -8,7 +8,7 @@ the adoption is repaired by the replay on start.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,7 +46,7 @@ class Outcome:
 class Referee:
     """One game on one event log. Not thread-safe: the main loop owns it."""
 
-    def __init__(self, games: dict[str, Game], log: EventLog, game_id: int) -> None:
+    def __init__(self, games: Mapping[str, Game], log: EventLog, game_id: int) -> None:
         stored = log.game(game_id)
         if stored is None:
             raise LogError(f"no game {game_id} in {log.path}")
@@ -66,7 +66,7 @@ class Referee:
             raise LogError(f"game {game_id} in {log.path} does not replay ({broken.code})") from None
 
     @classmethod
-    def start(cls, games: dict[str, Game], log: EventLog, setup: Setup, created_at: int) -> Referee:
+    def start(cls, games: Mapping[str, Game], log: EventLog, setup: Setup, created_at: int) -> Referee:
         """Create a new game in the log (after checking its setup) and open it."""
         if setup.game not in games:
             raise Rejected("reject.unknown_game", game=setup.game[:40])
@@ -74,7 +74,7 @@ class Referee:
         return cls(games, log, log.create_game(setup, created_at))
 
     @classmethod
-    def resume(cls, games: dict[str, Game], log: EventLog) -> Referee | None:
+    def resume(cls, games: Mapping[str, Game], log: EventLog) -> Referee | None:
         latest = log.latest_game()
         return None if latest is None else cls(games, log, latest.id)
 

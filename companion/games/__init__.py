@@ -5,6 +5,13 @@ A game is one folder here, ``companion/games/<id>/``: its rules, data, catalogs 
 outside this folder names a game: the kiosk, the phones, the booth, the enroll screen and the demos find
 every game through `registry()`. The package path is extended like a namespace package's, so a game can
 also come in its own distribution (or a folder on ``PYTHONPATH``) laid out as ``companion/games/<id>/``.
+
+A game's package may name its place in the menus, ``MENU_RANK``, in its ``__init__.py`` and export
+`GAME` lazily (a module ``__getattr__``): then the registry lists and orders it without importing its
+rules, forms and pictures, which are imported the first time the game itself is asked for
+(``registry()[id]``). A kiosk that shows the game list imports only the games it plays or opens, which
+keeps about 2 MiB of an evening's memory free (docs/perf/rss.md). A package without ``MENU_RANK`` is
+imported to read `Game.menu_rank`.
 """
 
 from __future__ import annotations
@@ -12,27 +19,58 @@ from __future__ import annotations
 import functools
 import importlib
 import pkgutil
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from types import ModuleType
 
 from companion.core.contract import Game
 
 __path__ = pkgutil.extend_path(__path__, __name__)
 
 
+class Games(Mapping[str, Game]):
+    """Every game by id (its package's name), in menu order; a game's package is imported for its `GAME`
+    the first time that game is looked up, not when the games are listed."""
+
+    def __init__(self, names: list[str]) -> None:
+        self._packages = {name: importlib.import_module(f"{__name__}.{name}") for name in names}
+        ranks = {name: _rank(package) for name, package in self._packages.items()}
+        self._ids = sorted(self._packages, key=lambda name: (ranks[name], name))
+
+    def __getitem__(self, game_id: str) -> Game:
+        if game_id not in self._packages:
+            raise KeyError(game_id)
+        game: Game = self._packages[game_id].GAME
+        return game
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._ids)
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def __contains__(self, game_id: object) -> bool:
+        return game_id in self._packages
+
+    def folder(self, game_id: str) -> Path:
+        """The folder of a game's package (without importing its rules)."""
+        return Path(self._packages[game_id].__file__ or "").resolve().parent
+
+
+def _rank(package: ModuleType) -> int:
+    rank = getattr(package, "MENU_RANK", None)
+    return int(rank if rank is not None else package.GAME.menu_rank)
+
+
 @functools.cache
-def registry() -> dict[str, Game]:
+def registry() -> Games:
     """Every game by id, in menu order (`Game.menu_rank`, then id)."""
-    games: list[Game] = []
-    for found in pkgutil.iter_modules(__path__):
-        if found.ispkg:
-            games.append(importlib.import_module(f"{__name__}.{found.name}").GAME)
-    return {g.id: g for g in sorted(games, key=lambda g: (g.menu_rank, g.id))}
+    return Games([found.name for found in pkgutil.iter_modules(__path__) if found.ispkg])
 
 
 def folder(game_id: str) -> Path:
     """The folder of a game's package."""
-    module = importlib.import_module(type(registry()[game_id]).__module__)
-    return Path(module.__file__ or "").resolve().parent
+    return registry().folder(game_id)
 
 
 def locale_folders() -> list[Path]:

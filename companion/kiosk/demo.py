@@ -21,7 +21,7 @@ DEFAULT_SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "toolkit-d
 
 class Demo:
     def __init__(self, games: Mapping[str, Game], lines: list[str] | None = None) -> None:
-        self.games = dict(games)
+        self.games = games  # read only: a game is imported when the demo plays it
         text = lines if lines is not None else DEFAULT_SCRIPT.read_text(encoding="utf-8").splitlines()
         self.setup, self.steps = scripting.parse(text)
         self.log = EventLog(":memory:")

@@ -118,7 +118,7 @@ class Scene:
 def make_scene(surface: pygame.Surface, text: TextCache, lang: str = "en", seed: int = 7,
                games: Mapping[str, Game] | None = None, seats: PhoneSeats | None = None,
                sound: Sound | None = None) -> Scene:
-    games = dict(games or registry())
+    games = games or registry()
     log = EventLog(":memory:")
     setup = json.dumps({"game": "toolkit", "players": PLAYERS, "seed": seed})
     referee = scripting.run(games, log, [setup])

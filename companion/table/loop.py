@@ -28,7 +28,7 @@ import logging
 import queue
 import secrets
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -88,7 +88,7 @@ class Table:
     inbox: queue.Queue[object] = field(default_factory=queue.Queue)
     device_handlers: list[DeviceHandler] = field(default_factory=list)
     turn_hooks: list[Callable[[], None]] = field(default_factory=list)  # each turn of `run` (the watchdog)
-    games: dict[str, Game] = field(default_factory=registry)  # what `table.new_game` may start
+    games: Mapping[str, Game] = field(default_factory=registry)  # what `table.new_game` may start
     new_seed: Callable[[], int] = field(default=lambda: secrets.randbits(63))  # a new game's referee
     # seed: unpredictable (a deal nobody can foresee); a test that replays a demo script gives the script's
     _new_games: dict[str, Outcome] = field(default_factory=dict, init=False, repr=False, compare=False)

@@ -13,7 +13,7 @@ from companion.core.contract import Args, BoardPicture, Ctx, GameBase, Move, Set
 from companion.core.host_controls import EndMove, HostControls, TimerMoves
 from companion.core.modules import Modules
 from companion.core.rejection import Rejected
-from companion.games.betrayal import data, explorers, flow, forms, house, lines, seating, views
+from companion.games.betrayal import MENU_RANK, data, explorers, flow, forms, house, lines, seating, views
 from companion.games.betrayal.moves import MOVES, PLAYING
 from companion.games.betrayal.moves_timer import TIMER
 from companion.parts import host_end, timers
@@ -46,7 +46,7 @@ class Betrayal(GameBase):
     moves: Mapping[str, Move] = {**MOVES, "game.end": host_end.move({"winner": "none"})}
     host_controls = HostControls(TimerMoves(start=None, phases={flow.TIMER: PLAYING}), (EndMove(),))  # turns start it
     modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER, lines=lines)
-    menu_rank = 4
+    menu_rank = MENU_RANK
     #: Demo moments worth a picture: the haunt (Dao's roll of 1 against 2 omens reveals haunt 2, and Dao,
     #: the revealer, is the traitor: B3.1, B3.2) and the exploring before it (three floors explored, two
     #: omens out, Chai's roll of 7 not yet enough).

@@ -13,7 +13,7 @@ from companion.core.contract import Args, BoardPicture, Ctx, GameBase, Move, Set
 from companion.core.host_controls import EndMove, HostControls
 from companion.core.inputs import actor_player
 from companion.core.modules import Modules
-from companion.games.jailbreak import data, deal, flow, forms, lines, views
+from companion.games.jailbreak import MENU_RANK, data, deal, flow, forms, lines, views
 from companion.games.jailbreak.moves import MOVES, TIMER
 from companion.parts import host_end, timers
 
@@ -37,7 +37,7 @@ class Jailbreak(GameBase):
                                                                       "escaped": None})}
     host_controls = HostControls(ends=(EndMove(),))
     modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER, lines=lines)
-    menu_rank = 3
+    menu_rank = MENU_RANK
     #: Demo moments worth a picture: eight players spread over scenes 1-4 in turn 15 (Ana face down, Ben
     #: cuffed), and five players near the end of the deck (2 cards left, two face down, one cuffed).
     moments: Mapping[str, tuple[str, int]] = {"jailbreak": ("jailbreak-8p-escape.jsonl", 93),

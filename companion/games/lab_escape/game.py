@@ -11,7 +11,7 @@ from companion.core import rng
 from companion.core.contract import Args, BoardPicture, Ctx, GameBase, Move, Setup, State
 from companion.core.host_controls import EndMove, HostControls
 from companion.core.modules import Modules
-from companion.games.lab_escape import data, flow, forms, lines, views
+from companion.games.lab_escape import MENU_RANK, data, flow, forms, lines, views
 from companion.games.lab_escape.moves import MOVES, TIMER
 from companion.parts import host_end, timers
 
@@ -35,7 +35,7 @@ class LabEscape(GameBase):
     moves: Mapping[str, Move] = {**MOVES, "game.end": host_end.move({"reason": "game.stopped"})}
     host_controls = HostControls(ends=(EndMove(),))
     modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER, lines=lines)
-    menu_rank = 5
+    menu_rank = MENU_RANK
     #: Demo moments worth a picture: three players spread over the lab in turn 6, two display rooms
     #: left, a cat and adrenaline held; and two players in the Archive after Ben's failed attack for
     #: the USB key, with weapons lying in the Operating and Tool rooms and the halved supply running out.

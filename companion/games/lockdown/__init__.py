@@ -1,5 +1,17 @@
 """Lockdown (禁闭逃杀): hidden movement in two buildings, secret HP, poison-floor votes, a fixed settlement."""
 
-from companion.games.lockdown.game import GAME
+from typing import Any
 
-__all__ = ["GAME"]
+#: Where the game stands in the menus (`Game.menu_rank`), read without importing its rules.
+MENU_RANK = 1
+
+__all__ = ["GAME", "MENU_RANK"]
+
+
+def __getattr__(name: str) -> Any:
+    """`GAME` is imported the first time it is asked for (companion/games/__init__.py)."""
+    if name == "GAME":
+        from companion.games.lockdown.game import GAME
+
+        return GAME
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -20,7 +20,7 @@ from companion.core.host_controls import EndMove, HostControls
 from companion.core.inputs import actor_player
 from companion.core.modules import Modules
 from companion.core.rejection import Rejected
-from companion.games.lockdown import data, flow, forms, items, lines, mapgraph, views
+from companion.games.lockdown import MENU_RANK, data, flow, forms, items, lines, mapgraph, views
 from companion.games.lockdown.moves import MOVES
 from companion.parts import host_end, timers
 
@@ -53,7 +53,7 @@ class Lockdown(GameBase):
     host_controls = HostControls(timers=flow.TIMERS.host_moves(
         {"free": frozenset({"free"}), "turn": frozenset({"action"})}), ends=(EndMove(),))
     modules = Modules(views=views, flow=flow, forms=forms, timer=flow.TIMERS, lines=lines)
-    menu_rank = 1
+    menu_rank = MENU_RANK
     #: the map (ruling L1.4) never changes during a game: every step shares it (and its Graph, mapgraph.py)
     fixed_state = frozenset({"map"})
     #: Demo moments worth a picture: round 3, two poisoned floors, HP announced twice.

@@ -11,7 +11,7 @@ from companion.core import rng
 from companion.core.contract import Args, BoardPicture, GameBase, Move, Setup, State
 from companion.core.host_controls import EndMove, HostControls
 from companion.core.modules import Modules
-from companion.games.room25 import data, deal, flow, forms, grid, lines, views
+from companion.games.room25 import MENU_RANK, data, deal, flow, forms, grid, lines, views
 from companion.games.room25.moves import MOVES, TIMER
 from companion.parts import host_end, programming, timers
 
@@ -35,7 +35,7 @@ class Room25(GameBase):
     moves: Mapping[str, Move] = {**MOVES, "game.end": host_end.move({"reason": "game.stopped"})}
     host_controls = HostControls(ends=(EndMove(),))
     modules = Modules(views=views, flow=flow, forms=forms, timer=TIMER, lines=lines)
-    menu_rank = 2
+    menu_rank = MENU_RANK
     #: Demo moments worth a picture: turn 3 (rooms turned up, a row locked, players spread) and the end
     #: (the exit has left the complex).
     moments: Mapping[str, tuple[str, int]] = {"room25": ("suspicion-5.jsonl", 38),

@@ -8,7 +8,7 @@ from typing import Any
 from companion.core.contract import Args, BoardPicture, Deadline, GameBase, Setup, State
 from companion.core.host_controls import EndMove, HostControls, TimerMoves
 from companion.core.prompts import Prompt
-from companion.games.toolkit import lines, tokens
+from companion.games.toolkit import MENU_RANK, lines, tokens
 from companion.games.toolkit import prompts as toolkit_prompts
 from companion.parts import ballot, roles, tallies, timers
 
@@ -23,7 +23,7 @@ class Toolkit(GameBase):
     max_players = 12
     Options = ToolkitOptions
     moves = tokens.GAME_MOVES
-    menu_rank = 0
+    menu_rank = MENU_RANK
     #: its timers are named by the host; the host ends the session (`game.end`, unranked from the menu)
     host_controls = HostControls(TimerMoves(named=True), (EndMove(),))
     private_lines = staticmethod(lines.private_lines)  # the booth's lines (the page draws its own)

@@ -13,13 +13,11 @@ from __future__ import annotations
 
 import functools
 import string
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from babel.messages.pofile import read_po
-
-from companion import games
+from companion import catalog_cache, games
 
 LANGUAGES = ("en", "zh", "th")
 FALLBACK = "en"
@@ -46,9 +44,17 @@ def catalog_files(lang: str) -> list[Path]:
 
 @functools.cache
 def _catalog(lang: str) -> dict[str, str]:
-    """Usable translations of one language, read once: no header, no empty or fuzzy entries."""
+    """Usable translations of one language, read once: no header, no empty or fuzzy entries (kept between
+    runs by `catalog_cache`, so Babel is imported only when a catalog file changed)."""
+    return catalog_cache.catalog(lang, catalog_files(lang), read_catalogs, catalog_cache.default_dir())
+
+
+def read_catalogs(files: Sequence[Path]) -> dict[str, str]:
+    """The translations of `files` merged, as Babel reads them; an id defined in two files is an error."""
+    from babel.messages.pofile import read_po  # only when a catalog is read afresh (catalog_cache)
+
     out: dict[str, str] = {}
-    for path in catalog_files(lang):
+    for path in files:
         with path.open("rb") as fh:
             catalog = read_po(fh, ignore_obsolete=True)
         for message in catalog:

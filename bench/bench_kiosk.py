@@ -45,6 +45,7 @@ from companion.core.contract import Player, Setup
 from companion.core.eventlog import EventLog
 from companion.core.referee import Referee
 from companion.games import registry
+from companion.kiosk import kiosk as kiosk_mod
 from companion.kiosk.engine import build, fonts, open_display
 from companion.kiosk.kiosk import Kiosk, Settings
 from companion.kiosk.scenes import all_screens
@@ -110,11 +111,12 @@ def loop(rig: Rig, kind: str, seconds: float, taps: int = 0, idle_s: float = 0.0
     if taps:
         threading.Thread(target=tapper, daemon=True).start()
     seen = k.public["announced"]
+    budget = [kiosk_mod.FRAME_BUDGET_S] if hasattr(kiosk_mod, "FRAME_BUDGET_S") else []  # a baseline: none
     cpu0, wall0 = time.process_time(), time.perf_counter()
     while not stop.is_set() and (taps or time.perf_counter() - wall0 < seconds):
         before = k.frames
         if kind == "kiosk":
-            k.step()
+            k.step(*budget)  # as Kiosk.run turns
         else:
             if kind == "naive60":  # everything redrawn, every frame
                 k._drawn = None

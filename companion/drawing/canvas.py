@@ -41,22 +41,35 @@ class Canvas:
 
 
 def drawn_once(surface: pygame.Surface, rect: pygame.Rect, c: Canvas, key: object,
-               draw: Callable[[], None]) -> None:
+               draw: Callable[[], None], slot: str = "") -> None:
     """`draw()` into `rect` of `surface`, or the pixels it left there the last time it was asked with
-    the same `key` (one picture kept per canvas). For a picture that depends on less of the public view
-    than its region's key (issue 20: Lockdown's board changes a few times a round, the view at every
-    input). `draw` must draw only inside `rect` and over the same background each time."""
+    the same `key` (one picture kept per `slot` of the canvas). For a picture that depends on less of
+    the public view than its region's key (issue 20: Lockdown's board changes a few times a round, the
+    view at every input), or a part of one. `draw` must draw only inside `rect` and over the same
+    background each time.
+
+    Spread over frames: when the frame's budget is spent (`c.extra["late"]()`, set by the kiosk's
+    loop) and this slot holds an older picture of the same place, that one is shown for one more frame
+    and `c.extra["pending"]` tells the loop to draw the region again next turn."""
     rect = rect.clip(surface.get_rect())
-    kept = c.extra.get("drawn_once")
-    if isinstance(kept, tuple) and kept[0] == (key, tuple(rect)):
-        surface.blit(kept[1], rect)
+    kept = c.extra.setdefault("drawn_once", {})
+    assert isinstance(kept, dict)
+    mine = kept.get(slot)
+    if mine is not None and mine[0] == (key, tuple(rect)):
+        surface.blit(mine[1], rect)
+        return
+    late = c.extra.get("late")
+    if mine is not None and mine[0][1] == tuple(rect) and callable(late) and late():
+        surface.blit(mine[1], rect)
+        c.extra["pending"] = True
         return
     draw()
-    c.extra["drawn_once"] = ((key, tuple(rect)), surface.subsurface(rect).copy())
+    c.extra["drew"] = True
+    kept[slot] = ((key, tuple(rect)), surface.subsurface(rect).copy())
 
 
 def forget_drawn(c: Canvas) -> None:
-    """Drop the picture `drawn_once` keeps: the next one is drawn anew (a full redraw of the screen)."""
+    """Drop the pictures `drawn_once` keeps: the next ones are drawn anew (a full redraw of the screen)."""
     c.extra.pop("drawn_once", None)
 
 

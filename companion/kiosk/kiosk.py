@@ -26,6 +26,7 @@ from companion.drawing.text import TextCache
 from companion.kiosk import feed as msgs
 from companion.kiosk import memory
 from companion.kiosk.feed import KioskFeed
+from companion.kiosk.frame_budget import FrameBudget
 from companion.kiosk.layout import Layout
 from companion.kiosk.screens import first_screen, on_message
 from companion.kiosk.screens.base import Screen
@@ -46,6 +47,7 @@ ACTIVE_FOR_S = 3.0  # after a touch or key, poll fast this long
 NOTICE_MS = 4000
 WARNING_MS = 10_000  # the warning cue sounds when a running timer crosses this
 IDLE_REDRAW_MS = 60_000  # with nothing due, still look again once a minute (a clock jump, a stray change)
+FRAME_BUDGET_S = 0.004  # the loop's frame, in its own CPU: the regions left wait a turn (docs/perf/kiosk.md)
 KEYS = {
     pygame.K_TAB: "next", pygame.K_RIGHT: "next", pygame.K_DOWN: "next",
     pygame.K_LEFT: "prev", pygame.K_UP: "prev",
@@ -99,6 +101,7 @@ class Kiosk:
         self._cued_expiry: set[str] = set()
         self.running = True
         self._settled = False  # memory given back after the first frame (and after a language change)
+        self._more = False  # the last frame left regions for the next turn (a redraw spread over frames)
         self.stack.append(first_screen(self))
 
     # -- navigation -------------------------------------------------------------------------------------
@@ -161,20 +164,22 @@ class Kiosk:
     # -- the loop -----------------------------------------------------------------------------------------
 
     def timeout(self, now: int) -> float:
+        if self._more:
+            return 0.0
         poll = POLL_ACTIVE_S if time.monotonic() < self._active_until else POLL_IDLE_S
         wakes = [t for t in (self.top.next_change_ms(now), self.notice and self.notice[1]) if t]
         if wakes:
             poll = min(poll, max(0.0, (min(wakes) - now) / 1000))
         return poll
 
-    def step(self) -> None:
+    def step(self, budget_s: float | None = None) -> None:
         """One turn: sleep until woken or due, then handle everything and redraw what changed."""
         self.waker.wait(self.timeout(self.now_ms()))
-        self.process()
+        self.process(budget_s)
         for hook in self.feed.turn_hooks if self.feed is not None else ():
             hook()
 
-    def process(self) -> None:
+    def process(self, budget_s: float | None = None) -> None:
         """Handle what arrived; then, if anything did or something is due, update and redraw."""
         happened = False
         if self.feed is not None:
@@ -194,19 +199,19 @@ class Kiosk:
             self.handle_event(event)
             happened = True
         now = self.now_ms()
-        if not happened and now < self._due and self._drawn is self.top:
+        if not happened and now < self._due and self._drawn is self.top and not self._more:
             return  # nothing arrived and nothing on screen changes before `_due`: skip the turn's work
         if self.notice and self.notice[1] <= now:
             self.notice = None
         self.top.update(now)
         self._cue(now)
-        self.render()
+        self.render(budget_s)
         wakes = [t for t in (self.top.next_change_ms(now), self.notice and self.notice[1]) if t]
         self._due = min(wakes) if wakes else now + IDLE_REDRAW_MS
 
     def run(self, until: threading.Event | None = None) -> None:
         while self.running and (until is None or not until.is_set()):
-            self.step()
+            self.step(FRAME_BUDGET_S)
 
     def close(self) -> None:
         """Release the wake pipe (the kiosk's own, even when it came with the feed); after the loop."""
@@ -252,12 +257,13 @@ class Kiosk:
     def regions(self) -> list[Region]:
         return [status_region(self), *self.top.regions()]
 
-    def render(self) -> list[pygame.Rect]:
-        """Redraw the regions whose key changed; returns the rectangles updated on the display."""
-        started = time.perf_counter()
-        screen = self.top
-        dirty: list[pygame.Rect] = []
-        if self._drawn is not screen:  # a full redraw: every region, every picture drawn anew
+    def render(self, budget_s: float | None = None) -> list[pygame.Rect]:
+        """Redraw the regions whose key changed; returns the rectangles updated on the display. With
+        `budget_s`, those past it are left to the next turn (`_more`; companion/kiosk/frame_budget.py)."""
+        started, screen, dirty = time.perf_counter(), self.top, []
+        full = self._drawn is not screen
+        budget = FrameBudget(budget_s, full, self.canvas.extra)
+        if full:  # a full redraw: every region, every picture drawn anew
             self.surface.fill(BG)
             self._keys.clear()
             forget_drawn(self.canvas)
@@ -265,6 +271,8 @@ class Kiosk:
             dirty.append(self.surface.get_rect())
         for region in self.regions():
             if self._keys.get(region.name) == region.key:
+                continue
+            if budget.spent():  # the rest next turn, at once
                 continue
             self.surface.fill(BG, region.rect)
             self.text.audience = region.audience
@@ -276,8 +284,10 @@ class Kiosk:
                     logger.exception("kiosk: drawing %s failed", region.name)
                 else:  # a booth's data may hold that player's secrets: name the failure, not the values
                     logger.error("kiosk: drawing %s failed (%s)", region.name, type(err).__name__)
-            self._keys[region.name] = region.key
+            if not budget.left_part():  # else drawn again next turn: its kept pictures, the rest anew
+                self._keys[region.name] = region.key
             dirty.append(region.rect)
+        self._more = budget.close()
         if dirty:
             pygame.display.update(dirty)
             self.frames += 1

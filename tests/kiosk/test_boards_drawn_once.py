@@ -62,3 +62,24 @@ def test_a_new_turn_alone_redraws_no_text(text: TextCache) -> None:
     assert list(text.record) == []
     hurt = {**public, "table": {**table, "players": [{"id": "a", "shadow": False, "hp": 4}, table["players"][1]]}}
     assert not _same(_shot(c, layout, size, "en", hurt), first)
+
+
+def test_a_new_phase_redraws_the_top_line_alone(text: TextCache) -> None:
+    """The board's three parts are kept apart: a new phase draws its round line again, not the map's
+    floors nor the players' names and HP (issue 20: the board's parts, docs/perf/kiosk.md)."""
+    size = (800, 480)
+    layout = Layout(*size)
+    c = Canvas(text, layout.px, layout.font)
+    table = {"round": 2, "phase": "action", "map": "default", "floors": ["A1", "A2", "B1"], "poison": ["B1"],
+             "players": [{"id": "a", "shadow": False, "hp": 5}, {"id": "b", "shadow": True, "hp": 0}]}
+    public = {"game": "lockdown", "players": [{"id": "a", "name": "Ana"}, {"id": "b", "name": "Ben"}], "table": table}
+    _shot(c, layout, size, "en", public)
+    assert text.record is not None
+    text.record.clear()
+    voting = {**public, "table": {**table, "phase": "free"}}
+    shot = _shot(c, layout, size, "en", voting)
+    assert _same(shot, _shot(Canvas(text, layout.px, layout.font), layout, size, "en", voting))
+    text.record.clear()
+    _shot(c, layout, size, "en", {**public, "table": {**table, "phase": "settlement"}})
+    drawn = [d.text for d in text.record]
+    assert drawn and not {"A1", "A2", "B1", "Ana", "Ben", "5"} & set(drawn), drawn

@@ -79,39 +79,42 @@ def plan_of(table: dict[str, Any]) -> Plan:
 
 def draw_board(surface: pygame.Surface, rect: pygame.Rect, c: Canvas, lang: str,
                public: dict[str, Any], now: int) -> None:
-    """The round and phase, the poison, the map, each player's HP: drawn again only when one of these
-    (or the names, the language) changed, not at every turn, timer or ready mark (drawn_once)."""
+    """The round and phase with the poison, the map, each player's HP: three parts, each drawn again
+    only when what it shows (or the names, the language) changed, not at every turn, timer or ready
+    mark (drawn_once); a new phase redraws the top line alone, and under the kiosk's frame budget the
+    parts of a new round may come in successive frames (docs/perf/kiosk.md)."""
     table = public.get("table") or {}
     if "floors" not in table:
         return
-    shown = [table.get(k) for k in ("round", "phase", "poison", "floors", "map", "players")]
-    key = ("lockdown", lang, repr((shown, public.get("players"))))
-    drawn_once(surface, rect, c, key, lambda: _draw(surface, rect, c, lang, public, table))
-
-
-def _draw(surface: pygame.Surface, rect: pygame.Rect, c: Canvas, lang: str, public: dict[str, Any],
-          table: dict[str, Any]) -> None:
-    tr = functools.partial(i18n.translate, lang)
     top = pygame.Rect(rect.left, rect.top, rect.width, c.px(24))
+    players = public.get("players", [])
+    rows = -(-len(players) // 3) if len(players) > 4 else -(-len(players) // 2)
+    row_h = c.px(22)
+    hp_area = pygame.Rect(rect.left, rect.bottom - rows * row_h - c.px(20), rect.width, rows * row_h + c.px(20))
+    map_area = pygame.Rect(rect.left, top.bottom + c.px(6), rect.width, hp_area.top - top.bottom - c.px(12))
+    poison = list(table.get("poison") or [])
+    drawn_once(surface, top, c, ("lockdown.top", lang, repr([table.get(k) for k in ("round", "phase", "poison")])),
+               lambda: _top(surface, top, c, lang, table, poison), "lockdown.top")
+    drawn_once(surface, map_area, c, ("lockdown.map", repr([table.get(k) for k in ("floors", "map", "poison")])),
+               lambda: _map(surface, map_area, c, plan_of(table), set(poison)), "lockdown.map")
+    drawn_once(surface, hp_area, c, ("lockdown.hp", lang, repr((table.get("players"), players))),
+               lambda: _hp(surface, hp_area, c, lang, public, table, row_h), "lockdown.hp")
+
+
+def _top(surface: pygame.Surface, top: pygame.Rect, c: Canvas, lang: str, table: dict[str, Any],
+         poison: list[str]) -> None:
+    tr = functools.partial(i18n.translate, lang)
     split = top.width * 11 // 20
     halves = (pygame.Rect(top.left, top.top, split, top.height),
               pygame.Rect(top.left + split + c.px(6), top.top, top.width - split - c.px(6), top.height))
     phase = tr(f"gameboards.lockdown.phase.{table.get('phase')}")
     c.text.draw(surface, tr("gameboards.lockdown.round", {"round": table.get("round", 0), "phase": phase}),
                 halves[0], c.font(16), FG, bold=True)
-    poison = list(table.get("poison") or [])
     words = tr("gameboards.lockdown.poison", {"floors": ", ".join(poison)}) if poison else \
         tr("gameboards.lockdown.no_poison")
     if c.text.render(words, c.text.fit(words, c.font(14), halves[1].width), FG).get_width() > halves[1].width:
         words = tr("gameboards.lockdown.poison_count", {"count": len(poison)})  # the map shows which
     c.text.draw(surface, words, halves[1], c.font(14), POISON_STRIPE if poison else DIM, align="right")
-    players = public.get("players", [])
-    rows = -(-len(players) // 3) if len(players) > 4 else -(-len(players) // 2)
-    row_h = c.px(22)
-    hp_area = pygame.Rect(rect.left, rect.bottom - rows * row_h - c.px(20), rect.width, rows * row_h + c.px(20))
-    map_area = pygame.Rect(rect.left, top.bottom + c.px(6), rect.width, hp_area.top - top.bottom - c.px(12))
-    _map(surface, map_area, c, plan_of(table), set(poison))
-    _hp(surface, hp_area, c, lang, public, table, row_h)
 
 
 def _map(surface: pygame.Surface, area: pygame.Rect, c: Canvas, plan: Plan, poison: set[str]) -> None:

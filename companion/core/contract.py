@@ -119,8 +119,10 @@ class Deadline:
     args: Mapping[str, Any] = field(default_factory=dict)
 
 
-class Game(Protocol):
-    """What a game module exports as `GAME`."""
+class GameBox(Protocol):
+    """What a game's box says, read before it is played: how many play, what the host may choose, where it
+    stands in the menus. The new-game screens need only this, so a game's package offers it without
+    importing its rules (`companion.games.box`); every `Game` is one."""
 
     @property
     def id(self) -> str: ...
@@ -133,6 +135,15 @@ class Game(Protocol):
 
     @property
     def Options(self) -> type[Args]: ...
+
+    @property
+    def menu_rank(self) -> int:
+        """Where the game stands in the menus (lower first; ties by id)."""
+        ...
+
+
+class Game(GameBox, Protocol):
+    """What a game module exports as `GAME`."""
 
     @property
     def moves(self) -> Mapping[str, Move]: ...
@@ -209,11 +220,6 @@ class Game(Protocol):
     @property
     def page_draws_views(self) -> bool:
         """True when the phone page draws the game's views itself, part by part, instead of their lines."""
-        ...
-
-    @property
-    def menu_rank(self) -> int:
-        """Where the game stands in the menus (lower first; ties by id)."""
         ...
 
     def board(self) -> BoardPicture | None:

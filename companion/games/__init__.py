@@ -12,6 +12,12 @@ rules, forms and pictures, which are imported the first time the game itself is 
 (``registry()[id]``). A kiosk that shows the game list imports only the games it plays or opens, which
 keeps about 2 MiB of an evening's memory free (docs/perf/rss.md). A package without ``MENU_RANK`` is
 imported to read `Game.menu_rank`.
+
+What the new-game screens read of a game (who may play, the host's options) is its box, `box()`: a package
+that names ``MIN_PLAYERS`` and ``MAX_PLAYERS`` too and exports its ``Options`` model lazily from a small
+module of its own (``options.py``, nothing else of the game) is seated and set up without importing its
+rules; they are imported when the game is played (docs/perf/rss-games.md). Any other package's box is its
+`GAME`.
 """
 
 from __future__ import annotations
@@ -20,12 +26,24 @@ import functools
 import importlib
 import pkgutil
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
-from companion.core.contract import Game
+from companion.core.contract import Args, Game, GameBox
 
 __path__ = pkgutil.extend_path(__path__, __name__)
+
+
+@dataclass(frozen=True)
+class Box:
+    """A game's box read from its package's constants and its options module (a `GameBox`)."""
+
+    id: str
+    min_players: int
+    max_players: int
+    Options: type[Args]
+    menu_rank: int
 
 
 class Games(Mapping[str, Game]):
@@ -52,6 +70,13 @@ class Games(Mapping[str, Game]):
     def __contains__(self, game_id: object) -> bool:
         return game_id in self._packages
 
+    def box(self, game_id: str) -> GameBox:
+        """What the game's box says (`GameBox`), without importing its rules when its package names them."""
+        package = self._packages[game_id]
+        if all(hasattr(package, name) for name in ("MIN_PLAYERS", "MAX_PLAYERS", "Options")):
+            return Box(game_id, int(package.MIN_PLAYERS), int(package.MAX_PLAYERS), package.Options, _rank(package))
+        return self[game_id]
+
     def folder(self, game_id: str) -> Path:
         """The folder of a game's package (without importing its rules)."""
         return Path(self._packages[game_id].__file__ or "").resolve().parent
@@ -66,6 +91,12 @@ def _rank(package: ModuleType) -> int:
 def registry() -> Games:
     """Every game by id, in menu order (`Game.menu_rank`, then id)."""
     return Games([found.name for found in pkgutil.iter_modules(__path__) if found.ispkg])
+
+
+def box(games: Mapping[str, Game], game_id: str) -> GameBox:
+    """What the box of `games[game_id]` says (players, options, rank), read without importing its rules when
+    `games` is the registry; in any other mapping (a test's own game) the game itself."""
+    return games.box(game_id) if isinstance(games, Games) else games[game_id]
 
 
 def folder(game_id: str) -> Path:

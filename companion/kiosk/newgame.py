@@ -4,7 +4,10 @@ options, and the `table.new_game` input it becomes (NEWGAME_IFACE.md: the table 
 Known players keep their ids (the last game's players, enrolled figures: a figure still means its
 player); a typed name gets the first free id of p1, p2, ... The options the kiosk can set are the
 game's choices, whole numbers with bounds and yes/no (from the game's `Options` model, the same
-schema `companion games ID` reads); any other option keeps the value it had (or its default)."""
+schema `companion games ID` reads); any other option keeps the value it had (or its default).
+
+All of it reads only the game's box (`companion.games.box`: its player counts and its `Options`
+model), so a game is seated and set up without importing its rules."""
 
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.core.contract import Game
+from companion.core.contract import GameBox
 
 NAME_MAX = 24  # the table refuses a longer name (NEWGAME_IFACE.md)
 
@@ -69,14 +72,14 @@ class Plan:
                 "args": {"game": self.game, "players": self.players(), "options": dict(self.options)}}
 
 
-def count_problem(game: Game, count: int) -> tuple[str, dict[str, Any]] | None:
+def count_problem(game: GameBox, count: int) -> tuple[str, dict[str, Any]] | None:
     """Why `count` players cannot start `game` (a message id and its params), or None."""
     if game.min_players <= count <= game.max_players:
         return None
     return "kiosk.newgame.count", {"low": game.min_players, "high": game.max_players, "count": count}
 
 
-def option_fields(game: Game) -> list[OptionField]:
+def option_fields(game: GameBox) -> list[OptionField]:
     """The options the kiosk can set, with their defaults (pydantic's JSON schema of the model)."""
     model = game.Options
     props = model.model_json_schema().get("properties", {})
@@ -97,14 +100,14 @@ def option_fields(game: Game) -> list[OptionField]:
     return out
 
 
-def starting_options(game: Game, given: Mapping[str, Any] | None) -> dict[str, Any]:
+def starting_options(game: GameBox, given: Mapping[str, Any] | None) -> dict[str, Any]:
     """Each settable option at its given value (the same game's last options) or its default."""
     given = given or {}
     values = {f.name: given.get(f.name, f.default) for f in option_fields(game)}
     return {**{k: v for k, v in given.items() if k in game.Options.model_fields}, **values}
 
 
-def plan_for(game: Game, public: Mapping[str, Any], figures: list[tuple[str, str]],
+def plan_for(game: GameBox, public: Mapping[str, Any], figures: list[tuple[str, str]],
              options_fallback: Mapping[str, Any] | None = None) -> Plan:
     """A plan for `game`: the current game's players first (seated), then the enrolled figures; the
     options of the current game when it is the same game, else the defaults."""

@@ -8,9 +8,7 @@ files); the format is in docs/games/betrayal.md.
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
-import re
 from pathlib import Path
 from typing import Any, Literal
 
@@ -18,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from companion.core import gamedata
 from companion.core.contract import State
+from companion.games.betrayal.options import is_day
 
 GAME_ID = "betrayal"
 TRAITS = ("speed", "might", "sanity", "knowledge")
@@ -28,18 +27,6 @@ Trait = Literal["speed", "might", "sanity", "knowledge"]
 Floor = Literal["basement", "ground", "upper"]
 CardKind = Literal["omen", "item", "event"]
 Id = Field(min_length=1, max_length=24, pattern=r"^[a-z0-9_]+$")
-BIRTHDAY = re.compile(r"^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$")
-
-
-def is_day(text: str) -> bool:
-    """Whether `text` is a day of the year as MM-DD (29 February included)."""
-    if not BIRTHDAY.match(text):
-        return False
-    try:
-        dt.date(2024, int(text[:2]), int(text[3:]))
-    except ValueError:
-        return False
-    return True
 
 
 class Strict(BaseModel):

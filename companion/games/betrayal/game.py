@@ -6,41 +6,34 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import Field, field_validator
-
 from companion.core import gamedata, rng
-from companion.core.contract import Args, BoardPicture, Ctx, GameBase, Move, Setup, State
+from companion.core.contract import BoardPicture, Ctx, GameBase, Move, Setup, State
 from companion.core.host_controls import EndMove, HostControls, TimerMoves
 from companion.core.modules import Modules
 from companion.core.rejection import Rejected
-from companion.games.betrayal import MENU_RANK, data, explorers, flow, forms, house, lines, seating, views
+from companion.games.betrayal import (
+    MAX_PLAYERS,
+    MENU_RANK,
+    MIN_PLAYERS,
+    data,
+    explorers,
+    flow,
+    forms,
+    house,
+    lines,
+    seating,
+    views,
+)
 from companion.games.betrayal.moves import MOVES, PLAYING
 from companion.games.betrayal.moves_timer import TIMER
+from companion.games.betrayal.options import BetrayalOptions
 from companion.parts import host_end, timers
-
-
-class BetrayalOptions(Args):
-    #: today's date (MM-DD) for the birthday start (B1.2); the referee reads no clock.
-    today: str = "01-01"
-    #: seconds for each turn; 0: no timer. The host can change it during the game.
-    turn_seconds: int = Field(default=0, ge=0, le=3600)
-    #: a directory with the table's own characters, house and haunts (docs/games/betrayal.md).
-    data: str | None = None
-    #: explorers chosen before the game (player id -> character id); else each player chooses.
-    explorers: dict[str, str] | None = None
-
-    @field_validator("today")
-    @classmethod
-    def _today(cls, v: str) -> str:
-        if not data.is_day(v):
-            raise ValueError("today must be a day as MM-DD")
-        return v
 
 
 class Betrayal(GameBase):
     id = "betrayal"
-    min_players = 3
-    max_players = 6
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     Options = BetrayalOptions
     #: the host may stop the game at any time (nobody wins): the kiosk's host menu, the host's phone
     moves: Mapping[str, Move] = {**MOVES, "game.end": host_end.move({"winner": "none"})}

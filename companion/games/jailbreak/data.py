@@ -23,7 +23,6 @@ CARDS = (*ATTACKS, *TRADES, KEY)
 EQUIPMENT = ("badge", "pistol", "handcuffs", "baton")
 ROLES = ("sheriff", "prisoner")
 Card = Literal["knife", "bullet", "steel_pipe", "rope", "cigarette", "cash", "vodka", "bible", "key"]
-Equipment = Literal["badge", "pistol", "handcuffs", "baton"]
 SCENES = 6  # scene 1 is the start, scene 6 the last (the text's scene cards)
 START_HAND = 4
 DRAW = 2

@@ -6,31 +6,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import Field
-
 from companion.core import rng
-from companion.core.contract import Args, BoardPicture, Ctx, GameBase, Move, Setup, State
+from companion.core.contract import BoardPicture, Ctx, GameBase, Move, Setup, State
 from companion.core.host_controls import EndMove, HostControls
 from companion.core.inputs import actor_player
 from companion.core.modules import Modules
-from companion.games.jailbreak import MENU_RANK, data, deal, flow, forms, lines, views
+from companion.games.jailbreak import MAX_PLAYERS, MENU_RANK, MIN_PLAYERS, data, deal, flow, forms, lines, views
 from companion.games.jailbreak.moves import MOVES, TIMER
+from companion.games.jailbreak.options import JailbreakOptions
 from companion.parts import host_end, timers
-
-
-class JailbreakOptions(Args):
-    #: the sheriffs, first sheriff first (J1.1); None: drawn at random from the game's seeded source
-    sheriffs: list[str] | None = None
-    #: each sheriff's equipment, in the order of `sheriffs`; None: the default split (deal.default_equipment)
-    equipment: list[list[data.Equipment]] | None = None
-    #: seconds per turn; 0: no timer. The first turn's timer waits for the host; later turns start it.
-    turn_seconds: int = Field(default=0, ge=0, le=3600)
 
 
 class Jailbreak(GameBase):
     id = "jailbreak"
-    min_players = 3
-    max_players = 8
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     Options = JailbreakOptions
     #: the host may stop the game at any time (nobody wins): the kiosk's host menu, the host's phone
     moves: Mapping[str, Move] = {**MOVES, "game.end": host_end.move({"winner": "none", "reason": "stopped",

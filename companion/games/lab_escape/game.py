@@ -3,33 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal
-
-from pydantic import Field
+from typing import Any
 
 from companion.core import rng
-from companion.core.contract import Args, BoardPicture, Ctx, GameBase, Move, Setup, State
+from companion.core.contract import BoardPicture, Ctx, GameBase, Move, Setup, State
 from companion.core.host_controls import EndMove, HostControls
 from companion.core.modules import Modules
-from companion.games.lab_escape import MENU_RANK, data, flow, forms, lines, views
+from companion.games.lab_escape import MAX_PLAYERS, MENU_RANK, MIN_PLAYERS, data, flow, forms, lines, views
 from companion.games.lab_escape.moves import MOVES, TIMER
+from companion.games.lab_escape.options import LabEscapeOptions
 from companion.parts import host_end, timers
-
-
-class LabEscapeOptions(Args):
-    #: referee: the companion rolls (seeded); table: players roll real dice and enter the faces.
-    dice: Literal["referee", "table"] = "referee"
-    #: digital: the companion draws the display cards; physical: the table shuffles real cards and
-    #: reports each card it turns up (by tapping its token, or on the screen).
-    deck: Literal["digital", "physical"] = "digital"
-    #: seconds per turn; 0: no timer. The host can change it during the game.
-    turn_seconds: int = Field(default=0, ge=0, le=3600)
 
 
 class LabEscape(GameBase):
     id = data.GAME_ID
-    min_players = 2
-    max_players = 4
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     Options = LabEscapeOptions
     #: the host may stop the game at any time (nobody wins): the kiosk's host menu, the host's phone
     moves: Mapping[str, Move] = {**MOVES, "game.end": host_end.move({"reason": "game.stopped"})}

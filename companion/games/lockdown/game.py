@@ -1,37 +1,38 @@
 """Lockdown (禁闭逃杀): setup, the host's view, tokens and the board; the rest comes from the modules
 it names (`modules`: views, flow, forms, timers; companion/core/modules.py).
 
-Options: ``items`` (``digital``: the referee draws from the seeded source; ``physical``: players draw real
-cards and tap them), ``map_file`` (another map, ruling L1.4), ``free_seconds`` and ``turn_seconds`` (the
-free-phase and action-turn timers; 0 for none).
+Its options are in `options` (`LockdownOptions`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import Field
-
-from companion.core.contract import Args, BoardPicture, GameBase, Move, Setup, State
+from companion.core.contract import BoardPicture, GameBase, Move, Setup, State
 from companion.core.gamedata import GameDataError
 from companion.core.host_controls import EndMove, HostControls
 from companion.core.inputs import actor_player
 from companion.core.modules import Modules
 from companion.core.rejection import Rejected
-from companion.games.lockdown import MENU_RANK, data, flow, forms, items, lines, mapgraph, views
+from companion.games.lockdown import (
+    MAX_PLAYERS,
+    MENU_RANK,
+    MIN_PLAYERS,
+    data,
+    flow,
+    forms,
+    items,
+    lines,
+    mapgraph,
+    views,
+)
 from companion.games.lockdown.moves import MOVES
+from companion.games.lockdown.options import LockdownOptions
 from companion.parts import host_end, timers
 
 TIMER_WARNINGS = [30, 10]
-
-
-class LockdownOptions(Args):
-    items: Literal["digital", "physical"] = "digital"
-    map_file: str | None = Field(default=None, max_length=400)
-    free_seconds: int = Field(default=300, ge=0, le=3600)
-    turn_seconds: int = Field(default=120, ge=0, le=1800)
 
 
 def new_player() -> dict[str, Any]:
@@ -45,8 +46,8 @@ def new_player() -> dict[str, Any]:
 
 class Lockdown(GameBase):
     id = "lockdown"
-    min_players = 2  # ruling L1.1
-    max_players = 9
+    min_players = MIN_PLAYERS  # ruling L1.1
+    max_players = MAX_PLAYERS
     Options = LockdownOptions
     #: the host may stop the game at any time (nobody wins): the kiosk's host menu, the host's phone
     moves: Mapping[str, Move] = {**MOVES, "game.end": host_end.move({"reason": "stopped", "points": {}, "hp": {}})}

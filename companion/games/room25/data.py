@@ -12,6 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.core import gamedata
+from companion.games.room25.options import Mode
 
 GAME_ID = "room25"
 START = "start"
@@ -21,7 +22,6 @@ ROLES = ("guard", "prisoner")
 #: Rooms dealt besides the start room and the exit (R1.1): 25 cells minus those two.
 DEALT = 23
 Level = Literal["safe", "low", "high"]
-Mode = Literal["suspicion", "competition", "team", "cooperation", "solo"]
 
 
 class ModeSpec(BaseModel):

@@ -3,33 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal
-
-from pydantic import Field
+from typing import Any
 
 from companion.core import rng
-from companion.core.contract import Args, BoardPicture, GameBase, Move, Setup, State
+from companion.core.contract import BoardPicture, GameBase, Move, Setup, State
 from companion.core.host_controls import EndMove, HostControls
 from companion.core.modules import Modules
-from companion.games.room25 import MENU_RANK, data, deal, flow, forms, grid, lines, views
+from companion.games.room25 import MAX_PLAYERS, MENU_RANK, MIN_PLAYERS, data, deal, flow, forms, grid, lines, views
 from companion.games.room25.moves import MOVES, TIMER
+from companion.games.room25.options import Room25Options
 from companion.parts import host_end, programming, timers
-
-
-class Room25Options(Args):
-    mode: data.Mode = "suspicion"
-    #: digital: the referee deals and turns up the rooms; physical: the table lays real tiles and
-    #: reports each room as it is turned up (by tapping its token, or on the screen).
-    tiles: Literal["digital", "physical"] = "digital"
-    #: seconds to program each turn; 0: no timer. The host can change it during the game.
-    program_seconds: int = Field(default=0, ge=0, le=3600)
-    teams: list[list[str]] | None = None
 
 
 class Room25(GameBase):
     id = "room25"
-    min_players = 1
-    max_players = 6
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     Options = Room25Options
     #: the host may stop the game at any time (nobody wins): the kiosk's host menu, the host's phone
     moves: Mapping[str, Move] = {**MOVES, "game.end": host_end.move({"reason": "game.stopped"})}

@@ -5,22 +5,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.core.contract import Args, BoardPicture, Deadline, GameBase, Setup, State
+from companion.core.contract import BoardPicture, Deadline, GameBase, Setup, State
 from companion.core.host_controls import EndMove, HostControls, TimerMoves
 from companion.core.prompts import Prompt
-from companion.games.toolkit import MENU_RANK, lines, tokens
+from companion.games.toolkit import MAX_PLAYERS, MENU_RANK, MIN_PLAYERS, lines, tokens
 from companion.games.toolkit import prompts as toolkit_prompts
+from companion.games.toolkit.options import ToolkitOptions
 from companion.parts import ballot, roles, tallies, timers
-
-
-class ToolkitOptions(Args):
-    pass
 
 
 class Toolkit(GameBase):
     id = "toolkit"
-    min_players = 1
-    max_players = 12
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     Options = ToolkitOptions
     moves = tokens.GAME_MOVES
     menu_rank = MENU_RANK

@@ -37,10 +37,11 @@ def choose(k: Kiosk, gid: str) -> None:
 
 def open_flow(k: Kiosk, gid: str) -> None:
     """The seating screen for `gid`, prefilled with who is known (then the options, then Start)."""
+    from companion.games import box
     from companion.kiosk.newgame import plan_for
     from companion.kiosk.screens.seating import SeatingScreen
     figures = k.feed.figures() if k.feed is not None else []
-    k.push(SeatingScreen(k, plan_for(k.games[gid], k.public, figures, k.settings.options)))
+    k.push(SeatingScreen(k, plan_for(box(k.games, gid), k.public, figures, k.settings.options)))
 
 
 class GameListScreen(Screen):

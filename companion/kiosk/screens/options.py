@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion import i18n
+from companion.games import box
 from companion.kiosk.newgame import OptionField, Plan, count_problem, option_fields
 from companion.kiosk.screens.base import Screen
 from companion.kiosk.widgets import DIM, FG, Button, Region, draw_button
@@ -44,7 +45,7 @@ class OptionsScreen(Screen):
         self.page = 0
 
     def fields(self) -> list[OptionField]:
-        return option_fields(self.k.games[self.plan.game])
+        return option_fields(box(self.k.games, self.plan.game))
 
     def _set(self, name: str, value: Any) -> None:
         self.plan.options[name] = value
@@ -57,7 +58,7 @@ class OptionsScreen(Screen):
         self.page = page
 
     def start(self) -> None:
-        problem = count_problem(self.k.games[self.plan.game], len(self.plan.seated))
+        problem = count_problem(box(self.k.games, self.plan.game), len(self.plan.seated))
         if problem is not None:
             self.k.say(*problem[:1], **problem[1])
             return

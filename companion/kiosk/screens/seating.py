@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from companion.core.contract import Game
+from companion.core.contract import GameBox
+from companion.games import box
 from companion.kiosk.newgame import NAME_MAX, Plan, count_problem
 from companion.kiosk.screens.base import Screen
 from companion.kiosk.screens.keyboard import KeyboardScreen
@@ -33,8 +34,9 @@ class SeatingScreen(Screen):
             kiosk.feed.seating(True)
 
     @property
-    def game(self) -> Game:
-        return self.k.games[self.plan.game]
+    def game(self) -> GameBox:
+        """The game's box (its player counts), not its rules: those are imported when it is played."""
+        return box(self.k.games, self.plan.game)
 
     def problem(self) -> str | None:
         found = count_problem(self.game, len(self.plan.seated))

@@ -1,11 +1,12 @@
-"""QR codes (segno) as pygame surfaces, cached by URL: dark modules on white with the quiet zone."""
+"""QR codes (companion.qr) as pygame surfaces, cached by URL: dark modules on white with the quiet zone."""
 
 from __future__ import annotations
 
 import functools
 
 import pygame
-import segno
+
+from companion import qr
 
 QUIET = 2  # modules of white border (the standard asks for 4; 2 scans fine on a lit screen)
 
@@ -13,15 +14,14 @@ QUIET = 2  # modules of white border (the standard asks for 4; 2 scans fine on a
 @functools.lru_cache(maxsize=32)
 def modules(url: str) -> pygame.Surface:
     """One pixel per module."""
-    qr = segno.make(url, error="m", micro=False)
-    matrix = qr.matrix
+    matrix = qr.matrix(url, border=QUIET)
     n = len(matrix)
-    surf = pygame.Surface((n + 2 * QUIET, n + 2 * QUIET))
+    surf = pygame.Surface((n, n))
     surf.fill((255, 255, 255))
     for y, row in enumerate(matrix):
         for x, dark in enumerate(row):
             if dark:
-                surf.set_at((x + QUIET, y + QUIET), (0, 0, 0))
+                surf.set_at((x, y), (0, 0, 0))
     return surf
 
 

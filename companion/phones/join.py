@@ -20,8 +20,7 @@ import struct
 from dataclasses import dataclass
 from urllib.parse import parse_qs, urlencode, urlsplit
 
-import segno
-
+from companion import qr
 from companion.phones.runner import Phones
 
 LINK_VERSION = "1"
@@ -57,13 +56,10 @@ class JoinLink:
         return cls(page, fields["ws"], fields["t"], fields["u"], fields["p"], fields.get("l") or None)
 
 
-def seat_qr(link: JoinLink) -> segno.QRCode:
-    """The QR code of a seat's join link (error correction M: a phone reads it off a screen at an angle).
-
-    The kiosk draws it module by module from ``qr.matrix_iter(border=4)``; ``qr.save(path, scale=...)``
-    writes a PNG or SVG.
-    """
-    return segno.make_qr(link.url(), error="m")
+def seat_qr(link: JoinLink) -> qr.Matrix:
+    """The QR code of a seat's join link, its modules with the standard quiet zone (companion.qr: error
+    correction M at least, a phone reads it off a screen at an angle); ``qr.terminal`` draws it as text."""
+    return qr.matrix(link.url())
 
 
 def lan_addresses() -> list[str]:

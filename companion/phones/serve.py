@@ -12,14 +12,13 @@ import sys
 from dataclasses import dataclass
 from typing import TextIO
 
-import segno
-
 from companion import i18n
 from companion.config import Config
 from companion.phones import runner
 from companion.phones.join import JoinLink, page_host, seat_link, seat_links, seat_qr
 from companion.phones.pageserver import PageMissing, PageServer
 from companion.phones.runner import Phones
+from companion.qr import Matrix, terminal
 from companion.status import DeviceStatus, StatusBoard
 from companion.table.loop import Table
 
@@ -36,7 +35,7 @@ class Served:
         """Every seat's join link (by player id, and ``host``); empty when the page is not served."""
         return {} if self.page_url is None else seat_links(self.phones, self.page_url, lang)
 
-    def qr(self, seat: str, lang: str | None = None) -> segno.QRCode | None:
+    def qr(self, seat: str, lang: str | None = None) -> Matrix | None:
         """The QR code the kiosk draws for a seat (a player id, ``host`` or ``spectatorN``), if served."""
         link = self.links(lang).get(seat)
         return None if link is None else seat_qr(link)
@@ -80,7 +79,7 @@ def print_links(links: dict[str, JoinLink], names: dict[str, str], lang: str, ou
     for who, link in links.items():
         seat = i18n.translate(lang, "sender.host") if who == "host" else names.get(who, who)  # spectatorN as is
         print(i18n.translate(lang, "phones.seat_link", {"seat": seat, "url": link.url()}), file=out)
-        seat_qr(link).terminal(out=out, compact=True)
+        terminal(seat_qr(link), out)
     out.flush()
 
 

@@ -7,7 +7,9 @@ import io
 import urllib.request
 from pathlib import Path
 
+import numpy as np
 import pytest
+import zxingcpp
 
 from companion import config as configuration
 from companion import i18n
@@ -67,6 +69,23 @@ def test_the_links_and_qr_codes_for_the_hosts_terminal_name_each_seat() -> None:
     host_seat = i18n.translate("th", "sender.host")
     assert i18n.translate("th", "phones.seat_link", {"seat": host_seat, "url": links["host"].url()}) in text
     assert text.count("█") > 100  # the QR codes, drawn in block characters
+    assert scans_off(text) == [links["ana"].url(), links["host"].url()]  # a phone reads each off the terminal
+
+
+def scans_off(terminal: str) -> list[str]:
+    """What a phone's camera reads off the terminal, code by code: each block character is two modules,
+    a drawn half light and a blank half dark (a terminal's dark background)."""
+    halves = {"█": (255, 255), "▀": (255, 0), "▄": (0, 255), " ": (0, 0)}
+    codes, rows = [], []
+    for line in [*terminal.splitlines(), ""]:
+        if line and set(line) <= set(halves):
+            rows += [[halves[c][0] for c in line], [halves[c][1] for c in line]]
+            continue
+        if rows:
+            pixels = np.kron(np.array(rows, dtype=np.uint8), np.ones((4, 4), dtype=np.uint8))
+            codes += [str(found.text) for found in zxingcpp.read_barcodes(pixels, try_invert=False)]  # dark on light
+            rows = []
+    return codes
 
 
 def test_a_page_that_cannot_be_served_leaves_the_phones_running(tmp_path: Path,

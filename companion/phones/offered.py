@@ -17,14 +17,15 @@ from typing import Any
 
 from companion import i18n
 from companion.commandline import schema
-from companion.core.contract import Game
+from companion.core.contract import Game, GameBox
+from companion.games import box
 
 
 def _known(msgid: str) -> str | None:
     return msgid if msgid in i18n.msgids(i18n.FALLBACK) else None
 
 
-def _option(game: Game, name: str, prop: Mapping[str, Any], defs: Mapping[str, Any]) -> dict[str, Any] | None:
+def _option(game: GameBox, name: str, prop: Mapping[str, Any], defs: Mapping[str, Any]) -> dict[str, Any] | None:
     declared = game.Options.model_fields[name]
     if declared.is_required():
         return None
@@ -53,7 +54,7 @@ def _option(game: Game, name: str, prop: Mapping[str, Any], defs: Mapping[str, A
     return out
 
 
-def offered_game(game: Game) -> dict[str, Any]:
+def offered_game(game: GameBox) -> dict[str, Any]:
     model = game.Options.model_json_schema()
     defs = model.get("$defs", {})
     options = [_option(game, name, prop, defs) for name, prop in model.get("properties", {}).items()]
@@ -62,6 +63,8 @@ def offered_game(game: Game) -> dict[str, Any]:
 
 
 def offered(games: Mapping[str, Game]) -> list[dict[str, Any]]:
-    """Every game, as the host's page lists them (in the games' menu order)."""
-    ranked = sorted(games.values(), key=lambda g: (getattr(g, "menu_rank", 0), g.id))
+    """Every game, as the host's page lists them (in the games' menu order), from each game's box: no
+    game's rules are imported for the list (docs/perf/rss.md)."""
+    boxes = [box(games, game_id) for game_id in games]
+    ranked = sorted(boxes, key=lambda g: (getattr(g, "menu_rank", 0), g.id))
     return [offered_game(g) for g in ranked]

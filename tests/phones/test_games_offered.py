@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import http.client
 import json
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -72,3 +75,24 @@ def test_every_word_of_the_form_is_in_every_catalog(offered: list[dict[str, Any]
             ids = [o["label"]] + [c["label"] for c in o.get("choices", [])]
             for lang in i18n.LANGUAGES:
                 assert all(mid in i18n.msgids(lang) for mid in ids), (g["id"], o["name"])
+
+
+OFFER_PROBE = """
+import json, sys
+from companion.games import registry
+from companion.phones.offered import offered
+listed = offered(registry())
+rules = sorted(m for m in sys.modules if m.startswith("companion.games.") and m.count(".") >= 3
+               and not m.endswith(".options"))
+print(json.dumps({"ids": [g["id"] for g in listed], "rules": rules}))
+"""
+
+
+def test_the_host_pages_game_list_imports_no_games_rules(offered: list[dict[str, Any]]) -> None:
+    """The host's "New game" list is made from each game's box (docs/perf/rss.md): a companion serving
+    the page carries no rules of the games nobody plays; the list is the one the page is served."""
+    out = subprocess.run([sys.executable, "-c", OFFER_PROBE], cwd=Path(__file__).resolve().parents[2],
+                         capture_output=True, text=True, check=True)
+    seen = json.loads(out.stdout.strip().splitlines()[-1])
+    assert seen["ids"] == [g["id"] for g in offered] == list(registry())
+    assert seen["rules"] == []

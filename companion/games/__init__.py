@@ -16,7 +16,7 @@ imported to read `Game.menu_rank`.
 What the new-game screens read of a game (who may play, the host's options) is its box, `box()`: a package
 that names ``MIN_PLAYERS`` and ``MAX_PLAYERS`` too and exports its ``Options`` model lazily from a small
 module of its own (``options.py``, nothing else of the game) is seated and set up without importing its
-rules; they are imported when the game is played (docs/perf/rss-games.md). Any other package's box is its
+rules; they are imported when the game is played (docs/perf/rss.md). Any other package's box is its
 `GAME`.
 """
 

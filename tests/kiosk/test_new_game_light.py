@@ -1,4 +1,4 @@
-"""Choosing a game costs none of its rules (docs/perf/rss-games.md): the game list, the seating screen
+"""Choosing a game costs none of its rules (docs/perf/rss.md): the game list, the seating screen
 and the options screen read a game's box (`companion.games.box`: its player counts and its options model,
 a small `options.py`), and the game's rules, forms and pictures are imported when it is played. Checked
 in a new process, as a kiosk starts, by touching what a host touches for every game: the host menu's

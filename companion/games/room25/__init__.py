@@ -2,6 +2,8 @@
 
 from typing import Any
 
+from companion.games.lazy import export
+
 #: Where the game stands in the menus (`Game.menu_rank`), read without importing its rules.
 MENU_RANK = 2
 
@@ -13,14 +15,6 @@ __all__ = ["GAME", "MAX_PLAYERS", "MENU_RANK", "MIN_PLAYERS", "Options"]
 
 
 def __getattr__(name: str) -> Any:
-    """`GAME` (the rules) and `Options` (the host's choices, a small module of its own) are imported the
-    first time they are asked for (companion/games/__init__.py)."""
-    if name == "GAME":
-        from companion.games.room25.game import GAME
-
-        return GAME
-    if name == "Options":
-        from companion.games.room25.options import Room25Options
-
-        return Room25Options
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    """`GAME` (the rules) and `Options` (the host's choices, a small module of its own), imported the
+    first time they are asked for."""
+    return export(__name__, name, GAME=".game:GAME", Options=".options:Room25Options")

@@ -23,7 +23,8 @@ from companion.core.eventlog import EventLog
 from companion.core.referee import Referee
 from companion.games import registry
 from companion.phones.credentials import Credential
-from companion.phones.runner import Phones, start_phones
+from companion.phones.embedded import EmbeddedBroker
+from companion.phones.runner import Phones, free_port, start_phones
 from companion.status import StatusBoard
 from companion.table.loop import Table
 
@@ -213,3 +214,14 @@ def reply(p: Phone, run: Running, who: str, cid: str | None) -> dict[str, Any]:
     topic = run.phones.topics.reply(run.cred(who).user)
     got: dict[str, Any] = p.wait_for(lambda m: m.topic == topic and m.json().get("id") == cid).json()
     return got
+
+
+@contextlib.contextmanager
+def embedded_broker(prefix: str = "companion") -> Iterator[EmbeddedBroker]:
+    """A started embedded broker on free ports (the referee's password "referee-password"), stopped after."""
+    b = EmbeddedBroker(prefix, "127.0.0.1", free_port(), free_port(), "referee-password")
+    b.start()
+    try:
+        yield b
+    finally:
+        b.stop()

@@ -22,9 +22,8 @@ from hypothesis import strategies as st
 from companion.phones import access
 from companion.phones.credentials import GameCredentials
 from companion.phones.embedded import ACL_CACHE_MAX, EmbeddedBroker, Logins, SeatBroker
-from companion.phones.runner import free_port
 from companion.phones.topics import REFEREE_USER, Topics
-from tests.kits.phones_kit import WAIT_S, Phone
+from tests.kits.phones_kit import WAIT_S, Phone, embedded_broker
 
 PREFIX = "companion"
 PLAYERS = ["ana", "ben"]
@@ -32,12 +31,8 @@ PLAYERS = ["ana", "ben"]
 
 @pytest.fixture
 def broker() -> Iterator[EmbeddedBroker]:
-    b = EmbeddedBroker(PREFIX, "127.0.0.1", free_port(), free_port(), "referee-password")
-    b.start()
-    try:
+    with embedded_broker(PREFIX) as b:
         yield b
-    finally:
-        b.stop()
 
 
 def logged_in(b: EmbeddedBroker, user: str, password: str) -> Phone:

@@ -22,7 +22,6 @@ import pytest
 from companion.phones.credentials import GameCredentials
 from companion.phones.delivery import MAX_UNACKED, MAX_UNSENT_BYTES, REFEREE_UNSENT_BYTES
 from companion.phones.embedded import EmbeddedBroker
-from companion.phones.runner import free_port
 from companion.phones.topics import REFEREE_USER, Topics
 from tests.kits.mqtt_wire import (
     ACCEPTED,
@@ -38,7 +37,7 @@ from tests.kits.mqtt_wire import (
     read_packet,
     subscribe,
 )
-from tests.kits.phones_kit import WAIT_S, Phone
+from tests.kits.phones_kit import WAIT_S, Phone, embedded_broker
 
 PREFIX = "companion"
 PLAYERS = ["ana", "ben"]
@@ -48,12 +47,8 @@ PINGREQ, PINGRESP = b"\xc0\x00", 13
 
 @pytest.fixture
 def broker() -> Iterator[EmbeddedBroker]:
-    b = EmbeddedBroker(PREFIX, "127.0.0.1", free_port(), free_port(), "referee-password")
-    b.start()
-    try:
+    with embedded_broker(PREFIX) as b:
         yield b
-    finally:
-        b.stop()
 
 
 def game_on(b: EmbeddedBroker) -> GameCredentials:

@@ -23,10 +23,9 @@ import asyncio
 import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from amqtt.adapters import ReaderAdapter
-from amqtt.errors import MQTTError
 from amqtt.mqtt import packet_class
 from amqtt.mqtt.packet import PUBLISH, MQTTFixedHeader
 from amqtt.mqtt.publish import PublishPacket, PublishPayload, PublishVariableHeader
@@ -88,10 +87,37 @@ async def well_formed(data: bytes) -> bool:
     return await parsed(data) is not None
 
 
-def _publish(data: bytes) -> PublishPacket | None:
-    """A PUBLISH at QoS 0, 1 or 2 whose topic is valid UTF-8, built from `data` as amqtt's parser
-    builds it (tests/security/test_packet_limit_fast_path.py compares the two); None for any other
-    packet, and for one amqtt's parser would have to judge (it reads an invalid topic its own way)."""
+class Publish(NamedTuple):
+    """A PUBLISH's fields, read from its bytes without building amqtt's packet (`publish_fields`)."""
+
+    flags: int  # the fixed header's low four bits: DUP, QoS, RETAIN
+    remaining: int
+    topic: str
+    packet_id: int | None
+    payload: bytes
+
+    @property
+    def qos(self) -> int:
+        return self.flags >> 1 & 3
+
+    @property
+    def retain(self) -> bool:
+        return bool(self.flags & 1)
+
+    def packet(self) -> PublishPacket:
+        """amqtt's packet for these fields, as amqtt's parser builds it."""
+        header = PublishVariableHeader(self.topic, self.packet_id)
+        packet = PublishPacket(MQTTFixedHeader(PUBLISH, self.flags, self.remaining), header,
+                               PublishPayload(self.payload))
+        packet.protocol_ts = datetime.now(UTC)
+        return packet
+
+
+def publish_fields(data: bytes) -> Publish | None:
+    """A PUBLISH at QoS 0, 1 or 2 whose topic is valid UTF-8 with no wildcard, read from `data` as
+    amqtt's parser reads it (tests/security/test_packet_limit_fast_path.py compares the two); None
+    for any other packet, and for one amqtt's parser would have to judge (it reads an invalid topic
+    its own way, and refuses a wildcard)."""
     if len(data) < 2 or data[0] >> 4 != PUBLISH or data[0] >> 1 & 3 == 3:
         return None
     try:
@@ -110,12 +136,17 @@ def _publish(data: bytes) -> PublishPacket | None:
         return None
     try:
         topic = data[start + 2:end - (2 if qos else 0)].decode("utf-8")
-        header = PublishVariableHeader(topic, packet_id)  # refuses a wildcard in the topic, as in amqtt's parse
-    except (UnicodeDecodeError, MQTTError):
+    except UnicodeDecodeError:
         return None
-    packet = PublishPacket(MQTTFixedHeader(PUBLISH, flags, remaining), header, PublishPayload(data[end:]))
-    packet.protocol_ts = datetime.now(UTC)
-    return packet
+    if "#" in topic or "+" in topic:  # amqtt's `PublishVariableHeader` refuses it [MQTT-3.3.2-2]
+        return None
+    return Publish(flags, remaining, topic, packet_id, data[end:])
+
+
+def _publish(data: bytes) -> PublishPacket | None:
+    """`publish_fields` as amqtt's packet."""
+    fields = publish_fields(data)
+    return fields.packet() if fields is not None else None
 
 
 async def parsed(data: bytes) -> Any:
@@ -146,7 +177,8 @@ class PacketLimit(ReaderAdapter):
         self._ready = b""  # checked bytes amqtt has not read yet, from `_pos` on
         self._pos = 0
         self._ended = False
-        self.parsed: Any = None  # what amqtt's parser made of the last packet `packet()` returned, if it ran
+        self.publish: Publish | None = None  # the last packet `packet()` returned, if a PUBLISH read by us
+        self._parsed: Any = None  # what amqtt's parser made of it, if it ran
 
     async def packet(self) -> bytes | None:
         """The next packet off the connection, checked; None once the connection ended or was cut.
@@ -173,14 +205,22 @@ class PacketLimit(ReaderAdapter):
                 self._ended = True
                 break
             data, self._head = bytes(self._head) + body, bytearray()
-            self.parsed = None
-            if FIXED_SIZE.get(data[0]) != len(data):
-                self.parsed = await parsed(data)
-                if self.parsed is None:
+            self._parsed = None
+            self.publish = publish_fields(data)
+            if self.publish is None and FIXED_SIZE.get(data[0]) != len(data):
+                self._parsed = await amqtt_parsed(data)
+                if self._parsed is None:
                     self._refuse(f"a malformed packet of type {data[0] >> 4}")
                     break
             return data
         return None
+
+    @property
+    def parsed(self) -> Any:
+        """amqtt's packet for the last packet `packet()` returned, if parsed (a PUBLISH: built now)."""
+        if self._parsed is None and self.publish is not None:
+            self._parsed = self.publish.packet()
+        return self._parsed
 
     @property
     def idle(self) -> bool:

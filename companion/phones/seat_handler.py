@@ -32,9 +32,9 @@ from amqtt.events import MQTTEvents
 from amqtt.mqtt import packet_class
 from amqtt.mqtt.connack import ConnackPacket
 from amqtt.mqtt.connect import ConnectPacket
-from amqtt.mqtt.constants import QOS_0, QOS_1
+from amqtt.mqtt.constants import QOS_0, QOS_1, QOS_2
 from amqtt.mqtt.disconnect import DisconnectPacket
-from amqtt.mqtt.packet import PUBACK, RESERVED_0, RESERVED_15, MQTTFixedHeader
+from amqtt.mqtt.packet import PUBACK, PUBLISH, RESERVED_0, RESERVED_15, MQTTFixedHeader
 from amqtt.mqtt.pingreq import PingReqPacket
 from amqtt.mqtt.pingresp import PingRespPacket
 from amqtt.mqtt.protocol.broker_handler import BrokerProtocolHandler
@@ -50,7 +50,7 @@ from amqtt.mqtt.unsubscribe import UnsubscribePacket
 from amqtt.session import IncomingApplicationMessage
 
 from companion.phones.delivery import Outbox
-from companion.phones.packet_limit import PacketLimit
+from companion.phones.packet_limit import PacketLimit, Publish
 
 PUBACK_BYTE, PUBACK_LEN = 0x40, 4  # a PUBACK in its one form (MQTT 3.1.1, 3.4): type byte, length 2, packet id
 
@@ -66,6 +66,7 @@ HANDLERS: dict[type[Any], str] = {
 class SeatHandler(BrokerProtocolHandler):
     outbox: Outbox | None = None  # set by `SeatBroker` for the connections it accepted
     deliver: Callable[[Any, IncomingApplicationMessage], Awaitable[bool]] | None = None  # likewise
+    take: Callable[[Any, str, bytes, int, bool], bool] | None = None  # likewise (`received.RoutingBroker`)
     _watched = True  # whether a plugin listens to received packets (known once the reader loop runs)
 
     async def handle_puback(self, puback: PubackPacket) -> None:
@@ -114,6 +115,9 @@ class SeatHandler(BrokerProtocolHandler):
             if (data[0] == PUBACK_BYTE and len(data) == PUBACK_LEN and not self._watched
                     and self._settled(int.from_bytes(data[2:4], "big"))):
                 return self._puback_header, None
+            publish = reader.publish
+            if publish is not None and publish.qos != QOS_2 and not self._watched:
+                return self._publish_header, publish  # read by the limit's check: taken in place
             if reader.parsed is not None:  # the limit's check parsed it already, as amqtt would
                 return reader.parsed.fixed_header, reader.parsed
             source: Any = BufferReader(data)
@@ -124,26 +128,37 @@ class SeatHandler(BrokerProtocolHandler):
             return header, None
         return header, await packet_class(header).from_stream(source, fixed_header=header)
 
-    async def _take_publish(self, packet: PublishPacket) -> None:
-        """amqtt's `handle_publish` for QoS 0 and 1, in place (no task): the message handed to the
-        broker's delivery (`deliver`: amqtt's own, which checks the topic and the ACL, broadcasts and
-        retains; what it refuses goes to amqtt's queue, whose loop then closes the connection as
-        before), then the PUBACK. QoS 2 waits for a PUBREL this loop must read, so it keeps amqtt's
-        own handling in a task."""
-        if packet.topic_name is None or packet.data is None or self.session is None:
+    async def _take_publish(self, packet: PublishPacket | Publish) -> None:
+        """amqtt's `handle_publish` for QoS 0 and 1, in place (no task): the message routed by the
+        broker (`take`: the topic checks, the ACL, the broadcast, retain; `received.RoutingBroker`),
+        or where it takes nothing handed to amqtt's delivery (`deliver`; what that refuses goes to
+        amqtt's queue, whose loop then closes the connection as before); then the PUBACK. QoS 2 waits
+        for a PUBREL this loop must read, so it keeps amqtt's own handling in a task."""
+        session = self.session
+        if session is None:
             return
-        header = packet.variable_header
-        packet_id = header.packet_id if header is not None else None
-        message = IncomingApplicationMessage(packet_id, packet.topic_name, packet.qos, packet.data, packet.retain_flag)
-        message.publish_packet = packet
-        if self.deliver is None or not await self.deliver(self, message):  # amqtt's way: its queue
-            await self.session.delivered_message_queue.put(message)
-        if packet.qos == QOS_1 and packet_id is not None:
-            message.puback_packet = ack = PubackPacket.build(packet_id)
+        if isinstance(packet, Publish):
+            topic, data, qos, retain = packet.topic, packet.payload, packet.qos, packet.retain
+            packet_id = packet.packet_id
+        else:
+            if packet.topic_name is None or packet.data is None:
+                return
+            topic, data, qos, retain = packet.topic_name, packet.data, packet.qos or QOS_0, packet.retain_flag
+            packet_id = packet.variable_header.packet_id if packet.variable_header is not None else None
+        if self.take is None or not self.take(session, topic, data, qos, retain):
+            if isinstance(packet, Publish):
+                packet = packet.packet()
+            message = IncomingApplicationMessage(packet_id, topic, qos, data, retain)
+            message.publish_packet = packet
+            if qos == QOS_1 and packet_id is not None:
+                message.puback_packet = PubackPacket.build(packet_id)
+            if self.deliver is None or not await self.deliver(self, message):  # amqtt's way: its queue
+                await session.delivered_message_queue.put(message)
+        if qos == QOS_1 and packet_id is not None:
             if self.outbox is not None and self.outbox.usable:
-                self.outbox.send(ack.to_bytes())
+                self.outbox.send(bytes((PUBACK_BYTE, 2)) + packet_id.to_bytes(2, "big"))
             else:
-                await self._send_packet(ack)
+                await self._send_packet(PubackPacket.build(packet_id))
 
     async def _reader_loop(self) -> None:
         if self.session is None:
@@ -154,6 +169,7 @@ class SeatHandler(BrokerProtocolHandler):
         callbacks = getattr(self.plugins_manager, "_event_plugin_callbacks", None)  # amqtt's, pinned
         self._watched = callbacks is None or MQTTEvents.PACKET_RECEIVED in callbacks
         self._puback_header = MQTTFixedHeader(PUBACK, 0, 2)
+        self._publish_header = MQTTFixedHeader(PUBLISH, 0, 0)  # stands for a `Publish` read by the limit
         while True:
             try:
                 self._reader_ready.set()
@@ -170,6 +186,9 @@ class SeatHandler(BrokerProtocolHandler):
                     await self.handle_connection_closed()
                     continue
                 if packet is None:  # a PUBACK settled in `_next`
+                    continue
+                if isinstance(packet, Publish):  # no plugin listens to received packets (`_next`)
+                    await self._take_publish(packet)
                     continue
                 await self.plugins_manager.fire_event(MQTTEvents.PACKET_RECEIVED, packet=packet, session=self.session)
                 if isinstance(packet, PubackPacket):

@@ -118,21 +118,25 @@ def publish_fields(data: bytes) -> Publish | None:
     amqtt's parser reads it (tests/security/test_packet_limit_fast_path.py compares the two); None
     for any other packet, and for one amqtt's parser would have to judge (it reads an invalid topic
     its own way, and refuses a wildcard)."""
-    if len(data) < 2 or data[0] >> 4 != PUBLISH or data[0] >> 1 & 3 == 3:
+    size = len(data)
+    if size < 2 or data[0] >> 4 != PUBLISH or data[0] >> 1 & 3 == 3:
         return None
-    try:
-        remaining = remaining_length(data[:1 + LENGTH_BYTES])
-    except ValueError:
-        return None
-    start = next((i + 1 for i in range(1, min(len(data), 1 + LENGTH_BYTES)) if not data[i] & 0x80), 0)
-    if remaining is None or not start or remaining != len(data) - start or remaining < 2:
+    remaining, multiplier, start = 0, 1, 0  # the remaining length (`remaining_length`) and where it ends
+    for i in range(1, min(size, 1 + LENGTH_BYTES)):
+        byte = data[i]
+        remaining += (byte & 0x7F) * multiplier
+        if not byte & 0x80:
+            start = i + 1
+            break
+        multiplier *= 128
+    if not start or remaining != size - start or remaining < 2:
         return None
     flags, qos = data[0] & 0x0F, data[0] >> 1 & 3
     end = start + 2 + int.from_bytes(data[start:start + 2], "big")
     packet_id = None
     if qos:
         packet_id, end = int.from_bytes(data[end:end + 2], "big"), end + 2
-    if end > len(data):
+    if end > size:
         return None
     try:
         topic = data[start + 2:end - (2 if qos else 0)].decode("utf-8")

@@ -54,8 +54,9 @@ class RoutingBroker(Broker):
         return self._allowed(user, topic, Action.PUBLISH)
 
     def _listened(self, *events: BrokerEvents) -> bool:
+        """Whether a plugin listens to any of `events` (amqtt fires an event only to its listeners)."""
         callbacks = getattr(self.plugins_manager, "_event_plugin_callbacks", None)  # amqtt's, pinned
-        return callbacks is None or any(event in callbacks for event in events)
+        return callbacks is None or not callbacks.keys().isdisjoint(events)
 
     def take_publish(self, session: Session, topic: str, data: bytes, qos: int, retain: bool) -> bool:
         """amqtt's `_handle_message_delivery` for a QoS 0/1 message, in place; False where it takes

@@ -30,7 +30,7 @@ class AckSieve(asyncio.StreamReaderProtocol):
 
     def data_received(self, data: bytes) -> None:
         handler = self.handler
-        if handler is not None and not getattr(self._reader_of_stream, "_buffer", True) and handler.settle_acks(data):
+        if handler is not None and not getattr(self._reader_of_stream, "_buffer", True) and handler.take_arrived(data):
             return
         super().data_received(data)
 

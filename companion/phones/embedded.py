@@ -111,7 +111,7 @@ class SeatBroker(RoutingBroker):
         handler.__class__ = SeatHandler  # the handler amqtt made, read leaner
         handler.outbox = outbox = getattr(writer, "outbox", None)
         handler.deliver = self._deliver_now
-        handler.take = self.take_publish
+        handler.router = self
         if outbox is not None and client_session.username == REFEREE_USER:
             outbox.limit = REFEREE_UNSENT_BYTES
         protocol = outbox.transport.get_protocol() if outbox is not None else None

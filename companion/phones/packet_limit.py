@@ -57,6 +57,33 @@ def remaining_length(head: bytes | bytearray) -> int | None:
     return None
 
 
+def fixed_header(data: bytes, pos: int) -> tuple[int, int]:
+    """The remaining length of the packet starting at `pos` (`remaining_length`) and where its body
+    starts; (0, 0) if `data` ends inside the fixed header or it is none (a fifth length byte)."""
+    remaining, multiplier = 0, 1
+    for i in range(pos + 1, min(len(data), pos + 1 + LENGTH_BYTES)):
+        byte = data[i]
+        remaining += (byte & 0x7F) * multiplier
+        if not byte & 0x80:
+            return remaining, i + 1
+        multiplier *= 128
+    return 0, 0
+
+
+def whole_packets(data: bytes, max_bytes: int) -> list[bytes] | None:
+    """`data` cut into packets by their fixed headers, each at most `max_bytes` (as `PacketLimit`
+    counts); None unless it is nothing but whole ones (the limit then reads it, and judges)."""
+    out, pos, size = [], 0, len(data)
+    while pos < size:
+        remaining, start = fixed_header(data, pos)
+        end = start + remaining
+        if not start or end > size or 1 + remaining > max_bytes:
+            return None
+        out.append(data[pos:end])
+        pos = end
+    return out
+
+
 class _Exact(ReaderAdapter):
     """One packet's bytes for amqtt's parser; notes a read that wants more than is left."""
 
@@ -121,14 +148,7 @@ def publish_fields(data: bytes) -> Publish | None:
     size = len(data)
     if size < 2 or data[0] >> 4 != PUBLISH or data[0] >> 1 & 3 == 3:
         return None
-    remaining, multiplier, start = 0, 1, 0  # the remaining length (`remaining_length`) and where it ends
-    for i in range(1, min(size, 1 + LENGTH_BYTES)):
-        byte = data[i]
-        remaining += (byte & 0x7F) * multiplier
-        if not byte & 0x80:
-            start = i + 1
-            break
-        multiplier *= 128
+    remaining, start = fixed_header(data, 0)
     if not start or remaining != size - start or remaining < 2:
         return None
     flags, qos = data[0] & 0x0F, data[0] >> 1 & 3
@@ -218,6 +238,10 @@ class PacketLimit(ReaderAdapter):
                     break
             return data
         return None
+
+    @property
+    def max_bytes(self) -> int:
+        return self._max
 
     @property
     def parsed(self) -> Any:

@@ -58,10 +58,16 @@ class RoutingBroker(Broker):
         callbacks = getattr(self.plugins_manager, "_event_plugin_callbacks", None)  # amqtt's, pinned
         return callbacks is None or not callbacks.keys().isdisjoint(events)
 
+    def takes(self, topic: str) -> bool:
+        """Whether `take_publish` takes a message on `topic` (not one amqtt refuses by closing the
+        connection, and no plugin listening to a message event)."""
+        return (bool(topic) and "#" not in topic and "+" not in topic and not topic.startswith("$")
+                and not self._listened(*MESSAGE_EVENTS))
+
     def take_publish(self, session: Session, topic: str, data: bytes, qos: int, retain: bool) -> bool:
         """amqtt's `_handle_message_delivery` for a QoS 0/1 message, in place; False where it takes
         nothing (a topic amqtt refuses by closing the connection, or a plugin listening): amqtt's way."""
-        if not topic or "#" in topic or "+" in topic or topic.startswith("$") or self._listened(*MESSAGE_EVENTS):
+        if not self.takes(topic):
             return False
         if not self._may_publish(session.username, topic):
             logger.info("%s may not publish to %s: dropped", session.client_id, topic)

@@ -50,7 +50,8 @@ from amqtt.mqtt.unsubscribe import UnsubscribePacket
 from amqtt.session import IncomingApplicationMessage
 
 from companion.phones.delivery import Outbox
-from companion.phones.packet_limit import PacketLimit, Publish
+from companion.phones.packet_limit import PacketLimit, Publish, publish_fields, whole_packets
+from companion.phones.received import RoutingBroker
 
 PUBACK_BYTE, PUBACK_LEN = 0x40, 4  # a PUBACK in its one form (MQTT 3.1.1, 3.4): type byte, length 2, packet id
 
@@ -66,8 +67,9 @@ HANDLERS: dict[type[Any], str] = {
 class SeatHandler(BrokerProtocolHandler):
     outbox: Outbox | None = None  # set by `SeatBroker` for the connections it accepted
     deliver: Callable[[Any, IncomingApplicationMessage], Awaitable[bool]] | None = None  # likewise
-    take: Callable[[Any, str, bytes, int, bool], bool] | None = None  # likewise (`received.RoutingBroker`)
+    router: RoutingBroker | None = None  # likewise: the broker's routing of a message in place
     _watched = True  # whether a plugin listens to received packets (known once the reader loop runs)
+    _busy = False  # whether the reader loop is handling a packet (then no segment is taken in place)
 
     async def handle_puback(self, puback: PubackPacket) -> None:
         """A PUBACK from the connection: settles an `Outbox` delivery, or goes to amqtt."""
@@ -83,23 +85,49 @@ class SeatHandler(BrokerProtocolHandler):
         message = session.inflight_out.pop(packet_id, None)
         return message is not None
 
-    def settle_acks(self, data: bytes) -> bool:
-        """Settle `data` if it is nothing but whole PUBACKs for `Outbox` deliveries, read while the
-        connection had nothing else unread (`acks.AckSieve`); False, settling none, otherwise."""
-        session, reader = self.session, self.reader
-        if (session is None or self._watched or not data or len(data) % PUBACK_LEN
-                or not isinstance(reader, PacketLimit) or not reader.idle):
+    def take_arrived(self, data: bytes) -> bool:
+        """Take `data` in place if it is nothing but whole packets taken as they are: PUBACKs for
+        `Outbox` deliveries and QoS 0/1 PUBLISHes the broker routes (`router.takes`), read while the
+        connection had nothing else unread and its reader loop waits for its next packet
+        (`acks.AckSieve`); False, taking none, otherwise (the stream then reads it all, as before)."""
+        session, reader, router = self.session, self.reader, self.router
+        if (session is None or router is None or self._watched or self._busy or not data
+                or self.outbox is None or not isinstance(reader, PacketLimit) or not reader.idle):
             return False
-        count = len(data) // PUBACK_LEN
-        if data[0::PUBACK_LEN].count(PUBACK_BYTE) != count or data[1::PUBACK_LEN].count(2) != count:
+        packets = whole_packets(data, reader.max_bytes)
+        if packets is None:
             return False
-        ids = [int.from_bytes(data[i + 2:i + 4], "big") for i in range(0, len(data), PUBACK_LEN)]
         inflight, waiters = session.inflight_out, self._puback_waiters
-        if any(i not in inflight or i in waiters for i in ids):
-            return False
-        for i in ids:
-            del inflight[i]
+        plan: list[int | Publish] = []
+        for packet in packets:
+            if len(packet) == PUBACK_LEN and packet[0] == PUBACK_BYTE and packet[1] == 2:
+                packet_id = int.from_bytes(packet[2:4], "big")
+                if packet_id not in inflight or packet_id in waiters:
+                    return False
+                plan.append(packet_id)
+            elif (fields := publish_fields(packet)) is not None and fields.qos != QOS_2 and router.takes(fields.topic):
+                plan.append(fields)
+            else:
+                return False
+        for item in plan:
+            if isinstance(item, int):
+                inflight.pop(item, None)
+            else:
+                self._taken(session, router, item.topic, item.payload, item.qos, item.retain, item.packet_id)
         return True
+
+    def _taken(self, session: Any, router: RoutingBroker, topic: str, data: bytes, qos: int, retain: bool,
+               packet_id: int | None) -> bool:
+        """A QoS 0/1 message routed by the broker and its PUBACK written; False if it took nothing."""
+        if not router.take_publish(session, topic, data, qos, retain):
+            return False
+        if qos == QOS_1 and packet_id is not None:
+            self._ack(packet_id)
+        return True
+
+    def _ack(self, packet_id: int) -> None:
+        assert self.outbox is not None
+        self.outbox.send(bytes((PUBACK_BYTE, 2)) + packet_id.to_bytes(2, "big"))
 
     async def _next(self) -> tuple[MQTTFixedHeader | None, Any]:
         """The next packet: its fixed header (None at the end) and the packet (None: settled PUBACK).
@@ -145,7 +173,8 @@ class SeatHandler(BrokerProtocolHandler):
                 return
             topic, data, qos, retain = packet.topic_name, packet.data, packet.qos or QOS_0, packet.retain_flag
             packet_id = packet.variable_header.packet_id if packet.variable_header is not None else None
-        if self.take is None or not self.take(session, topic, data, qos, retain):
+        router, usable = self.router, self.outbox is not None and self.outbox.usable
+        if router is None or not usable or not self._taken(session, router, topic, data, qos, retain, packet_id):
             if isinstance(packet, Publish):
                 packet = packet.packet()
             message = IncomingApplicationMessage(packet_id, topic, qos, data, retain)
@@ -154,11 +183,11 @@ class SeatHandler(BrokerProtocolHandler):
                 message.puback_packet = PubackPacket.build(packet_id)
             if self.deliver is None or not await self.deliver(self, message):  # amqtt's way: its queue
                 await session.delivered_message_queue.put(message)
-        if qos == QOS_1 and packet_id is not None:
-            if self.outbox is not None and self.outbox.usable:
-                self.outbox.send(bytes((PUBACK_BYTE, 2)) + packet_id.to_bytes(2, "big"))
-            else:
-                await self._send_packet(PubackPacket.build(packet_id))
+            if qos == QOS_1 and packet_id is not None:
+                if usable:
+                    self._ack(packet_id)
+                else:
+                    await self._send_packet(message.puback_packet)
 
     async def _reader_loop(self) -> None:
         if self.session is None:
@@ -178,7 +207,9 @@ class SeatHandler(BrokerProtocolHandler):
                 if self.reader is None:
                     self.logger.warning("Reader is not initialized!")
                     break
+                self._busy = False
                 header, packet = await self._next()
+                self._busy = True
                 if not header:
                     break
                 if header.packet_type in (RESERVED_0, RESERVED_15):

@@ -94,10 +94,13 @@ class SeatHandler(BrokerProtocolHandler):
         if (session is None or router is None or self._watched or self._busy or not data
                 or self.outbox is None or not isinstance(reader, PacketLimit) or not reader.idle):
             return False
+        inflight, waiters = session.inflight_out, self._puback_waiters
+        if len(data) == PUBACK_LEN and data[0] == PUBACK_BYTE and data[1] == 2:  # the most common: one PUBACK
+            packet_id = int.from_bytes(data[2:4], "big")
+            return packet_id not in waiters and inflight.pop(packet_id, None) is not None
         packets = whole_packets(data, reader.max_bytes)
         if packets is None:
             return False
-        inflight, waiters = session.inflight_out, self._puback_waiters
         plan: list[int | Publish] = []
         for packet in packets:
             if len(packet) == PUBACK_LEN and packet[0] == PUBACK_BYTE and packet[1] == 2:

@@ -22,19 +22,18 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from datetime import UTC, datetime
-from typing import Any, NamedTuple
+from typing import Any
 
 from amqtt.adapters import ReaderAdapter
 from amqtt.mqtt import packet_class
-from amqtt.mqtt.packet import PUBLISH, MQTTFixedHeader
-from amqtt.mqtt.publish import PublishPacket, PublishPayload, PublishVariableHeader
+from amqtt.mqtt.packet import MQTTFixedHeader
+from amqtt.mqtt.publish import PublishPacket
 from websockets.exceptions import ConnectionClosed
 
+from companion.phones.fields import LENGTH_BYTES, Publish, publish_fields
 from companion.phones.topics import MAX_PACKET_BYTES
 
 logger = logging.getLogger(__name__)
-LENGTH_BYTES = 4  # the most a remaining length may take (MQTT 3.1.1, 2.2.3)
 # Packets of a fixed size, by their first byte: PUBACK, PUBREC, PUBREL, PUBCOMP (a packet id) and
 # PINGREQ, DISCONNECT (no body), in the only form MQTT 3.1.1 allows. amqtt parses such a packet exactly
 # (`well_formed` says so: tests/security/test_packet_limit_fast_path.py), so these skip the second parse.
@@ -55,33 +54,6 @@ def remaining_length(head: bytes | bytearray) -> int | None:
             raise ValueError("a remaining length longer than 4 bytes")
         multiplier *= 128
     return None
-
-
-def fixed_header(data: bytes, pos: int) -> tuple[int, int]:
-    """The remaining length of the packet starting at `pos` (`remaining_length`) and where its body
-    starts; (0, 0) if `data` ends inside the fixed header or it is none (a fifth length byte)."""
-    remaining, multiplier = 0, 1
-    for i in range(pos + 1, min(len(data), pos + 1 + LENGTH_BYTES)):
-        byte = data[i]
-        remaining += (byte & 0x7F) * multiplier
-        if not byte & 0x80:
-            return remaining, i + 1
-        multiplier *= 128
-    return 0, 0
-
-
-def whole_packets(data: bytes, max_bytes: int) -> list[bytes] | None:
-    """`data` cut into packets by their fixed headers, each at most `max_bytes` (as `PacketLimit`
-    counts); None unless it is nothing but whole ones (the limit then reads it, and judges)."""
-    out, pos, size = [], 0, len(data)
-    while pos < size:
-        remaining, start = fixed_header(data, pos)
-        end = start + remaining
-        if not start or end > size or 1 + remaining > max_bytes:
-            return None
-        out.append(data[pos:end])
-        pos = end
-    return out
 
 
 class _Exact(ReaderAdapter):
@@ -112,59 +84,6 @@ async def well_formed(data: bytes) -> bool:
     from the connection the same way, ending where its fixed header said it ends.
     """
     return await parsed(data) is not None
-
-
-class Publish(NamedTuple):
-    """A PUBLISH's fields, read from its bytes without building amqtt's packet (`publish_fields`)."""
-
-    flags: int  # the fixed header's low four bits: DUP, QoS, RETAIN
-    remaining: int
-    topic: str
-    packet_id: int | None
-    payload: bytes
-
-    @property
-    def qos(self) -> int:
-        return self.flags >> 1 & 3
-
-    @property
-    def retain(self) -> bool:
-        return bool(self.flags & 1)
-
-    def packet(self) -> PublishPacket:
-        """amqtt's packet for these fields, as amqtt's parser builds it."""
-        header = PublishVariableHeader(self.topic, self.packet_id)
-        packet = PublishPacket(MQTTFixedHeader(PUBLISH, self.flags, self.remaining), header,
-                               PublishPayload(self.payload))
-        packet.protocol_ts = datetime.now(UTC)
-        return packet
-
-
-def publish_fields(data: bytes) -> Publish | None:
-    """A PUBLISH at QoS 0, 1 or 2 whose topic is valid UTF-8 with no wildcard, read from `data` as
-    amqtt's parser reads it (tests/security/test_packet_limit_fast_path.py compares the two); None
-    for any other packet, and for one amqtt's parser would have to judge (it reads an invalid topic
-    its own way, and refuses a wildcard)."""
-    size = len(data)
-    if size < 2 or data[0] >> 4 != PUBLISH or data[0] >> 1 & 3 == 3:
-        return None
-    remaining, start = fixed_header(data, 0)
-    if not start or remaining != size - start or remaining < 2:
-        return None
-    flags, qos = data[0] & 0x0F, data[0] >> 1 & 3
-    end = start + 2 + int.from_bytes(data[start:start + 2], "big")
-    packet_id = None
-    if qos:
-        packet_id, end = int.from_bytes(data[end:end + 2], "big"), end + 2
-    if end > size:
-        return None
-    try:
-        topic = data[start + 2:end - (2 if qos else 0)].decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-    if "#" in topic or "+" in topic:  # amqtt's `PublishVariableHeader` refuses it [MQTT-3.3.2-2]
-        return None
-    return Publish(flags, remaining, topic, packet_id, data[end:])
 
 
 def _publish(data: bytes) -> PublishPacket | None:

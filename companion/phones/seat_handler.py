@@ -14,7 +14,10 @@ and these differences:
 - a PUBACK is handled in place, no task: one for an `Outbox` delivery (`delivery`, no future waits
   for it) removes the message from the session's inflight table, straight from its 4 bytes unless a
   plugin listens to received packets; any other goes to amqtt's `handle_puback`, which only wakes the
-  delivery waiting for it.
+  delivery waiting for it;
+- a QoS 0/1 PUBLISH is routed in place by the broker (`received.RoutingBroker.take_publish`), read as
+  fields (`fields.Publish`) unless a plugin listens to received packets, and a TCP segment of
+  nothing but such PUBLISHes and PUBACKs is taken as it arrives (`take_arrived`, from `acks.AckSieve`).
 
 `SeatBroker` gives every connection this handler (amqtt is pinned), with the connection's `Outbox`.
 """
@@ -50,7 +53,8 @@ from amqtt.mqtt.unsubscribe import UnsubscribePacket
 from amqtt.session import IncomingApplicationMessage
 
 from companion.phones.delivery import Outbox
-from companion.phones.packet_limit import PacketLimit, Publish, publish_fields, whole_packets
+from companion.phones.fields import Publish, publish_fields, whole_packets
+from companion.phones.packet_limit import PacketLimit
 from companion.phones.received import RoutingBroker
 
 PUBACK_BYTE, PUBACK_LEN = 0x40, 4  # a PUBACK in its one form (MQTT 3.1.1, 3.4): type byte, length 2, packet id

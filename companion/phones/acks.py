@@ -1,13 +1,14 @@
-"""PUBACKs settled as they arrive on a TCP connection, without waking its reader (issue 20).
+"""PUBACKs and PUBLISHes taken as they arrive on a TCP connection, without waking its reader (issue 20).
 
 Every QoS 1 delivery of the embedded broker comes back as a 4-byte PUBACK; woken for each, the
 connection's reader task (`SeatHandler._reader_loop` through `PacketLimit` and asyncio's
 `StreamReader`) cost more CPU than the delivery itself. `AckSieve` is asyncio's own protocol for a
 `start_server` connection, but when bytes arrive while nothing of the connection waits unread (the
-stream's buffer empty, `PacketLimit` between packets) and they are nothing but PUBACKs for
-`delivery.Outbox` deliveries, it settles them right there (`SeatHandler.settle_acks`). Anything else,
-even one byte more, goes to the stream as before, so every other packet is read, checked and
-handled exactly as it was; a PUBACK is 4 bytes, within any packet limit.
+stream's buffer empty, `PacketLimit` between packets) and they are nothing but whole packets within
+the packet limit, each a PUBACK for a `delivery.Outbox` delivery or a QoS 0/1 PUBLISH the broker
+routes in place (`received`), it handles them right there, in order (`SeatHandler.take_arrived`).
+Anything else, even one byte more, goes to the stream as before, so every other packet is read,
+checked and handled exactly as it was.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ class AckSieve(asyncio.StreamReaderProtocol):
 
     def data_received(self, data: bytes) -> None:
         handler = self.handler
-        if handler is not None and not getattr(self._reader_of_stream, "_buffer", True) and handler.settle_acks(data):
+        if handler is not None and not getattr(self._reader_of_stream, "_buffer", True) and handler.take_arrived(data):
             return
         super().data_received(data)
 

@@ -38,11 +38,9 @@ from amqtt.adapters import (
     StreamReaderAdapter,
     WriterAdapter,
 )
-from amqtt.broker import Broker
 from amqtt.contexts import Action, BaseContext, ListenerType
 from amqtt.mqtt.connack import NOT_AUTHORIZED, ConnackPacket
 from amqtt.mqtt.connect import ConnectPacket
-from amqtt.mqtt.constants import QOS_1, QOS_2
 from amqtt.mqtt.packet import CONNECT
 from amqtt.mqtt.protocol.broker_handler import BrokerProtocolHandler
 from amqtt.plugins.base import BaseAuthPlugin, BasePlugin
@@ -51,9 +49,10 @@ from amqtt.session import IncomingApplicationMessage, Session
 from companion.phones import access, acks
 from companion.phones.acks import AckSieve
 from companion.phones.credentials import GameCredentials
-from companion.phones.delivery import REFEREE_UNSENT_BYTES, Broadcast, OutboxStreamWriter, OutboxWebSocketWriter
+from companion.phones.delivery import REFEREE_UNSENT_BYTES, OutboxStreamWriter, OutboxWebSocketWriter
 from companion.phones.logins import ACL_CACHE_MAX, Admitted, Logins
 from companion.phones.packet_limit import PacketLimit, WebSocketReader
+from companion.phones.received import RoutingBroker
 from companion.phones.seat_handler import SeatHandler
 from companion.phones.topics import MAX_PACKET_BYTES, REFEREE_USER
 
@@ -86,7 +85,7 @@ class PhoneCount(BasePlugin[BaseContext]):
         self.config.logins.phone_connected(client_id, False)
 
 
-class SeatBroker(Broker):
+class SeatBroker(RoutingBroker):
     """amqtt's broker with the CONNECT checked before amqtt touches any session, the ACL on every way
     into a topic, and every connection read through the packet limit."""
 
@@ -112,6 +111,7 @@ class SeatBroker(Broker):
         handler.__class__ = SeatHandler  # the handler amqtt made, read leaner
         handler.outbox = outbox = getattr(writer, "outbox", None)
         handler.deliver = self._deliver_now
+        handler.router = self
         if outbox is not None and client_session.username == REFEREE_USER:
             outbox.limit = REFEREE_UNSENT_BYTES
         protocol = outbox.transport.get_protocol() if outbox is not None else None
@@ -176,10 +176,6 @@ class SeatBroker(Broker):
             return access.may_publish(prefix, user, topic)
         return access.may_receive(prefix, user, topic)
 
-    def _may_publish(self, user: str | None, topic: str | None) -> bool:
-        """The one check of every way into a topic: a PUBLISH (any QoS, retained or not) and a will."""
-        return self._allowed(user, topic, Action.PUBLISH)
-
     async def _deliver_now(self, handler: BrokerProtocolHandler, message: IncomingApplicationMessage) -> bool:
         """amqtt's delivery of a client's message (`_handle_message_delivery`: topic checks, ACL,
         broadcast, retain), called in place by `SeatHandler` instead of through the session's queue
@@ -195,38 +191,9 @@ class SeatBroker(Broker):
         await self._deliver_broadcast(await self._broadcast_queue.get(), running_tasks)
 
     async def _deliver_broadcast(self, broadcast: dict[str, Any], running_tasks: deque[asyncio.Task[Any]]) -> None:
-        """amqtt 0.12.1's delivery of one broadcast message, encoded once and written directly.
-
-        The same deliveries as amqtt's own (pinned): every subscription whose filter matches, each
-        through the ACL (cached, `_allowed`), a disconnected persistent session's QoS 1/2 message kept
-        for it, a connected one's sent: by its connection's `delivery.Outbox` (no task, no future; the
-        QoS 1 message in the session's inflight table as amqtt keeps it), or where that cannot serve (a
-        QoS 2 delivery, a WebSocket with an extension) by amqtt's `mqtt_publish` in a task of its own.
-        No write waits, so this runs in place. The tables are copied first, so a SUBSCRIBE arriving
-        meanwhile cannot abort the loop.
-        """
-        while running_tasks and running_tasks[0].done():  # amqtt's loop did this before each broadcast
-            with contextlib.suppress(BaseException):  # a failed delivery must not stop the broker
-                running_tasks.popleft().result()
-        topic, data = broadcast["topic"], broadcast["data"]
-        message = Broadcast(topic, data)
-        for k_filter, subscriptions in list(self._subscriptions.items()):
-            if not self._matches(topic, k_filter):
-                continue
-            for target_session, sub_qos in list(subscriptions):
-                qos = broadcast.get("qos", sub_qos)
-                if not self._allowed(target_session.username, topic, Action.RECEIVE):
-                    continue
-                if target_session.transitions.state != "connected":
-                    if not target_session.clean_session and qos in (QOS_1, QOS_2) and not target_session.is_anonymous:
-                        await self._retain_broadcast_message(broadcast, qos, target_session)
-                    continue
-                handler = self._get_handler(target_session)
-                if handler is None:
-                    continue
-                outbox = getattr(handler, "outbox", None)
-                if outbox is None or not outbox.deliver(target_session, message, qos):
-                    running_tasks.append(asyncio.ensure_future(handler.mqtt_publish(topic, data, qos, retain=False)))
+        """amqtt's delivery of one broadcast message, routed in place (`received.RoutingBroker._route`)."""
+        self._route(broadcast.get("session"), broadcast["topic"], broadcast["data"], broadcast.get("qos"),
+                    running_tasks)
 
     async def _broadcast_message(self, session: Session | None, topic: str | None,
                                  data: bytes | bytearray | None, force_qos: int | None = None) -> None:

@@ -22,20 +22,18 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from datetime import UTC, datetime
 from typing import Any
 
 from amqtt.adapters import ReaderAdapter
-from amqtt.errors import MQTTError
 from amqtt.mqtt import packet_class
-from amqtt.mqtt.packet import PUBLISH, MQTTFixedHeader
-from amqtt.mqtt.publish import PublishPacket, PublishPayload, PublishVariableHeader
+from amqtt.mqtt.packet import MQTTFixedHeader
+from amqtt.mqtt.publish import PublishPacket
 from websockets.exceptions import ConnectionClosed
 
+from companion.phones.fields import LENGTH_BYTES, Publish, publish_fields
 from companion.phones.topics import MAX_PACKET_BYTES
 
 logger = logging.getLogger(__name__)
-LENGTH_BYTES = 4  # the most a remaining length may take (MQTT 3.1.1, 2.2.3)
 # Packets of a fixed size, by their first byte: PUBACK, PUBREC, PUBREL, PUBCOMP (a packet id) and
 # PINGREQ, DISCONNECT (no body), in the only form MQTT 3.1.1 allows. amqtt parses such a packet exactly
 # (`well_formed` says so: tests/security/test_packet_limit_fast_path.py), so these skip the second parse.
@@ -89,33 +87,9 @@ async def well_formed(data: bytes) -> bool:
 
 
 def _publish(data: bytes) -> PublishPacket | None:
-    """A PUBLISH at QoS 0, 1 or 2 whose topic is valid UTF-8, built from `data` as amqtt's parser
-    builds it (tests/security/test_packet_limit_fast_path.py compares the two); None for any other
-    packet, and for one amqtt's parser would have to judge (it reads an invalid topic its own way)."""
-    if len(data) < 2 or data[0] >> 4 != PUBLISH or data[0] >> 1 & 3 == 3:
-        return None
-    try:
-        remaining = remaining_length(data[:1 + LENGTH_BYTES])
-    except ValueError:
-        return None
-    start = next((i + 1 for i in range(1, min(len(data), 1 + LENGTH_BYTES)) if not data[i] & 0x80), 0)
-    if remaining is None or not start or remaining != len(data) - start or remaining < 2:
-        return None
-    flags, qos = data[0] & 0x0F, data[0] >> 1 & 3
-    end = start + 2 + int.from_bytes(data[start:start + 2], "big")
-    packet_id = None
-    if qos:
-        packet_id, end = int.from_bytes(data[end:end + 2], "big"), end + 2
-    if end > len(data):
-        return None
-    try:
-        topic = data[start + 2:end - (2 if qos else 0)].decode("utf-8")
-        header = PublishVariableHeader(topic, packet_id)  # refuses a wildcard in the topic, as in amqtt's parse
-    except (UnicodeDecodeError, MQTTError):
-        return None
-    packet = PublishPacket(MQTTFixedHeader(PUBLISH, flags, remaining), header, PublishPayload(data[end:]))
-    packet.protocol_ts = datetime.now(UTC)
-    return packet
+    """`publish_fields` as amqtt's packet."""
+    fields = publish_fields(data)
+    return fields.packet() if fields is not None else None
 
 
 async def parsed(data: bytes) -> Any:
@@ -146,7 +120,8 @@ class PacketLimit(ReaderAdapter):
         self._ready = b""  # checked bytes amqtt has not read yet, from `_pos` on
         self._pos = 0
         self._ended = False
-        self.parsed: Any = None  # what amqtt's parser made of the last packet `packet()` returned, if it ran
+        self.publish: Publish | None = None  # the last packet `packet()` returned, if a PUBLISH read by us
+        self._parsed: Any = None  # what amqtt's parser made of it, if it ran
 
     async def packet(self) -> bytes | None:
         """The next packet off the connection, checked; None once the connection ended or was cut.
@@ -173,14 +148,26 @@ class PacketLimit(ReaderAdapter):
                 self._ended = True
                 break
             data, self._head = bytes(self._head) + body, bytearray()
-            self.parsed = None
-            if FIXED_SIZE.get(data[0]) != len(data):
-                self.parsed = await parsed(data)
-                if self.parsed is None:
+            self._parsed = None
+            self.publish = publish_fields(data)
+            if self.publish is None and FIXED_SIZE.get(data[0]) != len(data):
+                self._parsed = await amqtt_parsed(data)
+                if self._parsed is None:
                     self._refuse(f"a malformed packet of type {data[0] >> 4}")
                     break
             return data
         return None
+
+    @property
+    def max_bytes(self) -> int:
+        return self._max
+
+    @property
+    def parsed(self) -> Any:
+        """amqtt's packet for the last packet `packet()` returned, if parsed (a PUBLISH: built now)."""
+        if self._parsed is None and self.publish is not None:
+            self._parsed = self.publish.packet()
+        return self._parsed
 
     @property
     def idle(self) -> bool:

@@ -14,7 +14,10 @@ and these differences:
 - a PUBACK is handled in place, no task: one for an `Outbox` delivery (`delivery`, no future waits
   for it) removes the message from the session's inflight table, straight from its 4 bytes unless a
   plugin listens to received packets; any other goes to amqtt's `handle_puback`, which only wakes the
-  delivery waiting for it.
+  delivery waiting for it;
+- a QoS 0/1 PUBLISH is routed in place by the broker (`received.RoutingBroker.take_publish`), read as
+  fields (`fields.Publish`) unless a plugin listens to received packets, and a TCP segment of
+  nothing but such PUBLISHes and PUBACKs is taken as it arrives (`take_arrived`, from `acks.AckSieve`).
 
 `SeatBroker` gives every connection this handler (amqtt is pinned), with the connection's `Outbox`.
 """
@@ -32,9 +35,9 @@ from amqtt.events import MQTTEvents
 from amqtt.mqtt import packet_class
 from amqtt.mqtt.connack import ConnackPacket
 from amqtt.mqtt.connect import ConnectPacket
-from amqtt.mqtt.constants import QOS_0, QOS_1
+from amqtt.mqtt.constants import QOS_0, QOS_1, QOS_2
 from amqtt.mqtt.disconnect import DisconnectPacket
-from amqtt.mqtt.packet import PUBACK, RESERVED_0, RESERVED_15, MQTTFixedHeader
+from amqtt.mqtt.packet import PUBACK, PUBLISH, RESERVED_0, RESERVED_15, MQTTFixedHeader
 from amqtt.mqtt.pingreq import PingReqPacket
 from amqtt.mqtt.pingresp import PingRespPacket
 from amqtt.mqtt.protocol.broker_handler import BrokerProtocolHandler
@@ -50,7 +53,9 @@ from amqtt.mqtt.unsubscribe import UnsubscribePacket
 from amqtt.session import IncomingApplicationMessage
 
 from companion.phones.delivery import Outbox
+from companion.phones.fields import Publish, publish_fields, whole_packets
 from companion.phones.packet_limit import PacketLimit
+from companion.phones.received import RoutingBroker
 
 PUBACK_BYTE, PUBACK_LEN = 0x40, 4  # a PUBACK in its one form (MQTT 3.1.1, 3.4): type byte, length 2, packet id
 
@@ -66,7 +71,9 @@ HANDLERS: dict[type[Any], str] = {
 class SeatHandler(BrokerProtocolHandler):
     outbox: Outbox | None = None  # set by `SeatBroker` for the connections it accepted
     deliver: Callable[[Any, IncomingApplicationMessage], Awaitable[bool]] | None = None  # likewise
+    router: RoutingBroker | None = None  # likewise: the broker's routing of a message in place
     _watched = True  # whether a plugin listens to received packets (known once the reader loop runs)
+    _busy = False  # whether the reader loop is handling a packet (then no segment is taken in place)
 
     async def handle_puback(self, puback: PubackPacket) -> None:
         """A PUBACK from the connection: settles an `Outbox` delivery, or goes to amqtt."""
@@ -82,23 +89,52 @@ class SeatHandler(BrokerProtocolHandler):
         message = session.inflight_out.pop(packet_id, None)
         return message is not None
 
-    def settle_acks(self, data: bytes) -> bool:
-        """Settle `data` if it is nothing but whole PUBACKs for `Outbox` deliveries, read while the
-        connection had nothing else unread (`acks.AckSieve`); False, settling none, otherwise."""
-        session, reader = self.session, self.reader
-        if (session is None or self._watched or not data or len(data) % PUBACK_LEN
-                or not isinstance(reader, PacketLimit) or not reader.idle):
+    def take_arrived(self, data: bytes) -> bool:
+        """Take `data` in place if it is nothing but whole packets taken as they are: PUBACKs for
+        `Outbox` deliveries and QoS 0/1 PUBLISHes the broker routes (`router.takes`), read while the
+        connection had nothing else unread and its reader loop waits for its next packet
+        (`acks.AckSieve`); False, taking none, otherwise (the stream then reads it all, as before)."""
+        session, reader, router = self.session, self.reader, self.router
+        if (session is None or router is None or self._watched or self._busy or not data
+                or self.outbox is None or not isinstance(reader, PacketLimit) or not reader.idle):
             return False
-        count = len(data) // PUBACK_LEN
-        if data[0::PUBACK_LEN].count(PUBACK_BYTE) != count or data[1::PUBACK_LEN].count(2) != count:
-            return False
-        ids = [int.from_bytes(data[i + 2:i + 4], "big") for i in range(0, len(data), PUBACK_LEN)]
         inflight, waiters = session.inflight_out, self._puback_waiters
-        if any(i not in inflight or i in waiters for i in ids):
+        if len(data) == PUBACK_LEN and data[0] == PUBACK_BYTE and data[1] == 2:  # the most common: one PUBACK
+            packet_id = int.from_bytes(data[2:4], "big")
+            return packet_id not in waiters and inflight.pop(packet_id, None) is not None
+        packets = whole_packets(data, reader.max_bytes)
+        if packets is None:
             return False
-        for i in ids:
-            del inflight[i]
+        plan: list[int | Publish] = []
+        for packet in packets:
+            if len(packet) == PUBACK_LEN and packet[0] == PUBACK_BYTE and packet[1] == 2:
+                packet_id = int.from_bytes(packet[2:4], "big")
+                if packet_id not in inflight or packet_id in waiters:
+                    return False
+                plan.append(packet_id)
+            elif (fields := publish_fields(packet)) is not None and fields.qos != QOS_2 and router.takes(fields.topic):
+                plan.append(fields)
+            else:
+                return False
+        for item in plan:
+            if isinstance(item, int):
+                inflight.pop(item, None)
+            else:
+                self._taken(session, router, item.topic, item.payload, item.qos, item.retain, item.packet_id)
         return True
+
+    def _taken(self, session: Any, router: RoutingBroker, topic: str, data: bytes, qos: int, retain: bool,
+               packet_id: int | None) -> bool:
+        """A QoS 0/1 message routed by the broker and its PUBACK written; False if it took nothing."""
+        if not router.take_publish(session, topic, data, qos, retain):
+            return False
+        if qos == QOS_1 and packet_id is not None:
+            self._ack(packet_id)
+        return True
+
+    def _ack(self, packet_id: int) -> None:
+        assert self.outbox is not None
+        self.outbox.send(bytes((PUBACK_BYTE, 2)) + packet_id.to_bytes(2, "big"))
 
     async def _next(self) -> tuple[MQTTFixedHeader | None, Any]:
         """The next packet: its fixed header (None at the end) and the packet (None: settled PUBACK).
@@ -114,6 +150,9 @@ class SeatHandler(BrokerProtocolHandler):
             if (data[0] == PUBACK_BYTE and len(data) == PUBACK_LEN and not self._watched
                     and self._settled(int.from_bytes(data[2:4], "big"))):
                 return self._puback_header, None
+            publish = reader.publish
+            if publish is not None and publish.qos != QOS_2 and not self._watched:
+                return self._publish_header, publish  # read by the limit's check: taken in place
             if reader.parsed is not None:  # the limit's check parsed it already, as amqtt would
                 return reader.parsed.fixed_header, reader.parsed
             source: Any = BufferReader(data)
@@ -124,26 +163,38 @@ class SeatHandler(BrokerProtocolHandler):
             return header, None
         return header, await packet_class(header).from_stream(source, fixed_header=header)
 
-    async def _take_publish(self, packet: PublishPacket) -> None:
-        """amqtt's `handle_publish` for QoS 0 and 1, in place (no task): the message handed to the
-        broker's delivery (`deliver`: amqtt's own, which checks the topic and the ACL, broadcasts and
-        retains; what it refuses goes to amqtt's queue, whose loop then closes the connection as
-        before), then the PUBACK. QoS 2 waits for a PUBREL this loop must read, so it keeps amqtt's
-        own handling in a task."""
-        if packet.topic_name is None or packet.data is None or self.session is None:
+    async def _take_publish(self, packet: PublishPacket | Publish) -> None:
+        """amqtt's `handle_publish` for QoS 0 and 1, in place (no task): the message routed by the
+        broker (`take`: the topic checks, the ACL, the broadcast, retain; `received.RoutingBroker`),
+        or where it takes nothing handed to amqtt's delivery (`deliver`; what that refuses goes to
+        amqtt's queue, whose loop then closes the connection as before); then the PUBACK. QoS 2 waits
+        for a PUBREL this loop must read, so it keeps amqtt's own handling in a task."""
+        session = self.session
+        if session is None:
             return
-        header = packet.variable_header
-        packet_id = header.packet_id if header is not None else None
-        message = IncomingApplicationMessage(packet_id, packet.topic_name, packet.qos, packet.data, packet.retain_flag)
-        message.publish_packet = packet
-        if self.deliver is None or not await self.deliver(self, message):  # amqtt's way: its queue
-            await self.session.delivered_message_queue.put(message)
-        if packet.qos == QOS_1 and packet_id is not None:
-            message.puback_packet = ack = PubackPacket.build(packet_id)
-            if self.outbox is not None and self.outbox.usable:
-                self.outbox.send(ack.to_bytes())
-            else:
-                await self._send_packet(ack)
+        if isinstance(packet, Publish):
+            topic, data, qos, retain = packet.topic, packet.payload, packet.qos, packet.retain
+            packet_id = packet.packet_id
+        else:
+            if packet.topic_name is None or packet.data is None:
+                return
+            topic, data, qos, retain = packet.topic_name, packet.data, packet.qos or QOS_0, packet.retain_flag
+            packet_id = packet.variable_header.packet_id if packet.variable_header is not None else None
+        router, usable = self.router, self.outbox is not None and self.outbox.usable
+        if router is None or not usable or not self._taken(session, router, topic, data, qos, retain, packet_id):
+            if isinstance(packet, Publish):
+                packet = packet.packet()
+            message = IncomingApplicationMessage(packet_id, topic, qos, data, retain)
+            message.publish_packet = packet
+            if qos == QOS_1 and packet_id is not None:
+                message.puback_packet = PubackPacket.build(packet_id)
+            if self.deliver is None or not await self.deliver(self, message):  # amqtt's way: its queue
+                await session.delivered_message_queue.put(message)
+            if qos == QOS_1 and packet_id is not None:
+                if usable:
+                    self._ack(packet_id)
+                else:
+                    await self._send_packet(message.puback_packet)
 
     async def _reader_loop(self) -> None:
         if self.session is None:
@@ -154,6 +205,7 @@ class SeatHandler(BrokerProtocolHandler):
         callbacks = getattr(self.plugins_manager, "_event_plugin_callbacks", None)  # amqtt's, pinned
         self._watched = callbacks is None or MQTTEvents.PACKET_RECEIVED in callbacks
         self._puback_header = MQTTFixedHeader(PUBACK, 0, 2)
+        self._publish_header = MQTTFixedHeader(PUBLISH, 0, 0)  # stands for a `Publish` read by the limit
         while True:
             try:
                 self._reader_ready.set()
@@ -162,7 +214,9 @@ class SeatHandler(BrokerProtocolHandler):
                 if self.reader is None:
                     self.logger.warning("Reader is not initialized!")
                     break
+                self._busy = False
                 header, packet = await self._next()
+                self._busy = True
                 if not header:
                     break
                 if header.packet_type in (RESERVED_0, RESERVED_15):
@@ -170,6 +224,9 @@ class SeatHandler(BrokerProtocolHandler):
                     await self.handle_connection_closed()
                     continue
                 if packet is None:  # a PUBACK settled in `_next`
+                    continue
+                if isinstance(packet, Publish):  # no plugin listens to received packets (`_next`)
+                    await self._take_publish(packet)
                     continue
                 await self.plugins_manager.fire_event(MQTTEvents.PACKET_RECEIVED, packet=packet, session=self.session)
                 if isinstance(packet, PubackPacket):

@@ -52,7 +52,7 @@ from amqtt.mqtt.unsuback import UnsubackPacket
 from amqtt.mqtt.unsubscribe import UnsubscribePacket
 from amqtt.session import IncomingApplicationMessage
 
-from companion.phones.delivery import Outbox
+from companion.phones.delivery import Outbox, ours
 from companion.phones.fields import Publish, publish_fields, whole_packets
 from companion.phones.packet_limit import PacketLimit
 from companion.phones.received import RoutingBroker
@@ -84,10 +84,10 @@ class SeatHandler(BrokerProtocolHandler):
     def _settled(self, packet_id: int) -> bool:
         """Whether `packet_id` was an `Outbox` delivery (no future waits for it), now acknowledged."""
         session = self.session
-        if session is None or packet_id in self._puback_waiters:
+        if session is None or not ours(session.inflight_out, self._puback_waiters, packet_id):
             return False
-        message = session.inflight_out.pop(packet_id, None)
-        return message is not None
+        del session.inflight_out[packet_id]
+        return True
 
     def take_arrived(self, data: bytes) -> bool:
         """Take `data` in place if it is nothing but whole packets taken as they are: PUBACKs for
@@ -101,7 +101,10 @@ class SeatHandler(BrokerProtocolHandler):
         inflight, waiters = session.inflight_out, self._puback_waiters
         if len(data) == PUBACK_LEN and data[0] == PUBACK_BYTE and data[1] == 2:  # the most common: one PUBACK
             packet_id = int.from_bytes(data[2:4], "big")
-            return packet_id not in waiters and inflight.pop(packet_id, None) is not None
+            if not ours(inflight, waiters, packet_id):
+                return False
+            del inflight[packet_id]
+            return True
         packets = whole_packets(data, reader.max_bytes)
         if packets is None:
             return False
@@ -109,7 +112,7 @@ class SeatHandler(BrokerProtocolHandler):
         for packet in packets:
             if len(packet) == PUBACK_LEN and packet[0] == PUBACK_BYTE and packet[1] == 2:
                 packet_id = int.from_bytes(packet[2:4], "big")
-                if packet_id not in inflight or packet_id in waiters:
+                if not ours(inflight, waiters, packet_id):
                     return False
                 plan.append(packet_id)
             elif (fields := publish_fields(packet)) is not None and fields.qos != QOS_2 and router.takes(fields.topic):

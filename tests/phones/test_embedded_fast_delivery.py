@@ -16,11 +16,14 @@ import asyncio
 import json
 import queue
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
+from amqtt.mqtt.constants import QOS_1
+from amqtt.session import OutgoingApplicationMessage
 
 from companion.phones.credentials import GameCredentials
-from companion.phones.delivery import MAX_UNACKED, MAX_UNSENT_BYTES, REFEREE_UNSENT_BYTES
+from companion.phones.delivery import MAX_UNACKED, MAX_UNSENT_BYTES, REFEREE_UNSENT_BYTES, OutboxMessage, ours
 from companion.phones.embedded import EmbeddedBroker
 from companion.phones.topics import REFEREE_USER, Topics
 from tests.kits.mqtt_wire import (
@@ -275,3 +278,17 @@ def test_the_referees_own_connection_is_not_cut_at_a_phones_bound(broker: Embedd
     assert commands == list(range(flood))
     wire.close()
     phone.close()
+
+
+def test_a_puback_settles_only_what_the_outbox_sent() -> None:
+    """amqtt's own QoS 1 delivery (a retained view to a newcomer) is in the inflight table before its
+    future exists; a quick PUBACK read then is amqtt's, not ours: taking it left amqtt waiting 5 s and the
+    session's loop with it (a phone page's SUBACK came too late, tests/night/test_night_evening.py)."""
+    amqtts = OutgoingApplicationMessage(7, "companion/table1/public", QOS_1, b"{}", True)
+    mine = OutboxMessage(8, "companion/table1/public", QOS_1, b"{}", False)
+    inflight: dict[int, Any] = {7: amqtts, 8: mine}
+    assert not ours(inflight, {}, 7)  # amqtt sent it and has not made its future yet
+    assert not ours(inflight, {7: object()}, 7)  # its future waits
+    assert ours(inflight, {}, 8)
+    assert not ours(inflight, {8: object()}, 8)  # amqtt's retry of our delivery waits for it
+    assert not ours(inflight, {}, 9)  # nothing in flight

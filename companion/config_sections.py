@@ -12,7 +12,7 @@ import re
 import shutil
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Any, Literal, Protocol, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, StrictBool, field_validator
 
@@ -196,6 +196,22 @@ class ReaderConfig(_Section):
     port: Annotated[str, Field(min_length=1, max_length=200)]
 
 
+
+
+class _HasName(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+_Named = TypeVar("_Named", bound=tuple[_HasName, ...])
+
+def _unique(items: _Named, what: str) -> _Named:
+    """`items` if no two share a name, else the error a config file's author reads."""
+    names = [item.name for item in items]
+    if len(set(names)) != len(names):
+        raise ValueError(f"{what} names must be unique")
+    return items
+
 class ReadersConfig(_Section):
     simulate: Literal["auto", "always", "never"] = "auto"
     devices: tuple[ReaderConfig, ...] = (ReaderConfig(name="pn532", driver="pn532", port="/dev/serial0"),)
@@ -204,10 +220,7 @@ class ReadersConfig(_Section):
     @field_validator("devices")
     @classmethod
     def _unique_names(cls, v: tuple[ReaderConfig, ...]) -> tuple[ReaderConfig, ...]:
-        names = [r.name for r in v]
-        if len(set(names)) != len(names):
-            raise ValueError("reader names must be unique")
-        return v
+        return _unique(v, "reader")
 
 
 class ButtonConfig(_Section):
@@ -275,10 +288,7 @@ class GpioConfig(_Section):
     @field_validator("buttons")
     @classmethod
     def _unique_buttons(cls, v: tuple[ButtonConfig, ...]) -> tuple[ButtonConfig, ...]:
-        names = [b.name for b in v]
-        if len(set(names)) != len(names):
-            raise ValueError("button names must be unique")
-        return v
+        return _unique(v, "button")
 
     def wiring_problems(self) -> list[tuple[str, str]]:
         """Checks across keys, made on the merged config (a layer may set buttons, another the combos):

@@ -142,10 +142,14 @@ class BallotDecide(Args):
 
 
 def ballot_open(ctx: Ctx, a: BallotOpen) -> None:
+    """A vote among the chosen voters (every player when none are named). Among some of the players
+    only (a Werewolf night's wolves), who votes is secret: the table is told how many, never who."""
     _fresh(ctx, "ballots", a.name)
     voters = _players(ctx, a.voters)
     doubled = {pid: 2 for pid in _players(ctx, a.double) if pid in voters} if a.double else {}
-    ctx.state["ballots"][a.name] = ballot.new(a.options, voters, {**doubled, **a.weights}, a.change, a.tie)
+    chosen = set(voters) != set(_players(ctx))
+    ctx.state["ballots"][a.name] = ballot.new(a.options, voters, {**doubled, **a.weights}, a.change, a.tie,
+                                              secret_voters=chosen)
     ctx.announce("toolkit.ballot_opened", name=a.name)
 
 

@@ -299,7 +299,8 @@ def test_bad_flags_name_the_flag(tmp_path: Path) -> None:
         "command-line flag verbose: verbose = true is not a known key; "
         "flags are dotted keys such as storage.path",
         'command-line flag table.language: table.language = "fr" is not allowed; choose one of en, zh, th',
-        'command-line flag game.colour: game.colour = "red" is not a known key; [game] has: default, options, players, moderator',
+        'command-line flag game.colour: game.colour = "red" is not a known key; '
+        '[game] has: default, options, players, moderator',
     ]
 
 

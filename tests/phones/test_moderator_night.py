@@ -89,7 +89,8 @@ def test_a_moderator_runs_a_werewolf_night_and_no_role_leaks(tmp_path: Path, bro
             assigned = dict(run.referee.state["deals"]["roles"]["assigned"])
             assert shown == {p: say(f"toolkit.role.{r}") for p, r in assigned.items()}  # the deal, in words
             for i in range(rows.count()):  # each row names its player
-                assert rows.nth(i).locator("span").first.inner_text() == NAMES[str(rows.nth(i).get_attribute("data-player"))]
+                pid = str(rows.nth(i).get_attribute("data-player"))
+                assert rows.nth(i).locator("span").first.inner_text() == NAMES[pid]
             wolves = [p for p, word in shown.items() if word == say("toolkit.role.werewolf")]
             assert len(wolves) == 2
             villager = next(p for p in SEVEN if assigned[p] == "villager")
@@ -122,10 +123,10 @@ def test_a_moderator_runs_a_werewolf_night_and_no_role_leaks(tmp_path: Path, bro
             cast.first.wait_for(timeout=WAIT_MS)
             assert sorted(cast.nth(i).inner_text().replace("\n", " ").replace("\t", " ") for i in range(cast.count())) \
                 == sorted(f"{NAMES[w]} {NAMES[target]}" for w in wolves)  # votes as cast, once closed
+            result = say("phone.ballot.winner", winner=NAMES[target])
             for page in (pages[villager], fan):  # the result is public, as any vote's
-                page.page.wait_for_selector(
-                    f".ballot[data-ballot='wolves'] .winner:has-text('{say('phone.ballot.winner', winner=NAMES[target])}')",
-                    timeout=WAIT_MS)
+                page.page.wait_for_selector(f".ballot[data-ballot='wolves'] .winner:has-text('{result}')",
+                                            timeout=WAIT_MS)
             pages[villager].page.screenshot(path=str(shots_dir / "moderator-night-villager.png"), full_page=True)
             assert pages[villager].page.locator(".ballot[data-ballot='wolves'] .meta").first.inner_text().endswith(
                 say("phone.ballot.cast", cast=2, voters=2))

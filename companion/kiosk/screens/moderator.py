@@ -14,12 +14,13 @@ import pygame
 from companion import i18n
 from companion.games import registry
 from companion.kiosk.screens.base import Screen
-from companion.kiosk.widgets import ACCENT, Button, Region, draw_lines, panel
+from companion.kiosk.widgets import ACCENT, FG, Button, Region, draw_lines, panel
 
 if TYPE_CHECKING:
     from companion.kiosk.kiosk import Kiosk
 
-LINES_SHOWN = 9  # lines per page at 800x480 (18 px text in the panel)
+TEXT_SIZE = 18  # the lines' text, in design pixels (at 800x480)
+GAP = 6  # between lines, as `draw_lines` leaves
 HOST_AUDIENCE = "host"  # the regions draw the host's view: never a public region (companion/kiosk/kiosk.py)
 
 
@@ -84,8 +85,23 @@ class ModeratorScreen(Screen):
         lines = moderator_lines(self.k.lang, {} if feed is None else feed.host_view())
         return lines or [self.tr("kiosk.moderator.nothing")]
 
-    def pages(self) -> int:
-        return max(1, -(-len(self.lines()) // LINES_SHOWN))
+    def _inner(self) -> pygame.Rect:
+        return self._areas()["lines"].inflate(-self.c.px(24), -self.c.px(24))
+
+    def pages(self) -> list[list[str]]:
+        """The lines a page at a time, each page what fits the panel (a line wraps; Thai lines are taller)."""
+        area, px, gap = self._inner(), self.c.font(TEXT_SIZE), self.c.px(GAP)
+        pages: list[list[str]] = [[]]
+        y = area.top
+        for line in self.lines():
+            tall = sum(self.c.text.render(part, px, FG).get_height() + gap
+                       for part in self.c.text.wrap(line, px, area.width))
+            if pages[-1] and y + tall - gap > area.bottom:
+                pages.append([])
+                y = area.top
+            pages[-1].append(line)
+            y += tall
+        return pages
 
     def closes_at(self) -> int:
         return self.touched_at + int(self.k.settings.booth_timeout_s * 1000)
@@ -106,7 +122,7 @@ class ModeratorScreen(Screen):
         super().action(name)
 
     def _turn(self) -> None:
-        self.page = (self.page + 1) % self.pages()
+        self.page = (self.page + 1) % len(self.pages())
 
     def _areas(self) -> dict[str, pygame.Rect]:
         L = self.k.layout
@@ -115,22 +131,22 @@ class ModeratorScreen(Screen):
     def buttons(self) -> list[Button]:
         cols = self.k.layout.columns(self._areas()["footer"], 4)
         out = [Button(cols[3], self.tr("kiosk.menu.close"), self.k.pop, "primary", key="close")]
-        if self.pages() > 1:
-            out.insert(0, Button(cols[2], self.tr("kiosk.form.more"), self._turn, key="more"))
+        if len(self.pages()) > 1:
+            out.append(Button(cols[2], self.tr("kiosk.form.more"), self._turn, key="more"))
         return out
 
     def regions(self) -> list[Region]:
         a, lang = self._areas(), self.k.lang
         title = self.tr("kiosk.moderator.title")
-        page = min(self.page, self.pages() - 1)
-        shown = self.lines()[page * LINES_SHOWN:(page + 1) * LINES_SHOWN]
+        pages = self.pages()
+        shown = pages[min(self.page, len(pages) - 1)]
 
         def heading(surface: pygame.Surface, rect: pygame.Rect) -> None:
             self.c.text.draw(surface, title, rect, self.c.font(24), ACCENT, bold=True)
 
         def body(surface: pygame.Surface, rect: pygame.Rect) -> None:
             panel(surface, rect)
-            draw_lines(surface, self.c, shown, rect.inflate(-self.c.px(24), -self.c.px(24)), 18)
+            draw_lines(surface, self.c, shown, self._inner(), TEXT_SIZE, gap=GAP)
 
         footer = self.button_region("moderator.footer", a["footer"])
         return [Region("moderator.title", a["title"], (lang, title), heading, HOST_AUDIENCE),

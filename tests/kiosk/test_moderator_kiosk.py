@@ -22,13 +22,13 @@ from companion.games import registry
 from companion.games.toolkit import presets
 from companion.kiosk.engine import build
 from companion.kiosk.kiosk import Settings
-from companion.kiosk.scenes import Scene, SetClock
+from companion.kiosk.scenes import Scene, SetClock, make_scene
 from companion.kiosk.screens.moderator import moderator_lines
 from companion.status import StatusBoard
 from companion.table.loop import Table
 from companion.taps.registry import Registry
 from tests.kits.kiosk_fixtures import shots_dir, surface, text, text_cache, text_problems
-from tests.kits.kiosk_touch import touch
+from tests.kits.kiosk_touch import button, touch
 
 __all__ = ["shots_dir", "text", "text_cache"]
 
@@ -132,3 +132,37 @@ def test_the_moderators_screen_closes_by_itself_and_a_playing_host_has_none(tmp_
     playing = night(tmp_path, text, "en", moderator=False)
     to_menu(playing)
     assert i18n.translate("en", "kiosk.menu.moderator") not in [b.label for b in playing.kiosk.top.buttons()]
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+def test_the_host_says_at_setup_that_they_moderate_by_touch(text: TextCache, shots_dir: Path, lang: str) -> None:
+    """Setup screen, "Players and options", Next, the options' last row "Moderator who does not play": yes,
+    Start. The new game is moderated (its setup, in the log) and the new setup screen says so to all."""
+    scene = make_scene(surface("800x480"), text, lang)
+    k = scene.kiosk
+    touch(k, i18n.translate(lang, "game.toolkit.title"))
+    assert k.top.name == "setup", k.top.name
+    touch(k, key="change")
+    assert k.top.name == "seating", k.top.name
+    touch(k, key="next")
+    assert k.top.name == "options", k.top.name
+    no = i18n.translate(lang, "kiosk.option.no")
+    assert button(k, key=("toggle", "moderator")).label == no  # a host who plays, until the host says otherwise
+    touch(k, key=("toggle", "moderator"))
+    assert button(k, key=("toggle", "moderator")).label == i18n.translate(lang, "kiosk.option.yes")
+    drawn(scene, text)
+    pygame.image.save(k.surface, str(shots_dir / f"moderator-options-{lang}.png"))
+    assert not text_problems(text.record)
+    assert i18n.translate(lang, "kiosk.option_label.moderator") in " ".join(d.text for d in text.record)
+    touch(k, key="start")
+    scene.pump()
+    referee = scene.table.referee
+    assert referee.setup.moderator is True and referee.setup.game == "toolkit"
+    assert k.public["moderated"] is True
+    assert k.top.name == "setup", k.top.name
+    said = " ".join(drawn(scene, text))
+    assert i18n.translate(lang, "kiosk.options.value", {
+        "option": i18n.translate(lang, "kiosk.option_label.moderator"),
+        "value": i18n.translate(lang, "kiosk.option.yes")}) in said
+    pygame.image.save(k.surface, str(shots_dir / f"moderator-setup-{lang}.png"))
+    scene.close()

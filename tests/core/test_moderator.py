@@ -31,6 +31,8 @@ from companion.kiosk.newgame import Plan
 from companion.kiosk.screens.moderator import moderator_lines
 from companion.table.next_game import setup_of
 from companion.table.views import Views
+from tests.kits.lockdown_script import play as play_lockdown
+from tests.kits.lockdown_script import prepare, setup_line
 from tests.kits.toolkit_script import SETUP, host, play, player, vote
 
 GAMES = registry()
@@ -224,3 +226,21 @@ def test_the_kiosk_moderator_lines_name_players_and_translate_roles(tmp_path: Pa
         assert text.count(wolf_word) >= 2
         assert not any(f" {pid} " in f" {line} " for line in lines for pid in SEVEN)  # names, never ids
     assert moderator_lines("en", ref.view("public")) == []  # nothing without the host's moderator part
+
+
+def test_another_games_moderator_sees_each_seats_own_view_and_lines(tmp_path: Path) -> None:
+    """A game without a moderator view of its own (Lockdown): the moderator gets every seat's own view and,
+    on the host's page, each seat's lines; a playing host's view has neither."""
+    for moderator in (True, False):
+        setup = {**setup_line(["ana", "ben"], seed=4), "moderator": moderator}
+        ref = play_lockdown(tmp_path / f"{moderator}.sqlite3", setup, [prepare("ana", 4, 3, 3, "B102")])
+        views = Views.of(ref)
+        host_lined = views.with_lines("host")
+        if not moderator:
+            assert "moderator" not in host_lined and "moderator_lines" not in host_lined
+            continue
+        seats = host_lined["moderator"]["seats"]
+        assert seats == {p: ref.view(f"player:{p}")["private"] for p in ("ana", "ben")}
+        assert host_lined["moderator_lines"]["ana"] == views.with_lines("player:ana")["lines"]
+        assert "moderator_lines" not in views.with_lines("public")
+        assert "moderator_lines" not in views.with_lines("player:ana")

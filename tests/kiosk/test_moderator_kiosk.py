@@ -52,7 +52,7 @@ def wolves(scene: Scene) -> list[str]:
     return [p for p in SEVEN if assigned[p] == "werewolf"]
 
 
-def to_menu(scene: Scene) -> None:
+def to_play(scene: Scene) -> None:
     k = scene.kiosk
     for _ in range(4):  # the attract loop's picker and the setup screen first, as a host taps through them
         if k.top.name == "play":
@@ -63,6 +63,11 @@ def to_menu(scene: Scene) -> None:
         touch(k, title if title in labels else start)
         scene.pump()
     assert k.top.name == "play", k.top.name
+
+
+def to_menu(scene: Scene) -> None:
+    k = scene.kiosk
+    to_play(scene)
     touch(k, i18n.translate(k.lang, "kiosk.button.menu"))
     assert k.top.name == "menu"
 
@@ -88,9 +93,13 @@ def test_the_moderator_reads_the_deal_and_the_wolves_votes_on_the_host_menu(
     scene.play({"by": "host", "move": "ballot.close", "args": {"name": "wolves"}})
     werewolf = i18n.translate(lang, "toolkit.role.werewolf")
 
-    to_menu(scene)
+    to_play(scene)  # the table's own screen, which everyone sees: no role, no voter of the wolves' vote
     public_text = " ".join(drawn(scene, text))
-    assert werewolf not in public_text.replace(i18n.translate(lang, "kiosk.menu.moderator"), "")
+    pygame.image.save(k.surface, str(shots_dir / f"moderator-public-{lang}.png"))
+    for role in presets.werewolf(7) or []:
+        assert i18n.translate(lang, f"toolkit.role.{role}") not in public_text, role
+    assert i18n.translate(lang, "kiosk.toolkit.ballot_won", {"name": "wolves", "winner": "Gus"}) in public_text
+    to_menu(scene)
     touch(k, i18n.translate(lang, "kiosk.menu.moderator"))
     assert k.top.name == "moderator"
     shown = drawn(scene, text)

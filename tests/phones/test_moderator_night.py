@@ -152,3 +152,35 @@ def test_a_moderator_runs_a_werewolf_night_and_no_role_leaks(tmp_path: Path, bro
             for page in (moderator, *pages.values(), fan):
                 page.close()
             spy.close()
+
+
+def test_the_host_says_on_the_phone_that_they_moderate_the_next_game(tmp_path: Path, browser: Browser) -> None:
+    """A toolkit table not begun, the host playing: the host's page's new-game form, "I moderate and do not
+    play" ticked, Start. The new game is moderated (its setup, in the log), the host's page says "You
+    moderate", a player's page says the table has a moderator."""
+    plain = {**SETUP, "players": SETUP["players"][:4], "moderator": False}
+    referee = scripting.run(games.registry(), EventLog(tmp_path / "game.sqlite3"), [json.dumps(plain)])
+    with phones_kit.serving(referee, tmp_path, "mosquitto", clock=StillClock(0)) as run, \
+            serving(run) as (_, links):
+        first = run.referee.game_id
+        chief = PhonePage.open(browser, links["host"].url())
+        ana = PhonePage.open(browser, links["ana"].url())
+        try:
+            chief.online()
+            ana.online()
+            assert not chief.page.locator("#moderated").count()  # a playing host: nothing to say
+            form = chief.page.locator("#new-game")
+            form.wait_for(timeout=WAIT_MS)
+            form.locator("summary").click()  # the form is folded while the game has not begun
+            tick = form.locator("#new-game-moderator")
+            assert not tick.is_checked()
+            assert form.locator("[data-option='moderator']").inner_text().strip() == say("phone.new_game.moderator")
+            tick.check()
+            form.locator("#new-game-start").click()
+            chief.page.wait_for_selector(f"#moderated:has-text('{say('phone.moderator.you')}')", timeout=WAIT_MS)
+            ana.page.wait_for_selector(f"#moderated:has-text('{say('phone.moderator.table')}')", timeout=WAIT_MS)
+            assert run.referee.game_id != first and run.referee.setup.moderator is True
+            assert EventLog(tmp_path / "game.sqlite3", read_only=True).game(run.referee.game_id).setup.moderator  # type: ignore[union-attr]
+        finally:
+            chief.close()
+            ana.close()

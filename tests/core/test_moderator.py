@@ -244,3 +244,49 @@ def test_another_games_moderator_sees_each_seats_own_view_and_lines(tmp_path: Pa
         assert host_lined["moderator_lines"]["ana"] == views.with_lines("player:ana")["lines"]
         assert "moderator_lines" not in views.with_lines("public")
         assert "moderator_lines" not in views.with_lines("player:ana")
+
+
+# -- a vote of one role: the referee finds the voters ---------------------------------------------------------
+
+
+def role_vote(at: int = 1000, **extra: Any) -> Input:
+    return Input("ballot.open", "host", {"name": "wolves", "options": ["chai", "dao", "eve"], "role": "werewolf",
+                                         **extra}, at)
+
+
+def test_a_vote_of_the_werewolves_is_among_the_players_dealt_werewolf(tmp_path: Path) -> None:
+    ref = play(tmp_path / "log.sqlite3", deal_line(), setup=NIGHT_SETUP)
+    assert ref.submit(role_vote()).accepted
+    wolves = wolves_of(ref)
+    assert ref.state["ballots"]["wolves"]["voters"] == wolves
+    public = ref.view("public")["table"]["ballots"]["wolves"]
+    assert public["secret_voters"] is True and "voters" not in public and public["voter_count"] == 2
+    form = next(p for p in ref.view("host")["prompts"] if p["label"] == "toolkit.prompt.ballot_role")
+    assert form["fixed"] == {"deal": "roles"}
+    roles = next(f for f in form["fields"] if f["name"] == "role")
+    assert [c["value"] for c in roles["choices"]] == sorted(set(WEREWOLF)) and roles["default"] == "werewolf"
+
+
+def test_a_role_vote_is_refused_in_words_when_it_cannot_be_told_apart(tmp_path: Path) -> None:
+    ref = play(tmp_path / "log.sqlite3", deal_line(), setup=NIGHT_SETUP)
+    both = ref.submit(role_vote(voters=["ana"]))
+    assert not both.accepted and both.reason is not None and both.reason.params["field"] == "voters"
+    nobody = ref.submit(role_vote(role="vampire"))
+    assert not nobody.accepted and nobody.reason is not None and nobody.reason.code == "reject.ballot_no_voters"
+    assert ref.submit(Input("roles.deal", "host", {"name": "second", "roles": WEREWOLF}, 500)).accepted
+    which = ref.submit(role_vote())  # two deals: which one's werewolves?
+    assert not which.accepted and which.reason is not None and which.reason.params["field"] == "deal"
+    assert ref.submit(role_vote(deal="second")).accepted
+    assert "wolves" in ref.state["ballots"]
+
+
+def test_a_playing_host_opens_the_werewolves_vote_without_learning_who_they_are(tmp_path: Path) -> None:
+    """Twin playing-host nights (other seeds, other wolves): after the deal and the werewolves' vote opened
+    by role, the host's view is the same, history and prompts included."""
+    seen = []
+    for seed in (1, 2, 3):
+        ref = play(tmp_path / f"{seed}.sqlite3", deal_line(), setup={**NIGHT_SETUP, "moderator": False, "seed": seed})
+        assert ref.submit(role_vote()).accepted
+        seen.append((json.dumps(ref.state["ballots"]["wolves"]["voters"]), ref.view("host")))
+    assert len({voters for voters, _ in seen}) > 1  # the wolves differ ...
+    assert all(view == seen[0][1] for _, view in seen)  # ... and the host sees the same

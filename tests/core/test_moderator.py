@@ -9,6 +9,7 @@ tests/phones/test_moderator_night.py)."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -290,3 +291,21 @@ def test_a_playing_host_opens_the_werewolves_vote_without_learning_who_they_are(
         seen.append((json.dumps(ref.state["ballots"]["wolves"]["voters"]), ref.view("host")))
     assert len({voters for voters, _ in seen}) > 1  # the wolves differ ...
     assert all(view == seen[0][1] for _, view in seen)  # ... and the host sees the same
+
+
+def test_companion_run_moderator_starts_a_moderated_game(tmp_path: Path) -> None:
+    """`companion run --moderator`: the new game's setup says the host moderates, in the log; without the
+    flag (and without `[game] moderator = true`) the host plays."""
+    from click.testing import CliRunner
+
+    from companion.cli import main
+
+    env: dict[str, str | None] = {k: None for k in os.environ if k.startswith("COMPANION_")}
+    env |= {"XDG_CONFIG_HOME": str(tmp_path / "cfg"), "XDG_STATE_HOME": str(tmp_path / "state")}
+    for flags, moderated in ((["--moderator"], True), ([], False)):
+        db = tmp_path / f"{moderated}.sqlite3"
+        result = CliRunner().invoke(main, ["run", "--db", str(db), "--players", "ana,ben", "--jsonl", *flags],
+                                    input="", env=env)
+        assert result.exit_code == 0, result.output
+        stored = EventLog(db, read_only=True).latest_game()
+        assert stored is not None and stored.setup.moderator is moderated

@@ -175,3 +175,32 @@ def test_the_host_says_at_setup_that_they_moderate_by_touch(text: TextCache, sho
         "value": i18n.translate(lang, "kiosk.option.yes")}) in said
     pygame.image.save(k.surface, str(shots_dir / f"moderator-setup-{lang}.png"))
     scene.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+def test_the_moderator_opens_the_werewolves_vote_from_the_kiosks_forms(
+        tmp_path: Path, text: TextCache, shots_dir: Path, lang: str) -> None:
+    """Menu, Game forms, "New secret vote of one role in “roles”" (Werewolf at first), Send: a vote among the
+    werewolves only, who votes kept off the table's screen and every public view."""
+    scene = night(tmp_path, text, lang)
+    k = scene.kiosk
+    to_menu(scene)
+    touch(k, i18n.translate(lang, "kiosk.menu.host_forms"))
+    assert k.top.name == "host_forms"
+    wanted = i18n.translate(lang, "toolkit.prompt.ballot_role", {"deal": "roles"})
+    more = i18n.translate(lang, "kiosk.form.more")
+    for _ in range(6):  # the forms' list, a page at a time
+        if any(b.label == wanted for b in k.top.buttons()):
+            break
+        touch(k, more)
+    touch(k, wanted)
+    drawn(scene, text)
+    pygame.image.save(k.surface, str(shots_dir / f"moderator-role-vote-{lang}.png"))
+    assert not text_problems(text.record)
+    assert i18n.translate(lang, "toolkit.role.werewolf") in " ".join(d.text for d in text.record)  # the default
+    touch(k, i18n.translate(lang, "kiosk.booth.send"))
+    scene.pump()
+    opened = [b for b in scene.table.referee.state["ballots"].values()]
+    assert len(opened) == 1 and opened[0]["voters"] == wolves(scene)
+    (public,) = k.public["table"]["ballots"].values()
+    assert "voters" not in public and public["voter_count"] == 2

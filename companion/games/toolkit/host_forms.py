@@ -59,13 +59,14 @@ def ballot_forms(state: State) -> list[Prompt]:
     typed = Field("options", "texts", "toolkit.prompt.options", min=2, max=12)
     out.append(Prompt("ballot.open", "toolkit.prompt.ballot_typed", (name, typed, voters, double, _tie())))
     if n >= 2:
-        out += role_ballot_forms(state, name)
+        out += role_ballot_forms(state)
     return out
 
 
-def role_ballot_forms(state: State, name: Field) -> list[Prompt]:
+def role_ballot_forms(state: State) -> list[Prompt]:
     """A secret vote among the players dealt one role (the werewolves' vote), one form per deal: the
     referee finds the voters, so the form names roles of the pool only, never who holds them."""
+    name = _name(state, "ballots", presets.ROLE_BALLOT_NAMES, "toolkit.name")
     out = []
     for deal, d in state["deals"].items():
         roles = sorted(set(d["pool"]))

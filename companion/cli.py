@@ -66,6 +66,8 @@ def main(ctx: click.Context, config_file: Path | None) -> None:
 @click.option("--game", "game_id", help="Game for a new session (see `companion games`).")
 @click.option("--players", help="Comma-separated player ids for a new session, e.g. ana,ben,chai.")
 @click.option("--new", "force_new", is_flag=True, help="Start a new game even if one is unfinished.")
+@click.option("--moderator", is_flag=True, default=None,
+              help="The host moderates the new game and does not play: the host sees the deal, votes and counters.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="An option of the new game, e.g. --option items=physical (repeatable; JSON values allowed).")
 @click.option("--lang", type=click.Choice(i18n.LANGUAGES), help="Language of what the table is told.")
@@ -73,7 +75,8 @@ def main(ctx: click.Context, config_file: Path | None) -> None:
 @click.option("--no-display", is_flag=True, help="Keep to the console even when a screen is available.")
 @click.pass_context
 def run(ctx: click.Context, config_file: Path | None, db: Path | None, game_id: str | None, players: str | None,
-        force_new: bool, options: tuple[str, ...], lang: str | None, jsonl: bool, no_display: bool) -> None:
+        force_new: bool, moderator: bool | None, options: tuple[str, ...], lang: str | None, jsonl: bool,
+        no_display: bool) -> None:
     """Run the referee for the table.
 
     Resumes the unfinished game in the log (after a power cut nothing acknowledged is lost), or
@@ -89,6 +92,7 @@ def run(ctx: click.Context, config_file: Path | None, db: Path | None, game_id: 
     flags = {"storage.path": db and str(db), "game.default": game_id, "table.language": lang,
              "game.players": players.split(",") if players else None,
              "game.options": _parse_options(options) or None,
+             "game.moderator": True if moderator else None,
              "display.enabled": False if no_display else None}
     cfg = _load_config(ctx, flags)
     lang = cfg.table.language

@@ -84,6 +84,9 @@ class GameConfig(_Section):
     options: dict[Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,31}$")], Any] = Field(default_factory=dict)
     players: Annotated[tuple[Annotated[str, Field(pattern=PLAYER_ID)], ...], Field(min_length=1)] = (
         "p1", "p2", "p3", "p4")
+    #: The host does not play but moderates the new game: the host's page and menu show the deal, votes
+    #: as cast once closed and hidden counters (docs/game-night.md, "A moderator"); everyone is told.
+    moderator: bool = False
 
     @field_validator("players")
     @classmethod

@@ -38,9 +38,11 @@ Step = Input | ClockStep
 def _parse_setup(line: int, obj: Any) -> dict[str, Any]:
     if not isinstance(obj, dict) or "game" not in obj or "players" not in obj:
         raise ScriptError(line, Rejected("reject.malformed", problem="the first line must be the setup"))
-    extra = set(obj) - {"game", "players", "options", "seed"}
+    extra = set(obj) - {"game", "players", "options", "seed", "moderator"}
     if extra:
         raise ScriptError(line, Rejected("reject.malformed", problem=f"unknown setup field {sorted(extra)[0]!r}"))
+    if not isinstance(obj.get("moderator", False), bool):
+        raise ScriptError(line, Rejected("reject.malformed", problem="moderator must be true or false"))
     players = obj["players"]
     if not isinstance(players, list) or not all(
         isinstance(p, str) or (isinstance(p, dict) and isinstance(p.get("id"), str)) for p in players

@@ -53,20 +53,29 @@ class Player:
 
 @dataclass(frozen=True)
 class Setup:
-    """Everything a game starts from; stored as the first record of a game in the log."""
+    """Everything a game starts from; stored as the first record of a game in the log.
+
+    `moderator`: the host does not play but runs the table, as a human moderator would (a Werewolf
+    night's): the host's view then holds the game's moderator view (`Game.view_moderator`: the deal,
+    votes as cast, hidden counters), and the public view says the table has a moderator. False (the
+    host also plays, or there is no such distinction): the host's view stays redacted."""
 
     game: str
     players: tuple[Player, ...]
     options: Mapping[str, Any]
     seed: int
+    moderator: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "game": self.game,
             "players": [{"id": p.id, "name": p.name} for p in self.players],
             "options": dict(self.options),
             "seed": self.seed,
         }
+        if self.moderator:  # absent: a playing host (the records of games before moderators read the same)
+            out["moderator"] = True
+        return out
 
 
 @dataclass
@@ -157,6 +166,12 @@ class Game(GameBox, Protocol):
     def view_player(self, state: State, pid: str) -> dict[str, Any]: ...
 
     def view_host(self, state: State) -> dict[str, Any]: ...
+
+    def view_moderator(self, state: State) -> dict[str, Any]:
+        """What a moderator who does not play sees (`Setup.moderator`): every secret a human moderator
+        would know (who has which role, votes as cast once a vote is closed, hidden counters). Only
+        ever in the host's view of a table whose host does not play."""
+        ...
 
     def deadlines(self, state: State) -> Sequence[Deadline]: ...
 
@@ -257,6 +272,10 @@ class GameBase:
 
     def view_host(self, state: State) -> dict[str, Any]:
         return {}
+
+    def view_moderator(self, state: State) -> dict[str, Any]:
+        """By default every player's own view, by player id: what each seat is shown, the moderator sees."""
+        return {"seats": {p["id"]: self.view_player(state, p["id"]) for p in state["players"]}}
 
     def result(self, state: State) -> dict[str, Any] | None:
         finished: dict[str, Any] | None = state["finished"]

@@ -62,7 +62,8 @@ def setup_from_json(obj: dict[str, Any]) -> Setup:
         Player(id=p, name=p) if isinstance(p, str) else Player(id=p["id"], name=p.get("name", p["id"]))
         for p in obj["players"]
     )
-    return Setup(game=obj["game"], players=players, options=dict(obj.get("options", {})), seed=int(obj["seed"]))
+    return Setup(game=obj["game"], players=players, options=dict(obj.get("options", {})), seed=int(obj["seed"]),
+                 moderator=obj.get("moderator") is True)
 
 
 class EventLog:

@@ -33,6 +33,9 @@ def initial(game: Game, setup: Setup) -> State:
     state = game.setup(setup, options)
     for key, value in base_state(setup).items():
         state.setdefault(key, value)
+    if setup.moderator:  # everyone is told: the host moderates and sees every secret (docs/game-night.md)
+        state["announcements"].append({"at": 0, "msg": "table.moderated", "params": {}})
+        state["announced"] += 1
     return state
 
 

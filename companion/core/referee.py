@@ -154,9 +154,11 @@ def public_view(game: Game, setup: Setup, state: State, live: Sequence[Event], n
     """What everyone may see of `state`: the public view, and the common part of every other view;
     `live` are the events in force (whether the game has begun); `number` is the game's number in the
     log (`Referee.game_id`): it changes when the table starts another game (companion/table/next_game.py).
-    The setup's options are public (what the table chose to play with); its seed never leaves the core."""
+    The setup's options are public (what the table chose to play with); its seed never leaves the core.
+    `moderated`: the host does not play but moderates (`Setup.moderator`), which everyone is told."""
     return {
         "game": setup.game,
+        "moderated": setup.moderator,
         "number": number,
         "options": dict(setup.options),
         "players": state["players"],
@@ -175,11 +177,14 @@ def public_view(game: Game, setup: Setup, state: State, live: Sequence[Event], n
 def audience_view(game: Game, state: State, live: Sequence[Event], public: dict[str, Any],
                   audience: str) -> dict[str, Any]:
     """The view of `audience` (``public``, ``host`` or ``player:<id>``) built on `public`, the public
-    view of the same `state` (`public_view`); `live` are the events in force (the host's history)."""
+    view of the same `state` (`public_view`); `live` are the events in force (the host's history).
+    The host of a moderated table (``public["moderated"]``) also gets the game's moderator view."""
     if audience == PUBLIC:
         return public
     if audience == HOST_VIEW:
+        moderator = {"moderator": game.view_moderator(state)} if public.get("moderated") else {}
         return {
+            **moderator,
             **public,
             "host": game.view_host(state),
             "prompts": _prompts(game, state, HOST),

@@ -18,6 +18,9 @@ from typing import Any
 from companion.core.contract import GameBox
 
 NAME_MAX = 24  # the table refuses a longer name (NEWGAME_IFACE.md)
+#: Whether the host plays or moderates: a yes/no row after the game's own options, kept in the plan's
+#: options while the host chooses and sent as `table.new_game`'s own `moderator` (not a game option).
+MODERATOR = "moderator"
 
 
 @dataclass(frozen=True)
@@ -68,8 +71,11 @@ class Plan:
         return [{"id": pid, "name": self.name_of(pid)} for pid in self.seated]
 
     def move(self) -> dict[str, Any]:
-        return {"by": "host", "move": "table.new_game",
-                "args": {"game": self.game, "players": self.players(), "options": dict(self.options)}}
+        options = {k: v for k, v in self.options.items() if k != MODERATOR}
+        args: dict[str, Any] = {"game": self.game, "players": self.players(), "options": options}
+        if self.options.get(MODERATOR):
+            args[MODERATOR] = True
+        return {"by": "host", "move": "table.new_game", "args": args}
 
 
 def count_problem(game: GameBox, count: int) -> tuple[str, dict[str, Any]] | None:
@@ -77,6 +83,11 @@ def count_problem(game: GameBox, count: int) -> tuple[str, dict[str, Any]] | Non
     if game.min_players <= count <= game.max_players:
         return None
     return "kiosk.newgame.count", {"low": game.min_players, "high": game.max_players, "count": count}
+
+
+def table_fields() -> list[OptionField]:
+    """What the kiosk asks besides the game's options: whether the host moderates (does not play)."""
+    return [OptionField(MODERATOR, "toggle", False)]
 
 
 def option_fields(game: GameBox) -> list[OptionField]:
@@ -117,4 +128,7 @@ def plan_for(game: GameBox, public: Mapping[str, Any], figures: list[tuple[str, 
     seated = [pid for pid, _ in known[: len(public.get("players", []))]][: game.max_players]
     same = public.get("game") == game.id
     options = public.get("options", options_fallback) if same else None
-    return Plan(game.id, known, seated, starting_options(game, options))
+    plan = Plan(game.id, known, seated, starting_options(game, options))
+    if public.get("moderated"):  # a moderated table stays moderated until the host says otherwise
+        plan.options[MODERATOR] = True
+    return plan

@@ -1,6 +1,9 @@
 """Secret ballots: eligible voters, one vote each, weights, a change-vote policy and a tie rule.
 
-Only the tally is ever revealed; who voted for what stays in the voters' own private views.
+Only the tally is ever revealed; who voted for what stays in the voters' own private views (and, once
+the vote is closed, in a moderator's view: `as_cast`). A ballot among chosen voters may keep *who votes*
+secret too (`secret_voters`: a Werewolf night's wolves-only vote): the public view then says only how
+many may vote, never who, nor their weights.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ def new(
     weights: dict[str, int] | None = None,
     change: ChangePolicy = "until_close",
     tie: TieRule = "no_winner",
+    secret_voters: bool = False,
 ) -> Ballot:
     if len(options) < 2 or len(set(options)) != len(options):
         raise Rejected("reject.ballot_options")
@@ -41,6 +45,7 @@ def new(
         "votes": {},
         "open": True,
         "result": None,
+        **({"secret_voters": True} if secret_voters else {}),
     }
 
 
@@ -91,16 +96,38 @@ def decide(b: Ballot, option: str) -> None:
 
 
 def public(b: Ballot) -> dict[str, Any]:
-    """Options, eligible voters, how many have voted; the tally once closed. Never a single vote."""
-    return {
+    """Options, how many may vote and who (unless who votes is secret), how many have voted; the tally
+    once closed. Never a single vote."""
+    out = {
         "options": b["options"],
-        "voters": b["voters"],
-        "weights": b["weights"],
+        "voter_count": len(b["voters"]),
         "open": b["open"],
         "cast": len(b["votes"]),
         "change": b["change"],
         "tie": b["tie"],
         "result": b["result"],
+    }
+    if b.get("secret_voters"):
+        out["secret_voters"] = True
+    else:
+        out["voters"] = b["voters"]
+        out["weights"] = b["weights"]
+    return out
+
+
+def waiting_for(b: Ballot) -> list[str]:
+    """The voters who have not voted yet (never what anyone voted)."""
+    return [v for v in b["voters"] if v not in b["votes"]]
+
+
+def as_cast(b: Ballot) -> dict[str, Any]:
+    """What a moderator who does not play knows of a ballot: who votes, who it still waits for, and,
+    once it is closed, each vote as cast (never while it is open: a vote may still change)."""
+    return {
+        "voters": b["voters"],
+        "weights": b["weights"],
+        "waiting_for": waiting_for(b) if b["open"] else [],
+        "votes": None if b["open"] else dict(b["votes"]),
     }
 
 

@@ -39,5 +39,10 @@ def public(d: Deal) -> dict[str, Any]:
     return {"pool": d["pool"], "revealed": {p: d["assigned"][p] for p in d["revealed"]}}
 
 
+def moderator(d: Deal) -> dict[str, Any]:
+    """The whole deal, as a moderator who does not play sees it: who has which role, what is left."""
+    return {"assigned": dict(d["assigned"]), "unused": list(d["unused"]), "revealed": list(d["revealed"])}
+
+
 def private(d: Deal, player: str) -> str | None:
     return d["assigned"].get(player)

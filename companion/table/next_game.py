@@ -1,7 +1,10 @@
 """Another game at the same table, without a restart: the host's `table.new_game` (issue 21).
 
     {"by": "host", "move": "table.new_game",
-     "args": {"game": "room25", "players": [{"id": "ana", "name": "Ana"}, ...], "options": {...}}}
+     "args": {"game": "room25", "players": [{"id": "ana", "name": "Ana"}, ...], "options": {...},
+              "moderator": false}}
+
+`moderator` (optional, false when absent): the host does not play but moderates (`Setup.moderator`).
 
 The table handles it, not a game (`Table.handle`): `setup_of` checks the arguments into a `Setup`
 (pure: the seed is handed in, drawn from `secrets` by the caller), and the table starts that game in the
@@ -32,7 +35,7 @@ MOVE = "table.new_game"
 PLAYERS = "a list of players, each with an id and a name"
 PLAYER_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,15}")
 NAME_MAX = 24
-ARGS = frozenset({"game", "players", "options"})
+ARGS = frozenset({"game", "players", "options", "moderator"})
 
 
 def _mistyped(code: str, word: str, names: list[str], **params: Any) -> Rejected:
@@ -104,6 +107,9 @@ def setup_of(args: Mapping[str, Any], games: Mapping[str, Game], seed: int,
     players = _players(args.get("players"))
     same = current is not None and current.game == game_id
     options = _options(game, args.get("options"), current.options if same and current is not None else {})
-    setup = Setup(game=game_id, players=players, options=options, seed=seed)
+    moderator = args.get("moderator", False)
+    if not isinstance(moderator, bool):
+        raise Rejected("reject.bad_argument", field="moderator", problem="true or false")
+    setup = Setup(game=game_id, players=players, options=options, seed=seed, moderator=moderator)
     initial(game, setup)  # the player count, duplicate ids, each option's value: the referee's own check
     return setup

@@ -31,5 +31,6 @@ def open_table(cfg: Config, force_new: bool = False) -> tuple[Table, bool]:
         players=tuple(Player(pid, pid) for pid in cfg.game.players),
         options=dict(cfg.game.options),
         seed=secrets.randbits(63),
+        moderator=cfg.game.moderator,
     )
     return Table(Referee.start(games, log, setup, created_at=time.time_ns() // 1_000_000)), False

@@ -74,7 +74,9 @@ def lines_of(game: Game, view: dict[str, Any], public: dict[str, Any],
 
     `table_lines` (every view) are built from the PUBLIC view only (pass them when already made); a
     seat's `lines` from that seat's own `private` part only, never from another view (secrets stay
-    secret). A game whose page draws its views itself (the toolkit's parts, one by one) gets neither.
+    secret), and a moderator's (the host's view of a table whose host does not play) each seat's lines
+    from that seat's own view. A game whose page draws its views itself (the toolkit's parts, one by one)
+    gets none of them.
     """
     out = dict(view)
     if game.page_draws_views:
@@ -82,6 +84,9 @@ def lines_of(game: Game, view: dict[str, Any], public: dict[str, Any],
     out["table_lines"] = as_json(game.public_lines(public)) if table_lines is None else table_lines
     if view.get("private"):
         out["lines"] = as_json(game.private_lines(view["private"]))
+    seats = (view.get("moderator") or {}).get("seats")
+    if isinstance(seats, dict):  # a moderator's view (host's only): each seat's own lines, by player id
+        out["moderator_lines"] = {pid: as_json(game.private_lines(own)) for pid, own in seats.items() if own}
     return out
 
 

@@ -50,7 +50,7 @@ def test_defaults_with_no_files_and_empty_environment() -> None:
     assert cfg.model_dump(mode="json") == {
         "table": {"id": "table1", "language": "en"},
         "storage": {"path": f"{HOME}/.local/state/companion/companion.sqlite3", "synchronous": "FULL"},
-        "game": {"default": "toolkit", "players": ["p1", "p2", "p3", "p4"], "options": {}},
+        "game": {"default": "toolkit", "players": ["p1", "p2", "p3", "p4"], "options": {}, "moderator": False},
         "timers": {"resume_after_restart": "pause"},
         "display": {"size": "auto", "fullscreen": False, "enabled": "auto", "driver": None, "volume": 80,
                     "booth_timeout": 30, "attract": True},
@@ -299,7 +299,8 @@ def test_bad_flags_name_the_flag(tmp_path: Path) -> None:
         "command-line flag verbose: verbose = true is not a known key; "
         "flags are dotted keys such as storage.path",
         'command-line flag table.language: table.language = "fr" is not allowed; choose one of en, zh, th',
-        'command-line flag game.colour: game.colour = "red" is not a known key; [game] has: default, options, players',
+        'command-line flag game.colour: game.colour = "red" is not a known key; '
+        '[game] has: default, options, players, moderator',
     ]
 
 

@@ -12,7 +12,8 @@ import sys
 from pathlib import Path
 
 from companion.games import box, registry
-from companion.kiosk.newgame import option_fields
+from companion.kiosk.newgame import option_fields, table_fields
+from companion.kiosk.screens.options import ROWS_SHOWN
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -64,9 +65,10 @@ def test_the_new_game_screens_import_no_game_rules() -> None:
         # only the light modules: no game.py, moves, forms, data or pictures of any game (the scene's own
         # game, the toolkit, was imported before: it is being played)
         assert all(m.rsplit(".", 1)[1] == "options" for m in what["new"]), (gid, what["new"])
-        # the options screen offers what the rules' own options model says
+        # the options screen offers what the rules' own options model says, then whether the host plays
         shown = {key[1] for key in what["keys"] if key[0] in ("choice", "minus", "plus", "toggle")}
-        assert shown == {f.name for f in option_fields(games[gid])}, gid
+        first_page = [*option_fields(games[gid]), *table_fields()][:ROWS_SHOWN]
+        assert shown == {f.name for f in first_page}, gid
         assert what["sent"] == 0  # nothing reaches the table before Start
 
 

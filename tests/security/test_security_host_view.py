@@ -10,6 +10,7 @@ in every language, two hand-made twin evenings, and proof that the twins catch a
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,8 @@ from companion.games import registry
 from companion.games.lockdown import GAME as LOCKDOWN
 from companion.games.lockdown import mapgraph
 from companion.games.lockdown.game import Lockdown
+from companion.games.toolkit.presets import werewolf
+from companion.table.views import Views
 from tests.kits import host_view_twins
 from tests.kits.host_view_twins import game_bot, seed_twin, twins
 from tests.kits.lockdown_script import by, host, prepare, setup_line
@@ -188,3 +191,44 @@ def test_the_twin_evenings_catch_a_host_view_that_shows_a_secret() -> None:
         except AssertionError:
             caught += 1
     assert caught > 0
+
+
+# -- a moderator who does not play (issue 28, item 5) ----------------------------------------------------------
+
+
+def test_a_moderators_secrets_reach_the_host_view_only(tmp_path: Path) -> None:
+    """Twin moderated evenings (other roles, other votes, another counter change): the moderator's part of the
+    host's view tells them apart, while the public view stays the same and no other view (nor the JSON the
+    phones are sent) holds any of the moderator's part."""
+    moderated = {**TOOLKIT_SETUP, "moderator": True}
+    a = play_toolkit(tmp_path / "a.sqlite3", *scene("red", "blue", ben_hp=-2), setup=moderated)
+    b = play_toolkit(tmp_path / "b.sqlite3", *scene("blue", "red", ben_hp=-7), setup={**moderated, "seed": 99})
+    for ref in (a, b):
+        assert ref.submit(Input("ballot.close", "host", {"name": "exile"}, 4000)).accepted
+    assert a.state["deals"]["roles"]["assigned"] != b.state["deals"]["roles"]["assigned"]
+    assert a.view("public") == b.view("public")
+    assert a.view("host")["moderator"] != b.view("host")["moderator"]  # the moderator sees what differs
+    assert a.view("host")["moderator"]["ballots"]["exile"]["votes"] == {"ana": "red", "ben": "blue"}
+    for ref in (a, b):
+        views = Views.of(ref)
+        for audience in ("public", *(f"player:{p}" for p in ("ana", "ben", "chai", "dao"))):
+            sent = views.json(audience)
+            assert b'"moderator":' not in sent and b'"assigned"' not in sent, audience
+            assert b'"votes"' not in sent and b'"moderator_lines"' not in sent, audience
+            for pid, role in ref.state["deals"]["roles"]["assigned"].items():
+                if audience != f"player:{pid}":
+                    assert f'"{pid}":"{role}"'.encode() not in sent, (audience, pid)
+        assert b'"moderator":{' in views.json("host")
+
+
+def test_a_playing_host_learns_no_role_from_twin_werewolf_deals(tmp_path: Path) -> None:
+    """The same seven-player Werewolf deal at two playing-host tables with other seeds: the host's view is the
+    same (the redacted view of issue 16), though the wolves differ."""
+    seven = [{"id": p, "name": p.title()} for p in ("ana", "ben", "chai", "dao", "eve", "fon", "gus")]
+    deal = {"by": "host", "move": "roles.deal", "at": 0, "args": {"name": "roles", "roles": werewolf(7)}}
+    refs = [play_toolkit(tmp_path / f"{seed}.sqlite3", deal, setup={"game": "toolkit", "players": seven, "seed": seed})
+            for seed in (1, 2, 3)]
+    deals = [ref.state["deals"]["roles"]["assigned"] for ref in refs]
+    assert len({json.dumps(d, sort_keys=True) for d in deals}) > 1
+    assert all(ref.view("host") == refs[0].view("host") for ref in refs)
+    assert "moderator" not in refs[0].view("host") and refs[0].view("public")["moderated"] is False

@@ -50,13 +50,24 @@ class Toolkit(GameBase):
         }
 
     def view_host(self, state: State) -> dict[str, Any]:
-        """The host runs the session but is not told secrets: who has voted is all it learns of ballots."""
+        """The host runs the session but is not told secrets: who has voted is all it learns of ballots,
+        and not even that of a ballot whose voters are secret (a playing host would learn the wolves)."""
         return {
             "ballots_waiting_for": {
-                n: [v for v in b["voters"] if v not in b["votes"]]
+                n: ballot.waiting_for(b)
                 for n, b in state["ballots"].items()
-                if b["open"]
+                if b["open"] and not b.get("secret_voters")
             },
+        }
+
+    def view_moderator(self, state: State) -> dict[str, Any]:
+        """A moderator who does not play (`Setup.moderator`) sees what a human one would: the deals
+        (who has which role, the roles left face down), each ballot's voters and, once it is closed,
+        its votes as cast, and every hidden counter's values."""
+        return {
+            "deals": {n: roles.moderator(d) for n, d in state["deals"].items()},
+            "ballots": {n: ballot.as_cast(b) for n, b in state["ballots"].items()},
+            "counters": {n: dict(t["values"]) for n, t in state["counters"].items()},
         }
 
     def deadlines(self, state: State) -> Sequence[Deadline]:

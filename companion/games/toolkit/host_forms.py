@@ -58,6 +58,25 @@ def ballot_forms(state: State) -> list[Prompt]:
         out.append(Prompt("ballot.open", "toolkit.prompt.ballot_players", (name, candidates, voters, double, _tie())))
     typed = Field("options", "texts", "toolkit.prompt.options", min=2, max=12)
     out.append(Prompt("ballot.open", "toolkit.prompt.ballot_typed", (name, typed, voters, double, _tie())))
+    if n >= 2:
+        out += role_ballot_forms(state)
+    return out
+
+
+def role_ballot_forms(state: State) -> list[Prompt]:
+    """A secret vote among the players dealt one role (the werewolves' vote), one form per deal: the
+    referee finds the voters, so the form names roles of the pool only, never who holds them."""
+    name = _name(state, "ballots", presets.ROLE_BALLOT_NAMES, "toolkit.name")
+    out = []
+    for deal, d in state["deals"].items():
+        roles = sorted(set(d["pool"]))
+        choices = tuple(Choice(r, f"toolkit.role.{r}") if r in presets.ROLES else Choice(r, r, plain=True)
+                        for r in roles)
+        default = "werewolf" if "werewolf" in roles else roles[0]
+        role = Field("role", "choice", "toolkit.prompt.role_voters", choices, default=default)
+        candidates = _seated(state, "options", "toolkit.prompt.candidates", 2)
+        out.append(Prompt("ballot.open", "toolkit.prompt.ballot_role", (name, candidates, role, _tie()),
+                          {"deal": deal}, {"deal": deal}))
     return out
 
 

@@ -21,7 +21,7 @@ def table_lines(public: dict[str, Any], now: int) -> Lines:
             out.append((f"kiosk.toolkit.timer_{state}", {"name": name, "left": clock_text(remaining(t, now))}))
     for name, b in table.get("ballots", {}).items():
         if b["open"]:
-            out.append(("kiosk.toolkit.ballot_open", {"name": name, "cast": b["cast"], "voters": len(b["voters"])}))
+            out.append(("kiosk.toolkit.ballot_open", {"name": name, "cast": b["cast"], "voters": b["voter_count"]}))
         elif b["result"] and b["result"].get("winner") is not None:
             winner = b["result"]["winner"]
             out.append(("kiosk.toolkit.ballot_won", {"name": name, "winner": names.get(winner, winner)}))

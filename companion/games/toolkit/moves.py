@@ -129,6 +129,10 @@ class BallotOpen(Args):
     double: list[str] = Field(default_factory=list, max_length=64)
     change: ballot.ChangePolicy = "until_close"
     tie: ballot.TieRule = "no_winner"
+    #: instead of `voters`: the players dealt this role in the deal `deal` (the only deal when there is one),
+    #: found by the referee, so a host who plays opens the wolves' vote without learning who the wolves are
+    role: Label | None = None
+    deal: Name | None = None
 
 
 class BallotVote(Args):
@@ -142,11 +146,29 @@ class BallotDecide(Args):
 
 
 def ballot_open(ctx: Ctx, a: BallotOpen) -> None:
+    """A vote among the chosen voters (every player when none are named). Among some of the players
+    only (a Werewolf night's wolves), who votes is secret: the table is told how many, never who."""
     _fresh(ctx, "ballots", a.name)
-    voters = _players(ctx, a.voters)
+    voters = _players(ctx, a.voters) if a.role is None else _dealt(ctx, a)
     doubled = {pid: 2 for pid in _players(ctx, a.double) if pid in voters} if a.double else {}
-    ctx.state["ballots"][a.name] = ballot.new(a.options, voters, {**doubled, **a.weights}, a.change, a.tie)
+    chosen = a.role is not None or set(voters) != set(_players(ctx))
+    ctx.state["ballots"][a.name] = ballot.new(a.options, voters, {**doubled, **a.weights}, a.change, a.tie,
+                                              secret_voters=chosen)
     ctx.announce("toolkit.ballot_opened", name=a.name)
+
+
+def _dealt(ctx: Ctx, a: BallotOpen) -> list[str]:
+    """The players dealt `a.role` in `a.deal` (or in the only deal), in seat order."""
+    if a.voters is not None:
+        raise Rejected("reject.bad_argument", field="voters", problem="either voters or a role, not both")
+    deals = ctx.state["deals"]
+    if a.deal is None and len(deals) != 1:
+        raise Rejected("reject.bad_argument", field="deal", problem="the deal whose role votes")
+    d = _get(ctx, "deals", a.deal if a.deal is not None else next(iter(deals)))
+    dealt = [p["id"] for p in ctx.state["players"] if d["assigned"].get(p["id"]) == a.role]
+    if not dealt:  # a role of the pool left face down, or not in the deal: nobody votes
+        raise Rejected("reject.ballot_no_voters")
+    return dealt
 
 
 def ballot_vote(ctx: Ctx, a: BallotVote) -> None:

@@ -13,6 +13,7 @@ from companion import i18n
 #: Names offered for a new thing (the host's phone may also type one).
 TIMER_NAMES = ("day", "night", "discussion")
 BALLOT_NAMES = ("exile", "vote")
+ROLE_BALLOT_NAMES = ("night", *BALLOT_NAMES)  # a vote of one role: the werewolves' night vote first
 COUNTER_NAMES = ("hp", "coins", "score")
 DEAL_NAMES = ("roles",)
 #: Every role a preset deals, in the order a deal lists them.

@@ -43,7 +43,7 @@ from companion.phones.pageserver import GZIP_FROM, RETRY_AFTER, TYPES, WEB_DIR, 
 logger = logging.getLogger(__name__)
 HALL_WEB = Path(__file__).parent / "web"
 PAGES = {"/": "hall.html", "/cycle": "cycle.html", "/standings": "standings.html", "/seating": "seating.html"}
-PHONE_MODULES = ("i18n.js", "dom.js", "header.js", "render.js")  # the phone page's own, shared as they are
+PHONE_MODULES = ("i18n.js", "dom.js", "header.js", "render.js", "moderator.js")  # the phone page's, shared
 KEY_HEADER = "X-Organiser-Key"
 LOADING = 32  # connections beside the open pages' own two, for pages loading (a browser opens about six)
 JSON = TYPES[".json"]

@@ -45,6 +45,8 @@ class HostMenuScreen(Screen):
         L = self.k.layout
         out: list[tuple[str, Callable[[], None], str]] = [
             (self._words(c), partial(self._host, c.move, c.args), c.key) for c in self.controls()]
+        if self.k.public.get("moderated") and self.k.feed is not None:  # the host moderates: the deal, the votes
+            out.append((self.tr("kiosk.menu.moderator"), self._moderator, "m"))
         out.append((self.tr("kiosk.menu.new_game"), self._new_game, "n"))
         out += host_forms.menu_entries(self)  # the game's host forms (the toolkit's new vote, timer, deal)
         if self.k.settings.seats is not None:
@@ -69,6 +71,10 @@ class HostMenuScreen(Screen):
             self.k.say("kiosk.menu.end_first")
             return
         self.k.replace(GameListScreen(self.k))
+
+    def _moderator(self) -> None:
+        from companion.kiosk.screens.moderator import ModeratorScreen
+        self.k.replace(ModeratorScreen(self.k))
 
     def _phones(self) -> None:
         from companion.kiosk.screens.phone_seats import PhoneSeatsScreen

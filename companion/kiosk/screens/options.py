@@ -12,7 +12,7 @@ import pygame
 
 from companion import i18n
 from companion.games import box
-from companion.kiosk.newgame import OptionField, Plan, count_problem, option_fields
+from companion.kiosk.newgame import MODERATOR, OptionField, Plan, count_problem, option_fields, table_fields
 from companion.kiosk.screens.base import Screen
 from companion.kiosk.widgets import DIM, FG, Button, Region, draw_button
 
@@ -24,7 +24,7 @@ ROWS_SHOWN = 5
 
 def option_label(lang: str, game: str, name: str) -> str:
     """An option's short words, from the game's own catalog (`<game>.option_label.<name>`)."""
-    msgid = f"{game}.option_label.{name}"
+    msgid = "kiosk.option_label.moderator" if name == MODERATOR else f"{game}.option_label.{name}"
     return i18n.translate(lang, msgid) if msgid in i18n.msgids(lang) else name.replace("_", " ")
 
 
@@ -45,7 +45,7 @@ class OptionsScreen(Screen):
         self.page = 0
 
     def fields(self) -> list[OptionField]:
-        return option_fields(box(self.k.games, self.plan.game))
+        return [*option_fields(box(self.k.games, self.plan.game)), *table_fields()]
 
     def _set(self, name: str, value: Any) -> None:
         self.plan.options[name] = value

@@ -67,7 +67,8 @@ class RevealScreen(Screen):
         self.k.send({"by": "host", "move": "table.new_game",
                      "args": {"game": public.get("game"),
                               "players": [{"id": p["id"], "name": p["name"]} for p in public.get("players", [])],
-                              "options": dict(public.get("options", self.k.settings.options))}})
+                              "options": dict(public.get("options", self.k.settings.options)),
+                              **({"moderator": True} if public.get("moderated") else {})}})
         self.k.say("kiosk.options.starting", game=self.tr(f"game.{public.get('game')}.title"))
 
     def another(self) -> None:

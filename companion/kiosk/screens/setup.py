@@ -72,6 +72,9 @@ class SetupScreen(Screen):
         game = str(self.k.public.get("game"))
         chosen = [self.tr("kiosk.options.value", option=option_label(lang, game, key),
                           value=value_label(lang, game, key, value)) for key, value in options.items()]
+        if self.k.public.get("moderated"):  # everyone at the table is told: the host moderates (issue 28)
+            chosen.append(self.tr("kiosk.options.value", option=option_label(lang, game, "moderator"),
+                                  value=value_label(lang, game, "moderator", True)))
         side = [self.tr("kiosk.setup.options"), *(chosen or [self.tr("kiosk.setup.no_options")])]
         side += ["", self.tr("kiosk.setup.tokens")]
         with_qr = self.k.settings.seats is not None

@@ -111,6 +111,10 @@ function build(view, list, send) {
   };
   gameSelect.addEventListener("change", drawOptions);
   drawOptions();
+  // Whether the host plays or moderates (docs/phones.md, "A moderator"): not a game option, the table's.
+  const moderator = el("input", { type: "checkbox", id: "new-game-moderator", checked: Boolean(view.moderated) });
+  const moderatorRow = el("label", { class: "option", "data-option": "moderator" },
+    el("span", { class: "meta", "data-t": "phone.new_game.moderator" }), moderator);
 
   start.addEventListener("click", () => {
     const game = chosen();
@@ -122,12 +126,13 @@ function build(view, list, send) {
       if (same && !game.options.some((o) => o.name === key)) args.options[key] = value; // set up with the table
     }
     for (const o of game.options) args.options[o.name] = optionValue(o, options.querySelector(`[name="${o.name}"]`));
+    if (moderator.checked) args.moderator = true;
     send("table.new_game", args);
   });
 
   const again = current ? el("button", { type: "button", class: "send", id: "play-again", text: t("phone.new_game.play_again"),
     onclick: () => send("table.new_game", { game: view.game, players: (view.players ?? []).map((p) => ({ id: p.id, name: p.name })),
-      options: { ...(view.options ?? {}) } }) }) : null;
+      options: { ...(view.options ?? {}) }, ...(view.moderated ? { moderator: true } : {}) }) }) : null;
   // Before the game has begun the form is folded away: the game's own first steps come first.
   const node = card("new-game", "phone.section.new_game",
     view.ended && again ? again : null,
@@ -136,7 +141,7 @@ function build(view, list, send) {
       el("h3", { "data-t": "phone.new_game.game" }), gameSelect,
       el("h3", { "data-t": "phone.new_game.players" }), players, count,
       el("div", { class: "new-add" }, newName, addButton),
-      el("h3", { "data-t": "phone.new_game.options" }), options, start));
+      el("h3", { "data-t": "phone.new_game.options" }), options, moderatorRow, start));
   translatePage(node);
   return node;
 }

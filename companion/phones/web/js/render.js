@@ -6,6 +6,7 @@
 import { card, el } from "./dom.js";
 import { header } from "./header.js";
 import { describe, t, translatePage } from "./i18n.js";
+import { moderatedNotice, moderatorCard } from "./moderator.js";
 
 const NEWS_SHOWN = 10;
 
@@ -85,7 +86,7 @@ function nameList(pids, view) {
 function votedLine(name, b, view) {
   const waiting = view.host?.ballots_waiting_for?.[name];
   if (!Array.isArray(waiting) || !b.open) return null;
-  const voted = b.voters.filter((pid) => !waiting.includes(pid));
+  const voted = (b.voters ?? []).filter((pid) => !waiting.includes(pid)); // none named when who votes is secret
   return voted.length ? el("div", { class: "meta voted", text: t("phone.ballot.voted", { names: nameList(voted, view) }) }) : null;
 }
 
@@ -116,7 +117,7 @@ function ballots(table, mine, view) {
     }
     return el("div", { class: "item ballot", "data-ballot": name },
       el("div", { class: "name", text: name }),
-      el("div", { class: "meta", text: `${t(b.open ? "phone.ballot.open" : "phone.ballot.closed")} · ${t("phone.ballot.cast", { cast: b.cast, voters: b.voters.length })}` }),
+      el("div", { class: "meta", text: `${t(b.open ? "phone.ballot.open" : "phone.ballot.closed")} · ${t("phone.ballot.cast", { cast: b.cast, voters: b.voter_count })}` }),
       votedLine(name, b, view), ownLine, outcome);
   }));
 }
@@ -202,7 +203,7 @@ export function draw(view, seatKind) {
   document.getElementById("who").textContent = whoLine(view, seatKind);
   document.getElementById("status-line").textContent = statusLine(view, seatKind);
   const holder = document.getElementById("table");
-  holder.replaceChildren(...[you(view), acted(view), summary(view), timers(table, view.game), ballots(table, mine, view), counters(table, mine, view), roles(table, mine, view),
+  holder.replaceChildren(...[moderatedNotice(view, seatKind), moderatorCard(view, roleName), you(view), acted(view), summary(view), timers(table, view.game), ballots(table, mine, view), counters(table, mine, view), roles(table, mine, view),
     rolls(table, view)].filter(Boolean));
   translatePage(holder);
   const news = [...(view.announcements ?? [])].reverse().slice(0, NEWS_SHOWN);

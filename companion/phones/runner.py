@@ -214,6 +214,7 @@ def start_phones(table: Table, *, broker: str = "auto", prefix: str = "companion
     seating = Seating(game, running, state_dir / KEPT_FILE if state_dir is not None else None, status)
     mirror = Mirror(table, topics, game, address, status, kind)
     mirror.seating, mirror.phone_seats, mirror.new_game = seating.command, seating.bound, seating.new_game
+    mirror.credentials = lambda: seating.game
     seating.listeners.append(mirror.seats_changed)
     if isinstance(running, EmbeddedBroker):
         running.logins.on_phones = mirror.phones_changed

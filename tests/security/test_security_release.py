@@ -15,7 +15,16 @@ from pathlib import Path
 
 from companion.phones.topics import parse_user
 from tests.kits.phones_kit import WAIT_S, running_table
-from tests.security.test_security_seats import PLAYERS, claim, code, host_command, logged_in, new_password, refused, take
+from tests.security.test_security_seats import (
+    PLAYERS,
+    claim,
+    code,
+    host_command,
+    logged_in,
+    new_password,
+    refused,
+    take,
+)
 
 
 def test_a_phone_keeping_the_old_code_open_does_not_get_the_released_seat_back(tmp_path: Path) -> None:
@@ -38,7 +47,8 @@ def test_a_phone_keeping_the_old_code_open_does_not_get_the_released_seat_back(t
             while not stop.is_set() and keeper.client.is_connected():
                 n += 1
                 cid = f"again-{n}"
-                keeper.publish(t.cmd(old.user), json.dumps({"id": cid, "move": "seat.claim", "args": {"password": mine}}))
+                command = {"id": cid, "move": "seat.claim", "args": {"password": mine}}
+                keeper.publish(t.cmd(old.user), json.dumps(command))
                 try:
                     replies.put(keeper.wait_for(lambda m, c=cid: m.topic == t.reply(old.user) and m.json()["id"] == c,
                                                 timeout=2.0).json())

@@ -192,8 +192,8 @@ def test_a_photographed_code_is_refused_once_a_phone_took_the_seat(tmp_path: Pat
         seats = run.phones.seating.bound()
         assert (seats["players"], seats["host"]) == ({"ana": True, "ben": False, "chai": False}, False)
         game = run.phones.game  # the host's page gets the free seats' codes, never a held seat's
-        assert seats["codes"] == {pid: [game.joins[game.players[pid].user].user, game.joins[game.players[pid].user].password]
-                                  for pid in ("ben", "chai")}
+        joins = {pid: game.joins[game.players[pid].user] for pid in ("ben", "chai")}
+        assert seats["codes"] == {pid: [j.user, j.password] for pid, j in joins.items()}
 
 
 @pytest.mark.parametrize("broker", BROKERS)

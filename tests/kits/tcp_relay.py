@@ -3,6 +3,9 @@
 Real sockets, one thread per direction. `cut()` closes every relayed connection and refuses new ones
 (accepted and closed at once, as a dead link answers), until `restore()`; what the broker and the other
 clients see is a client whose TCP connection dropped. `cut_count` says how many were closed.
+`freeze()` is a phone whose Wi-Fi went away: every connection stays open but nothing passes either way
+(new ones are accepted and hear nothing), until `restore()`, which closes the frozen ones (their bytes
+in between are lost) and relays again.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ class Relay:
         self._lock = threading.Lock()
         self._open: list[socket.socket] = []
         self._cut = False
+        self._frozen = threading.Event()
         self.cut_count = 0
         self.accepted = 0
         self._accepted = threading.Condition(self._lock)
@@ -37,6 +41,9 @@ class Relay:
                 if self._cut:
                     client.close()
                     continue
+                if self._frozen.is_set():  # silent: kept open, nothing answered
+                    self._open.append(client)
+                    continue
             try:
                 upstream = socket.create_connection(self.target, timeout=5)
             except OSError:
@@ -50,11 +57,11 @@ class Relay:
             for a, b in ((client, upstream), (upstream, client)):
                 threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
 
-    @staticmethod
-    def _pump(src: socket.socket, dst: socket.socket) -> None:
+    def _pump(self, src: socket.socket, dst: socket.socket) -> None:
         try:
             while data := src.recv(65536):
-                dst.sendall(data)
+                if not self._frozen.is_set():
+                    dst.sendall(data)
         except OSError:
             pass
         for s in (src, dst):
@@ -76,7 +83,13 @@ class Relay:
             s.close()
         self.cut_count += len(sockets) // 2
 
+    def freeze(self) -> None:
+        self._frozen.set()
+
     def restore(self) -> None:
+        if self._frozen.is_set():
+            self.cut()  # what was frozen is broken: its peers reconnect
+            self._frozen.clear()
         with self._lock:
             self._cut = False
 

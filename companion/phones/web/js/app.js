@@ -245,6 +245,11 @@ function join(seat, fallback = null, fresh = false, probing = false) {
       page.linkState = name;
       showLink();
       if (name === "online") probing = false; // the seat logs in: a later refusal may be another new game
+      if (name === "refused" && page.leaving) {
+        // the table freed the seat (its password changed) before its reply reached this phone: left
+        left({ id: page.leaving, ok: true });
+        return;
+      }
       if (name === "refused") {
         if (!probing && seats.gameOf(seat) !== null) {
           join(seats.following(seat, seats.gameOf(seat) + 1), fallback, true, true);
@@ -297,6 +302,8 @@ async function syncClock() {
 }
 
 async function main() {
+  // a seat's link opened in this very tab (the QR code scanned again): start afresh with it
+  window.addEventListener("hashchange", () => { if (location.hash.startsWith("#v=")) location.reload(); });
   const link = seats.fromFragment();
   const seat = link ? link.seat : seats.stored();
   const claim = link ? link.claim : (seat ? null : seats.storedClaim()); // a reload in the middle of a claim

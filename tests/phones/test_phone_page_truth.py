@@ -113,8 +113,8 @@ def test_a_vote_made_offline_is_not_sent_if_the_table_changed_meanwhile(
             lost_within(ana, wifi)
             ana.page.locator(ana.form("dice.roll")).locator("button.send").click()
             wifi.restore()
-            ana.page.wait_for_selector(f"form[data-move='dice.roll'] .form-state:text-is('{say('en', 'phone.accepted')}')",
-                                       timeout=WAIT_MS)
+            done = f"form[data-move='dice.roll'] .form-state:text-is('{say('en', 'phone.accepted')}')"
+            ana.page.wait_for_selector(done, timeout=WAIT_MS)
             assert len(moves_in_log(run, "dice.roll")) == 1
         finally:
             ana.close()

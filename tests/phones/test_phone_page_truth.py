@@ -147,6 +147,7 @@ def test_the_hosts_page_shows_each_free_seats_link_and_a_newcomer_takes_the_seat
             shown = JoinLink.parse(row.locator(".code-link").inner_text())
             assert shown == links["ben"]  # the code the kiosk would show as a QR code
             assert say("en", "phone.seat.code_link", name="Ben") in row.inner_text()
+            assert "null" not in row.inner_text() and "undefined" not in row.inner_text()
             chief.page.screenshot(path=str(shots_dir / "host-page-free-seat-link.png"), full_page=True)
             newcomer = PhonePage.open(browser, shown.url())
             newcomer.online()

@@ -42,7 +42,7 @@ export function phoneSeats(view, release, hostSeat) {
         onYes: () => { asking = null; release(p.id); redrawRow(); },
         onNo: () => { asking = null; redrawRow(); },
       }) : null;
-      row.replaceChildren(
+      row.replaceChildren(...[
         el("div", { class: "seat-row", "data-player": p.id, "data-bound": String(bound) },
           el("span", { class: "name", text: t(bound ? "phone.seat.bound" : "phone.seat.open", { name: p.name }) }),
           bound ? el("button", { type: "button", class: "release", text: t("phone.seat.release"), onclick: ask }) : null),
@@ -51,7 +51,7 @@ export function phoneSeats(view, release, hostSeat) {
           el("code", { class: "code-link", text: link }),
           el("button", { type: "button", class: "share", text: t("phone.seat.share"), onclick: () => share(p.name, link) }))
           : null,
-        confirm);
+        confirm].filter(Boolean));
     };
     redrawRow();
     return row;

@@ -241,3 +241,20 @@ def test_the_host_releases_a_seat_in_two_steps_and_controls_keep_their_places(
         finally:
             chief.close()
             ana.close()
+
+
+def test_an_undo_is_said_on_the_phone_it_touches(table: Running, browser: Browser) -> None:
+    with serving(table) as (_, links):
+        host(table, "ballot.open", name="exile", options=["red", "blue"])
+        ana = PhonePage.open(browser, links["ana"].url())
+        try:
+            ana.online()
+            ana.choose_and_send("ballot.vote", "red")
+            ana.page.wait_for_selector(".my-vote:has-text('Your vote: red')", timeout=WAIT_MS)
+            host(table, "host.undo", count=1)  # the host takes Ana's vote back
+            ana.toast(say("en", "phone.undone"))
+            ana.page.wait_for_selector(f".ballot:has-text(\"{say('en', 'phone.ballot.not_voted')}\")", timeout=WAIT_MS)
+            assert moves_in_log(table, "ballot.vote") == [{"name": "exile", "option": "red"}]  # kept, undone
+            assert table.referee.view("player:ana")["private"]["ballots"]["exile"]["my_vote"] is None
+        finally:
+            ana.close()

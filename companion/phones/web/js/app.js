@@ -79,7 +79,7 @@ function drawForms(view) {
   const holder = $("forms");
   const before = new Map([...holder.querySelectorAll("form.prompt")].map((f) => [f.dataset.key, entered(f)]));
   const forms = prompts.map((p) => form(p, (move, args) => page.link.send(move, args), page.formStates, players));
-  if (page.promptsKey !== null && before.size !== forms.length) bringIntoView(holder);
+  if (page.promptsKey !== null && forms.some((f) => !before.has(f.dataset.key))) bringIntoView(holder); // a new prompt
   holder.replaceChildren(...(forms.length ? forms : [el("p", { class: "meta", text: t("phone.no_actions") })]));
   for (const f of forms) if (before.has(f.dataset.key)) restore(f, before.get(f.dataset.key));
 }
@@ -140,14 +140,13 @@ function bringIntoView(node) {
   node.scrollIntoView({ block: "nearest", behavior: "smooth" });
 }
 
-// Undo and corrections, said on the phones they touch: the host undid (or corrected) an input and this
-// seat's view changed with it.
+// Undo and corrections, said on the phones they touch: the host undid or amended an input (the view's
+// `corrections` count grew: the table is told how many, never which) and this seat's view changed with
+// it beyond the news.
 function sayUndone(before, view) {
-  if (!before || before.number !== view.number) return;
-  const undone = (view.announced ?? 0) < (before.announced ?? 0) || (view.begun === false && before.begun === true);
-  const corrected = (view.corrections ?? 0) > (before.corrections ?? 0);
-  if (undone) toast(t("phone.undone"), true);
-  else if (corrected) toast(t("phone.corrected"), true);
+  if (!before || before.number !== view.number || !((view.corrections ?? 0) > (before.corrections ?? 0))) return;
+  const rest = (v) => JSON.stringify({ ...v, corrections: 0, announced: 0, announcements: [] });
+  if (rest(before) !== rest(view)) toast(t("phone.undone"), true);
 }
 
 // The join screen, with why the phone is there (translated text) if there is a reason.

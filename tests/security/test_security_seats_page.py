@@ -92,7 +92,10 @@ def test_the_host_releases_a_seat_from_the_hosts_page_and_the_new_code_takes_a_n
             assert chief.page.locator("#phone-seats .seat-row[data-player='ben']").inner_text() == "Ben: no phone yet"
             assert not ana.page.locator("#phone-seats .seat-row").count()  # only the host's page shows seats
 
-            row.locator("button.release").click()
+            row.locator("button.release").click()  # the first step asks
+            assert run.phones.seating.holds("ana")
+            yes = i18n.translate("en", "phone.seat.release_yes")
+            chief.page.locator(f"#phone-seats .confirm button:text-is('{yes}')").click()
             chief.toast("Done.")
             problem(ana, i18n.translate("en", "phone.seat_released"))
             assert stored(ana, "companion.seat") is None

@@ -190,7 +190,9 @@ export class Link {
   loadPending() {
     try {
       const list = JSON.parse(localStorage.getItem(pendingKey(this.seat)) ?? "[]");
-      return Array.isArray(list) ? list.filter((c) => typeof c?.id === "string").map((c) => [c.id, c]) : [];
+      // a command kept by an older page has no `sent`: it may have gone out, so it is resent (same id)
+      return Array.isArray(list) ? list.filter((c) => typeof c?.id === "string")
+        .map((c) => [c.id, "sent" in c ? c : { ...c, sent: true }]) : [];
     } catch {
       return [];
     }

@@ -223,10 +223,12 @@ def test_the_host_releases_a_seat_in_two_steps_and_controls_keep_their_places(
             ana.online()
             end = chief.page.locator("#host-menu button[data-key='end:0']")
             end.wait_for(timeout=WAIT_MS)
-            place = end.bounding_box()
+            where = "(b) => { const r = b.getBoundingClientRect(); return [r.left, r.top + window.scrollY, r.width]; }"
+            place = end.evaluate(where)
             host(table, "timer.create", name="day", seconds=300)  # a timer's controls appear ...
             chief.page.wait_for_selector("#host-menu button[data-key='extend:day']", timeout=WAIT_MS)
-            assert end.bounding_box() == place  # ... and move no other button
+            assert end.evaluate(where) == place  # ... and move no other button
+            assert chief.page.evaluate("() => window.scrollY") == 0  # nor does the page scroll
 
             row = chief.page.locator(".seat-row[data-player='ana'][data-bound='true']")
             row.wait_for(timeout=WAIT_MS)

@@ -133,11 +133,14 @@ function onStale(command) {
   bringIntoView($("actions"));
 }
 
-// What changed for this phone comes into view (a new form, a result, a refusal), unless the player is
-// typing into a form.
+// What changed for this phone comes into view (a new form, a dropped command) when none of it is on
+// the screen, unless the player is typing into a form. Never on the host's page: its controls must not
+// move under a finger (the host's own new forms come from the host's own taps).
 function bringIntoView(node) {
-  if (!node || node.hidden || document.activeElement?.closest?.("form")) return;
-  node.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  if (!node || node.hidden || page.kind?.kind === "host" || document.activeElement?.closest?.("form")) return;
+  const box = node.getBoundingClientRect();
+  if (box.bottom > 0 && box.top < window.innerHeight) return; // some of it is on the screen already
+  node.scrollIntoView({ block: "start", behavior: "smooth" });
 }
 
 // Undo and corrections, said on the phones they touch: the host undid or amended an input (the view's

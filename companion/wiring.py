@@ -87,7 +87,8 @@ class Started:
         from companion.phones.serve import KioskSeats
 
         served = self.phones
-        return None if served is None or served.page_url is None else KioskSeats(served, lang)
+        # `lang` is the kiosk's: the seats' links carry none, so each phone opens in its own language
+        return None if served is None or served.page_url is None else KioskSeats(served)
 
 
 def start_features(table: Table, cfg: Config, status: StatusBoard, screen: KioskFeed | None = None) -> Started:

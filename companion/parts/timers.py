@@ -104,5 +104,7 @@ def deadlines(name: str, t: Timer, warn_move: str, expire_move: str) -> list[Dea
 
 
 def public(t: Timer) -> dict[str, Any]:
-    """What everyone sees: enough for a screen to count down on its own clock."""
-    return {k: t[k] for k in ("duration", "running", "deadline", "remaining", "expired", "warnings")}
+    """What everyone sees: enough for a screen to count down on its own clock, and whether it has been
+    started (a paused timer extended past its duration is still paused, not "not started")."""
+    return {**{k: t[k] for k in ("duration", "running", "deadline", "remaining", "expired", "warnings")},
+            "started": bool(t.get("started", True))}

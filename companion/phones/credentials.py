@@ -107,11 +107,20 @@ class GameCredentials:
         return self._with_seat(user, password, bound=self.bound | {user})
 
     def release(self, user: str) -> GameCredentials:
-        """The seat `user` free again: a fresh seat password (the bound phone is out) and a fresh join
-        credential (a code photographed before no longer logs in)."""
-        old = self.joins[user]
-        fresh = dataclasses.replace(self, joins={**self.joins, user: Credential(old.user, new_password())})
+        """The seat `user` free again (the host released it): a fresh seat password (the bound phone is
+        out) and a new join user with a fresh password (a code photographed before no longer logs in,
+        and the broker can drop every connection of the old join user by name)."""
+        seat = parse_user(user)
+        assert seat is not None, user
+        join = Credential(join_user(self.table, self.game, seat.pid, secrets.token_hex(4)), new_password())
+        fresh = dataclasses.replace(self, joins={**self.joins, user: join})
         return fresh._with_seat(user, new_password(), bound=self.bound - {user})
+
+    def leave(self, user: str) -> GameCredentials:
+        """The seat `user` free again because its own phone left it: a fresh seat password (no phone
+        holds it), the same join credential, so the code that phone (or anyone at the table) has takes
+        the seat back while it is free (docs/phones.md)."""
+        return self._with_seat(user, new_password(), bound=self.bound - {user})
 
     def _with_seat(self, user: str, password: str, bound: frozenset[str]) -> GameCredentials:
         if user == self.host.user:

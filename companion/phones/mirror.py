@@ -38,7 +38,7 @@ from companion.core.referee import HOST_VIEW, PUBLIC, Outcome
 from companion.core.rejection import Rejected
 from companion.phones import intake
 from companion.phones.credentials import GameCredentials
-from companion.phones.topics import HEADLESS, OFFLINE, ONLINE, REFEREE_USER, VIEW_MAX_BYTES, Seat, Topics
+from companion.phones.topics import HEADLESS, OFFLINE, ONLINE, REFEREE_USER, VIEW_MAX_BYTES, Seat, Topics, parse_user
 from companion.status import DeviceStatus, StatusBoard
 from companion.table.loop import Table
 from companion.table.views import Views, encode
@@ -82,7 +82,9 @@ class Mirror:
         self.connections = 0  # how many times the mirror (re)connected; tests wait on it
         self.counted_phones: Callable[[], int | None] | None = None  # set by a broker that can count
         # companion.phones.seating: its outcome for a join user's claim or the host's seat.release (else None)
-        self.seating: Callable[[Seat, bytes], Outcome | None] | None = None
+        self.seating: Callable[[str, Seat, bytes], Outcome | None] | None = None
+        # companion.phones.seating: the game's credentials as they are now (a release makes a new join user)
+        self.credentials: Callable[[], GameCredentials] | None = None
         self.phone_seats: Callable[[], dict[str, Any]] | None = None  # which seats a phone holds (the host's view)
         # companion.phones.seating: the seats of the table's next game (its number, its player ids)
         self.new_game: Callable[[int, list[str]], tuple[GameCredentials, Callable[[], None]]] | None = None
@@ -97,7 +99,9 @@ class Mirror:
 
     def _new_client(self) -> mqtt.Client:
         address = self.address
-        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=address.user, clean_session=True,
+        # A persistent session (clean_session False) with QoS 1 subscriptions: what phones publish while
+        # the referee's own connection is down is queued by the broker and delivered on its reconnection.
+        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=address.user, clean_session=False,
                              transport=address.transport)
         client.username_pw_set(address.user, address.password)
         if address.tls:
@@ -328,8 +332,14 @@ class Mirror:
             handler(payload)
             return
         user = self.topics.user_of_cmd(topic)
-        seat = self.game.seat_of(user) if user is not None else None
-        if user is None or seat is None:  # another game's or table's seat: the ACL keeps its phone out
+        game = self.credentials() if self.credentials is not None else self.game
+        seat = game.seat_of(user) if user is not None else None
+        if user is None:
+            return
+        if seat is None:  # another game's or table's seat: the ACL keeps its phone out
+            old = parse_user(user)
+            if old is not None and old.kind == "join" and (old.table, old.game) == (game.table, game.game):
+                self._command(user, old, payload)  # a released seat's old code, still connected: refused
             return
         self._command(user, seat, payload)
 
@@ -344,7 +354,7 @@ class Mirror:
             self._count("dropped")
             return
         cid = intake.command_id(payload)
-        seated = self.seating(seat, payload) if self.seating is not None else None
+        seated = self.seating(user, seat, payload) if self.seating is not None else None
         if seated is not None:  # a claim of a seat, or the host releasing one: never the game's referee
             self._reply(user, cid, seated)
             self._count("queued" if seated.accepted else "refused")

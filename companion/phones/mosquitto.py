@@ -6,7 +6,10 @@ are followed by `use_username_as_clientid true`, so no credential can take over 
 Run as root, Mosquitto drops to the `mosquitto` user, so the directory is handed to that user.
 A new game rewrites the password file and sends SIGHUP: the old game's phones are refused and dropped.
 A seat claimed or released does the same (`update_game`); a released seat's phone is also dropped by
-taking over its client id.
+taking over its client id. A released seat's old join user is not in the game any more: it is kept in
+the password file with a fresh password only the companion knows ("retired") until the next game, so
+the companion can still take over its client id and drop every connection of it (Mosquitto 2.0 has no
+other way to close a client without the dynamic-security plugin); no phone can log in as it again.
 Readiness and reloads are read from Mosquitto's own log lines, never guessed with a sleep.
 """
 
@@ -28,7 +31,7 @@ from pathlib import Path
 
 import paho.mqtt.client as mqtt
 
-from companion.phones.credentials import GameCredentials
+from companion.phones.credentials import GameCredentials, new_password
 from companion.phones.topics import MAX_PACKET_BYTES, REFEREE_USER, VERSION, acl_patterns
 
 logger = logging.getLogger(__name__)
@@ -125,6 +128,7 @@ class ManagedMosquitto:
         self.extra = extra  # config text appended to the generated one (a bridge to the hall)
         self._referee_password = referee_password
         self._users: dict[str, str] = {}
+        self._retired: dict[str, str] = {}  # users of this game no phone may use again (update_game)
         self._dir: Path | None = None
         self._proc: subprocess.Popen[str] | None = None
         self._lines: queue.Queue[str | None] = queue.Queue()
@@ -162,7 +166,7 @@ class ManagedMosquitto:
         return config_text(directory, self.host, self.port, self.ws_port, self.extra)
 
     def _password_file(self) -> str:
-        users = {REFEREE_USER: self._referee_password, **self._users}
+        users = {REFEREE_USER: self._referee_password, **self._retired, **self._users}
         return "".join(f"{user}:{password}\n" for user, password in users.items())
 
     # -- process ------------------------------------------------------------------------------------------
@@ -210,6 +214,7 @@ class ManagedMosquitto:
 
     def set_game(self, game: GameCredentials) -> None:
         """This game's phones only: rewrite the password file and reload (old credentials are refused)."""
+        self._retired = {}
         self._reload_users(game.phone_users())
 
     def _reload_users(self, users: dict[str, str]) -> None:
@@ -227,11 +232,15 @@ class ManagedMosquitto:
         file, then take over the client id of each user in `drop` with its new password, so whoever held
         it is dropped (a reload need not close a live connection) and, reconnecting with the old
         password, refused."""
-        self.set_game(game)
         users = game.phone_users()
+        # a user in `drop` that the game no longer has (a released seat's old join user): retired with a
+        # password no phone knows, so it can be taken over (and its phones dropped) but never used again
+        self._retired.update({user: new_password() for user in drop if user not in users})
+        self._reload_users(users)
         for user in drop:
-            if user in users:
-                self._take_over(user, users[user])
+            password = users.get(user) or self._retired.get(user)
+            if password is not None:
+                self._take_over(user, password)
 
     def _take_over(self, user: str, password: str) -> None:
         """Connect once as `user` (the client id is the user name) and leave at once."""

@@ -13,7 +13,7 @@ import logging
 import socket
 import subprocess
 import sys
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -169,12 +169,14 @@ def _external_address(url: str) -> tuple[BrokerAddress, str]:
 def start_phones(table: Table, *, broker: str = "auto", prefix: str = "companion", table_id: str = "table1",
                  bind: str = "127.0.0.1", port: int = 0, ws_port: int = 0, spectators: int = 0,
                  url: str | None = None, provision: str | None = None, state_dir: Path | None = None,
-                 status: StatusBoard | None = None, broker_extra: str = "") -> Phones:
+                 status: StatusBoard | None = None, broker_extra: str = "",
+                 referee_route: Callable[[BrokerAddress], BrokerAddress] | None = None) -> Phones:
     """Start the broker (unless external), issue this game's credentials and start the mirror.
 
     Call on the main loop's thread before `Table.run` (the mirror reads the first views). Ports 0 pick
     free ones. Raises RuntimeError if the broker cannot start. `broker_extra`: config text for the
-    managed Mosquitto (the hall's bridge); refused with any other broker.
+    managed Mosquitto (the hall's bridge); refused with any other broker. `referee_route`: the way the
+    referee's own connection goes to the broker (a test's relay, to cut that one link); by default direct.
     """
     kind = choose(broker, url)
     if broker_extra and kind != "mosquitto":
@@ -212,8 +214,9 @@ def start_phones(table: Table, *, broker: str = "auto", prefix: str = "companion
         running.start()
     running.set_game(game)
     seating = Seating(game, running, state_dir / KEPT_FILE if state_dir is not None else None, status)
-    mirror = Mirror(table, topics, game, address, status, kind)
+    mirror = Mirror(table, topics, game, referee_route(address) if referee_route else address, status, kind)
     mirror.seating, mirror.phone_seats, mirror.new_game = seating.command, seating.bound, seating.new_game
+    mirror.credentials = lambda: seating.game
     seating.listeners.append(mirror.seats_changed)
     if isinstance(running, EmbeddedBroker):
         running.logins.on_phones = mirror.phones_changed

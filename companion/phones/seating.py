@@ -12,7 +12,11 @@ then connects as the seat's user with P. Every later claim on that seat is refus
 `reject.seat_taken` (the same P again is a retry and answered ok), so a code photographed off the
 shared screen opens nothing. The host releases a seat (`seat.release` on the host's command topic, or
 the kiosk's host menu): the seat gets a fresh password no phone knows, which drops the bound phone, and
-a fresh join credential, so its code (a new one) takes a new phone.
+a new join user, so its code (a new one) takes a new phone; the broker drops every connection of the
+old join user and of the seat, and a claim by the old join user is refused (`reject.seat_code_replaced`).
+A phone leaves its own seat (`seat.leave` on its own command topic, after the page's second step):
+the seat gets a fresh password and keeps its code, so that phone (or anyone with the code) can take it
+back while it is free; a claim drops whatever connection the seat's user still had.
 
 P appears in no reply, log line or view; only in the kept file and the broker's (hashed) password file.
 The mirror hands these commands here (`Mirror.seating`), never to the game's referee.
@@ -36,7 +40,7 @@ from companion.phones.topics import Seat
 from companion.status import DeviceStatus, StatusBoard
 
 logger = logging.getLogger(__name__)
-CLAIM, RELEASE = "seat.claim", "seat.release"
+CLAIM, RELEASE, LEAVE = "seat.claim", "seat.release", "seat.leave"
 PASSWORD = re.compile(r"^[A-Za-z0-9_-]{22,64}$")  # what the page makes (base64url of 18+ random bytes)
 OK = Outcome(accepted=True)
 
@@ -95,22 +99,35 @@ class Seating:
 
     def bound(self) -> dict[str, Any]:
         """Which seats a phone holds (never which phone), as the host's view carries it (`phone_seats`):
-        ``{"players": {pid: held}, "host": held}``."""
+        ``{"players": {pid: held}, "host": held, "codes": {pid: [join user, join password]}}``, with the
+        code of each player's seat no phone holds, so the host's page can show it and its link (a table
+        without a screen seats a newcomer that way; the kiosk shows the same code as a QR code). The
+        host's view goes only to the host's seat."""
         game = self._game
+        codes = {pid: [game.joins[c.user].user, game.joins[c.user].password]
+                 for pid, c in game.players.items() if c.user not in game.bound and c.user in game.joins}
         return {"players": {pid: c.user in game.bound for pid, c in game.players.items()},
-                "host": game.host.user in game.bound}
+                "host": game.host.user in game.bound, "codes": codes}
 
     # -- the mirror's hook (MQTT thread) --------------------------------------------------------------
 
-    def command(self, seat: Seat, payload: bytes) -> Outcome | None:
-        """The outcome of a join user's command or of the host's `seat.*` command; None for any other
-        command (the game's referee takes it)."""
+    def command(self, user: str, seat: Seat, payload: bytes) -> Outcome | None:
+        """The outcome of a join user's command, of a seat's own `seat.leave` or of the host's
+        `seat.release`; None for any other command (the game's referee takes it)."""
         if seat.kind == "join":
             assert seat.claims is not None
             password = claimed_password(payload)
             if isinstance(password, Rejected):
                 return Outcome(accepted=False, reason=password)
+            join = self._game.join_of(seat.claims)
+            if join is None or join.user != user:  # a released seat's old code
+                return Outcome(accepted=False, reason=Rejected("reject.seat_code_replaced"))
             return self.claim(seat.claims, password)
+        if seat.kind in ("player", "host") and LEAVE.encode() in payload:
+            raw = intake.decode(payload, seat.actor or "")
+            if not isinstance(raw, Rejected) and raw["move"] == LEAVE:
+                return self.leave(user) if not raw["args"] else Outcome(
+                    accepted=False, reason=Rejected("reject.bad_argument", field="args", problem="none"))
         if seat.kind != "host" or RELEASE.encode() not in payload:
             return None
         raw = intake.decode(payload, "host")
@@ -135,7 +152,8 @@ class Seating:
                     return OK  # the same phone again (its reply was lost): it holds the seat
                 logger.info("phones: a second phone tried to claim the seat %s; refused", self._name(seat_user))
                 return Outcome(accepted=False, reason=Rejected("reject.seat_taken"))
-            if not self._apply(game.bind(seat_user, password), ()):
+            # whatever still holds the seat's user (a phone that left it and stayed connected) goes
+            if not self._apply(game.bind(seat_user, password), (seat_user,)):
                 return Outcome(accepted=False, reason=Rejected("reject.seat_unavailable"))
             logger.info("phones: the seat %s is taken by a phone", self._name(seat_user))
         self._changed()
@@ -151,6 +169,18 @@ class Seating:
             if not self._apply(game.release(seat_user), (seat_user, join.user)):
                 return Outcome(accepted=False, reason=Rejected("reject.seat_unavailable"))
             logger.info("phones: the host released the seat %s", self._name(seat_user))
+        self._changed()
+        return OK
+
+    def leave(self, seat_user: str) -> Outcome:
+        """The seat `seat_user`'s own phone leaves it: free again, with the same code."""
+        with self._lock:
+            game = self._game
+            if seat_user not in game.bound:
+                return OK  # left already (a resent command): nothing to do
+            if not self._apply(game.leave(seat_user), ()):
+                return Outcome(accepted=False, reason=Rejected("reject.seat_unavailable"))
+            logger.info("phones: the seat %s was left by its phone", self._name(seat_user))
         self._changed()
         return OK
 

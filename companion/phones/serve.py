@@ -49,7 +49,9 @@ class Served:
 @dataclass
 class KioskSeats:
     """The seats as the kiosk shows them (`companion.kiosk.seats.PhoneSeats`): a seat's code while no
-    phone holds it, whether one does (never which), and the host's release. `pid` None is the host's seat."""
+    phone holds it, whether one does (never which), and the host's release. `pid` None is the host's seat.
+    `lang` is a language the host chose for every phone; None (the default) puts none in the links, so
+    each phone opens in its own language (docs/phones.md), not the kiosk's."""
 
     served: Served
     lang: str | None = None
@@ -57,7 +59,7 @@ class KioskSeats:
     def join_url(self, pid: str | None) -> str | None:
         if self.served.page_url is None or self.bound(pid):
             return None
-        link = seat_link(self.served.phones, self.served.page_url, pid, self.lang)
+        link = seat_link(self.served.phones, self.served.page_url, pid, self.lang)  # lang None: the phone's own
         return None if link is None else link.url()
 
     def bound(self, pid: str | None) -> bool:
@@ -98,5 +100,5 @@ def starter(table: Table, cfg: Config, status: StatusBoard, broker_extra: str = 
     print(i18n.translate(lang, "phones.page_started", {"url": url}), file=sys.stderr, flush=True)
     if sys.stderr.isatty():
         names = {p.id: p.name for p in table.referee.setup.players}
-        print_links(served.links(lang), names, lang, sys.stderr)
+        print_links(served.links(), names, lang, sys.stderr)  # the links carry no language: the phone's own
     return served

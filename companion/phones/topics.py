@@ -19,6 +19,10 @@ the public topics and its own (empty) seat topics, never the seat's view:
 
     a player's join  {table}.g{game}.j.{pid}     the host's join  {table}.g{game}.host.j
 
+A released seat gets a new join user, the same with a tag: `{table}.g{game}.j.{pid}.{tag}` and
+`{table}.g{game}.host.j.{tag}` (`tag`: 1-12 lowercase letters or digits), so the old code's user is
+not the seat's join user any more and the broker drops it (docs/phones.md).
+
 '.' appears in neither a table id nor a player id, so a user name parses back to one seat.
 """
 
@@ -40,8 +44,8 @@ ONLINE, OFFLINE = "online", "offline"
 HEADLESS = "headless"  # online, and the table has no screen: the phones are its display (docs/pi.md)
 
 _USER = re.compile(r"^(?P<table>[a-z0-9][a-z0-9_-]{0,31})\.g(?P<game>[0-9]{1,12})\."
-                   r"(?:p\.(?P<pid>[a-z0-9_-]{1,32})|j\.(?P<joins>[a-z0-9_-]{1,32})|(?P<host>host)(?P<hostjoin>\.j)?"
-                   r"|s(?P<spectator>[0-9]{1,4}))$")
+                   r"(?:p\.(?P<pid>[a-z0-9_-]{1,32})|j\.(?P<joins>[a-z0-9_-]{1,32})(?:\.[a-z0-9]{1,12})?"
+                   r"|(?P<host>host)(?P<hostjoin>\.j(?:\.[a-z0-9]{1,12})?)?|s(?P<spectator>[0-9]{1,4}))$")
 
 
 @dataclass(frozen=True)
@@ -87,9 +91,11 @@ def spectator_user(table: str, game: int, n: int) -> str:
     return f"{table}.g{game}.s{n}"
 
 
-def join_user(table: str, game: int, pid: str | None) -> str:
-    """The join user of player `pid`'s seat, or of the host's seat when `pid` is None."""
-    return f"{table}.g{game}.host.j" if pid is None else f"{table}.g{game}.j.{pid}"
+def join_user(table: str, game: int, pid: str | None, tag: str = "") -> str:
+    """The join user of player `pid`'s seat, or of the host's seat when `pid` is None; `tag` names a
+    released seat's new join user (lowercase letters and digits, at most 12)."""
+    user = f"{table}.g{game}.host.j" if pid is None else f"{table}.g{game}.j.{pid}"
+    return f"{user}.{tag}" if tag else user
 
 
 def parse_user(user: str) -> Seat | None:

@@ -65,6 +65,9 @@ def test_the_hosts_phone_pauses_extends_resumes_lockdowns_timer_and_ends_the_gam
             chief.page.wait_for_function(
                 "() => document.querySelector('.timer') && /^5:10$/.test(document.querySelector('.timer').textContent)",
                 timeout=WAIT_MS)  # the page's own timer shows the 30 s added (4:40 + 0:30)
+            paused = f".item[data-timer='free'] .meta:text-is('{say('en', 'phone.timer.paused')}')"
+            for phone in (chief, ana):  # paused, past its 5:00: still paused, never "not started"
+                phone.page.wait_for_selector(paused, timeout=WAIT_MS)
             chief.page.locator(button(chief, say("en", "host.menu.resume", timer=free))).click()
             button(chief, say("en", "host.menu.pause", timer=free))
             assert run.referee.view("public")["table"]["timers"]["free"]["running"]
@@ -74,7 +77,15 @@ def test_the_hosts_phone_pauses_extends_resumes_lockdowns_timer_and_ends_the_gam
             assert not ana.page.locator("#host-menu button").count()  # a player's page has no host menu
             assert not ana.holds(b"host_menu")
 
-            chief.page.locator(button(chief, say("en", "host.menu.end"))).click()
+            end = button(chief, say("en", "host.menu.end"))
+            chief.page.locator(end).click()  # the first step asks, in words, and sends nothing
+            asked = f"#host-menu .confirm:has-text('{say('en', 'phone.end_no')}')"
+            chief.page.wait_for_selector(asked, timeout=WAIT_MS)
+            assert not run.referee.view("public")["ended"]
+            chief.page.locator(f"#host-menu .confirm button:text-is('{say('en', 'phone.end_no')}')").click()
+            assert not chief.page.locator("#host-menu .confirm").count() and not run.referee.view("public")["ended"]
+            chief.page.locator(end).click()
+            chief.page.locator(f"#host-menu .confirm button:text-is('{say('en', 'phone.end_yes')}')").click()
             chief.page.wait_for_selector(f"#status-line:has-text('{say('en', 'phone.game_over')}')", timeout=WAIT_MS)
             chief.page.wait_for_function("() => !document.querySelector('#host-menu button')", timeout=WAIT_MS)
             assert run.referee.view("public")["ended"]

@@ -54,7 +54,10 @@ def say(lang: str, msgid: str, **params: object) -> str:
 def end_the_game(chief: PhonePage, lang: str = "en") -> None:
     selector = f"#host-menu button:text-is('{say(lang, 'host.menu.end')}')"
     chief.page.wait_for_selector(selector, timeout=WAIT_MS)
-    chief.page.locator(selector).click()
+    chief.page.locator(selector).click()  # the first step only asks
+    yes = f"#host-menu .confirm button:text-is('{say(lang, 'phone.end_yes')}')"
+    chief.page.wait_for_selector(yes, timeout=WAIT_MS)
+    chief.page.locator(yes).click()
     chief.page.wait_for_selector(f"#status-line:has-text('{say(lang, 'phone.game_over')}')", timeout=WAIT_MS)
 
 

@@ -196,7 +196,8 @@ def test_the_credential_never_reaches_the_server(tmp_path: Path, browser: Browse
         assert not any(secret in line for line in requests), (secret, requests)
 
 
-def test_a_refused_command_is_told_in_the_players_language(tmp_path: Path, browser: Browser) -> None:
+def test_a_command_made_offline_on_a_view_that_changed_is_told_in_the_players_language(
+        tmp_path: Path, browser: Browser) -> None:
     with running_table(tmp_path, "embedded", players=["ana", "ben"]) as run, serving(run) as (_, links):
         host(run, "ballot.open", name="exile", options=["red", "blue"])
         ana = PhonePage.open(browser, links["ana"].url(), locale="th-TH")
@@ -209,8 +210,8 @@ def test_a_refused_command_is_told_in_the_players_language(tmp_path: Path, brows
             host(run, "ballot.close", name="exile")  # ... and the vote closes before her vote arrives
             run.phones.broker.start()
             run.phones.broker.set_game(run.phones.game)
-            told = i18n.translate("th", "phone.rejected", {"reason": i18n.translate("th", "reject.ballot_closed")})
-            ana.toast(told)
+            # made on a view that changed meanwhile, it is not sent: she is told why, in her language
+            ana.toast(i18n.translate("th", "phone.stale_command"))
             assert votes_in_log(run) == []
             assert ana.page.evaluate("localStorage.getItem('companion.pending.' + "
                                      f"{json.dumps(run.cred('ana').user)})") == "[]"  # answered: not resent again

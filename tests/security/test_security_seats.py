@@ -189,7 +189,11 @@ def test_a_photographed_code_is_refused_once_a_phone_took_the_seat(tmp_path: Pat
         ours = [r.getMessage() for r in caplog.records if r.name.startswith("companion") or r.levelno >= logging.INFO]
         assert any("seat of player ana" in line for line in ours)  # the claim was logged, without P
         assert not [line for line in ours if mine in line or theirs in line]
-        assert run.phones.seating.bound() == {"players": {"ana": True, "ben": False, "chai": False}, "host": False}
+        seats = run.phones.seating.bound()
+        assert (seats["players"], seats["host"]) == ({"ana": True, "ben": False, "chai": False}, False)
+        game = run.phones.game  # the host's page gets the free seats' codes, never a held seat's
+        joins = {pid: game.joins[game.players[pid].user] for pid in ("ben", "chai")}
+        assert seats["codes"] == {pid: [j.user, j.password] for pid, j in joins.items()}
 
 
 @pytest.mark.parametrize("broker", BROKERS)
@@ -222,7 +226,8 @@ def test_the_host_releases_a_seat_the_old_phone_stays_out_and_a_new_phone_takes_
         host.got(lambda m: m.topic == host_view and not m.json()["phone_seats"]["players"]["ana"])
 
         new_code = code(run, "ana")
-        assert new_code.user == old_code.user and new_code.password != old_code.password
+        assert new_code.user != old_code.user and new_code.password != old_code.password  # a new join user
+        assert parse_user(new_code.user) == parse_user(old_code.user)  # of the same seat
         fresh = new_password()
         assert claim(run, new_code, fresh)["ok"]
         newcomer = seated(run, "ana", fresh)
@@ -319,9 +324,10 @@ def test_hostile_claims_are_refused_with_a_reason_and_take_no_seat(tmp_path: Pat
 def test_any_payload_of_a_join_user_either_claims_with_a_valid_password_or_changes_nothing(payload: bytes) -> None:
     game = GameCredentials.issue("table1", 1, PLAYERS)
     seating = Seating(game, EmbeddedBroker("companion", "127.0.0.1", 0, 0, game.referee_password))
-    join = parse_user(game.joins[game.players["ana"].user].user)
+    user = game.joins[game.players["ana"].user].user
+    join = parse_user(user)
     assert join is not None and join.kind == "join"
-    outcome = seating.command(join, payload)
+    outcome = seating.command(user, join, payload)
     assert outcome is not None
     password = claimed_password(payload)
     if outcome.accepted:

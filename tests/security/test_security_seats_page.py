@@ -53,7 +53,9 @@ def test_the_page_takes_its_seat_keeps_it_after_a_reload_and_a_photo_of_the_code
             assert seat["pass"] == run.cred("ana").password  # the seat's password is the one the page made
             assert seat["pass"] != links["ana"].password and len(seat["pass"]) == 24
             assert stored(ana, "companion.claim") is None
-            assert run.phones.seating.bound() == {"players": {"ana": True, "ben": False}, "host": False}
+            seats = run.phones.seating.bound()
+            assert (seats["players"], seats["host"]) == ({"ana": True, "ben": False}, False)
+            assert list(seats["codes"]) == ["ben"]  # the free seat's code, for the host's page
 
             ana.page.reload()  # a reload (or the phone waking) keeps the seat: no new claim
             ana.online()
@@ -90,7 +92,10 @@ def test_the_host_releases_a_seat_from_the_hosts_page_and_the_new_code_takes_a_n
             assert chief.page.locator("#phone-seats .seat-row[data-player='ben']").inner_text() == "Ben: no phone yet"
             assert not ana.page.locator("#phone-seats .seat-row").count()  # only the host's page shows seats
 
-            row.locator("button.release").click()
+            row.locator("button.release").click()  # the first step asks
+            assert run.phones.seating.holds("ana")
+            yes = i18n.translate("en", "phone.seat.release_yes")
+            chief.page.locator(f"#phone-seats .confirm button:text-is('{yes}')").click()
             chief.toast("Done.")
             problem(ana, i18n.translate("en", "phone.seat_released"))
             assert stored(ana, "companion.seat") is None

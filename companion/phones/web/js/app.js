@@ -3,10 +3,11 @@
 // forms. Nothing secret goes to the console.
 
 import { el } from "./dom.js";
-import { entered, form, promptWords, restore } from "./forms.js";
+import { entered, form, promptWords, restore, settled } from "./forms.js";
 import { describe, load, t, translatePage } from "./i18n.js";
 import { claimSeat } from "./claim.js";
 import { Link } from "./link.js";
+import { confirmStep } from "./confirm.js";
 import { hostControls } from "./host-controls.js";
 import { newGame } from "./new-game.js";
 import { phoneSeats } from "./phone-seats.js";
@@ -19,7 +20,8 @@ const CLOCK_SYNC_MS = 60000;
 
 const page = {
   seat: null, kind: null, link: null, publicView: null, seatView: null, newest: null, languages: null,
-  promptsKey: null, formStates: new Map(), linkState: "connecting", refereeOnline: true,
+  promptsKey: null, formStates: new Map(), linkState: "connecting", refereeOnline: true, leaving: null,
+  wasOnline: false,
 };
 
 function $(id) {
@@ -52,6 +54,11 @@ function showLink() {
   const word = { connecting: "phone.connecting", online: "phone.online", reconnecting: "phone.reconnecting",
     refused: "phone.login_refused" }[page.linkState];
   $("link").textContent = page.linkState === "refused" ? "" : t(word);
+  if (page.linkState === "online") page.wasOnline = true;
+  // the link lost after it was up: say so at the top and dim what may be out of date
+  const stale = page.wasOnline && page.linkState !== "online" && page.linkState !== "refused";
+  document.body.dataset.stale = String(stale);
+  $("link-lost").hidden = !stale;
 }
 
 function toast(text, ok) {
@@ -72,6 +79,7 @@ function drawForms(view) {
   const holder = $("forms");
   const before = new Map([...holder.querySelectorAll("form.prompt")].map((f) => [f.dataset.key, entered(f)]));
   const forms = prompts.map((p) => form(p, (move, args) => page.link.send(move, args), page.formStates, players));
+  if (page.promptsKey !== null && forms.some((f) => !before.has(f.dataset.key))) bringIntoView(holder); // a new prompt
   holder.replaceChildren(...(forms.length ? forms : [el("p", { class: "meta", text: t("phone.no_actions") })]));
   for (const f of forms) if (before.has(f.dataset.key)) restore(f, before.get(f.dataset.key));
 }
@@ -83,7 +91,7 @@ function redraw() {
   $("actions").hidden = page.kind.kind === "spectator";
   if (page.seatView) drawForms(page.seatView);
   const seatsCard = page.kind.kind === "host" && page.seatView
-    ? phoneSeats(page.seatView, (pid) => page.link.send("seat.release", { player: pid })) : null;
+    ? phoneSeats(page.seatView, (pid) => page.link.send("seat.release", { player: pid }), page.seat) : null;
   $("phone-seats").replaceChildren(...(seatsCard ? [seatsCard] : []));
   const controlsCard = page.kind.kind === "host" && page.seatView
     ? hostControls(page.seatView, (move, args) => page.link.send(move, args)) : null;
@@ -95,6 +103,11 @@ function redraw() {
 }
 
 function onReply(reply) {
+  settled(reply.id);
+  if (page.leaving && reply.id === page.leaving) {
+    left(reply);
+    return;
+  }
   const state = page.formStates.get(reply.id);
   const text = reply.ok ? t("phone.accepted") : t("phone.rejected", { reason: describe(reply.reason ?? {}, page.newest?.players ?? []) });
   if (state) {
@@ -105,6 +118,40 @@ function onReply(reply) {
   toast(text, Boolean(reply.ok));
 }
 
+// A command made while the link was down, dropped because the table changed meanwhile: say so where
+// it was made, and ask again (the form is there, drawn from the new view).
+function onStale(command) {
+  settled(command.id);
+  const text = t("phone.stale_command");
+  const state = page.formStates.get(command.id);
+  if (state) {
+    state.textContent = text;
+    state.dataset.ok = "false";
+    page.formStates.delete(command.id);
+  }
+  toast(text, false);
+  bringIntoView($("actions"));
+}
+
+// What changed for this phone comes into view (a new form, a dropped command) when none of it is on
+// the screen, unless the player is typing into a form. Never on the host's page: its controls must not
+// move under a finger (the host's own new forms come from the host's own taps).
+function bringIntoView(node) {
+  if (!node || node.hidden || page.kind?.kind === "host" || document.activeElement?.closest?.("form")) return;
+  const box = node.getBoundingClientRect();
+  if (box.bottom > 0 && box.top < window.innerHeight) return; // some of it is on the screen already
+  node.scrollIntoView({ block: "start", behavior: "smooth" });
+}
+
+// Undo and corrections, said on the phones they touch: the host undid or amended an input (the view's
+// `corrections` count grew: the table is told how many, never which) and this seat's view changed with
+// it beyond the news.
+function sayUndone(before, view) {
+  if (!before || before.number !== view.number || !((view.corrections ?? 0) > (before.corrections ?? 0))) return;
+  const rest = (v) => JSON.stringify({ ...v, corrections: 0, announced: 0, announcements: [] });
+  if (rest(before) !== rest(view)) toast(t("phone.undone"), true);
+}
+
 // The join screen, with why the phone is there (translated text) if there is a reason.
 function showJoin(problem, claiming = false) {
   $("seat").hidden = true;
@@ -113,6 +160,48 @@ function showJoin(problem, claiming = false) {
   $("join-help").hidden = claiming;
   $("join-problem").hidden = !problem;
   if (problem) $("join-problem").textContent = problem;
+  $("take-back").hidden = true;
+  document.body.dataset.stale = "false";
+  $("link-lost").hidden = true;
+}
+
+// The phone's own "Leave this seat", after its second step: the table frees the seat (its code stays),
+// so this phone (or anyone with the code) can take it back while it is free.
+function leaveSeat() {
+  const seat = page.seat;
+  if (!seat) return;
+  if (page.kind.kind === "spectator" || !page.link) {
+    forgetSeat(seat);
+    showJoin(null);
+    return;
+  }
+  page.leaving = page.link.send("seat.leave", {});
+  $("leave-state").textContent = t("phone.leaving");
+}
+
+function forgetSeat(seat) {
+  page.link?.stop();
+  page.link = null;
+  seats.forget(seat);
+  page.seat = null;
+  page.publicView = page.seatView = page.newest = null;
+  page.promptsKey = null;
+}
+
+function left(reply) {
+  page.leaving = null;
+  $("leave-state").textContent = "";
+  if (!reply.ok) {
+    toast(t("phone.rejected", { reason: describe(reply.reason ?? {}, page.newest?.players ?? []) }), false);
+    return;
+  }
+  const code = seats.codeOf(page.seat);
+  forgetSeat(page.seat);
+  showJoin(t("phone.left"));
+  if (code) {
+    $("take-back").hidden = false;
+    $("take-back").onclick = () => takeSeat(seats.claimWith(code));
+  }
 }
 
 // Claim the code's seat; once granted, log in as the seat with this phone's own password.
@@ -158,6 +247,11 @@ function join(seat, fallback = null, fresh = false, probing = false) {
       page.linkState = name;
       showLink();
       if (name === "online") probing = false; // the seat logs in: a later refusal may be another new game
+      if (name === "refused" && page.leaving) {
+        // the table freed the seat (its password changed) before its reply reached this phone: left
+        left({ id: page.leaving, ok: true });
+        return;
+      }
       if (name === "refused") {
         if (!probing && seats.gameOf(seat) !== null) {
           join(seats.following(seat, seats.gameOf(seat) + 1), fallback, true, true);
@@ -187,9 +281,11 @@ function join(seat, fallback = null, fresh = false, probing = false) {
     },
     seatView: (view) => {
       if (followGame(seat, view.number)) return;
+      sayUndone(page.seatView, view);
       page.seatView = view; page.newest = view; redraw();
     },
     reply: onReply,
+    stale: onStale,
   }, fresh);
   page.link.start();
 }
@@ -208,6 +304,8 @@ async function syncClock() {
 }
 
 async function main() {
+  // a seat's link opened in this very tab (the QR code scanned again): start afresh with it
+  window.addEventListener("hashchange", () => { if (location.hash.startsWith("#v=")) location.reload(); });
   const link = seats.fromFragment();
   const seat = link ? link.seat : seats.stored();
   const claim = link ? link.claim : (seat ? null : seats.storedClaim()); // a reload in the middle of a claim
@@ -217,10 +315,12 @@ async function main() {
   select.addEventListener("change", () => { localStorage.setItem(LANG_KEY, select.value); setLanguage(select.value); });
   await setLanguage(pickLanguage(page.languages, seat ?? claim));
   $("leave").addEventListener("click", () => {
-    page.link?.stop();
-    seats.forget(page.seat);
-    page.seat = null;
-    showJoin(null);
+    $("leave-holder").replaceChildren(confirmStep({
+      question: t(page.kind?.kind === "host" ? "phone.leave_confirm_host" : "phone.leave_confirm"),
+      yes: t("phone.leave_yes"), no: t("phone.leave_no"),
+      onYes: () => { $("leave-holder").replaceChildren(); leaveSeat(); },
+      onNo: () => $("leave-holder").replaceChildren(),
+    }));
   });
   if (!seat && !claim) {
     showJoin(null);

@@ -134,6 +134,21 @@ export function promptWords(prompt, players) {
   return JSON.stringify([promptKey(prompt), heading(prompt, players)]);
 }
 
+// Forms whose command waits for its reply (form key -> command id): their Send stays disabled from the
+// tap until the reply, also when the form is drawn again meanwhile, so two taps send one command.
+const waiting = new Map();
+
+// The reply to command `id` came (or it was dropped): its form's Send works again.
+export function settled(id) {
+  for (const [key, waited] of waiting) {
+    if (waited !== id) continue;
+    waiting.delete(key);
+    for (const node of document.querySelectorAll("form.prompt")) {
+      if (node.dataset.key === key) node.dispatchEvent(new Event("change"));
+    }
+  }
+}
+
 // A form for one prompt; `send(move, args)` returns the command id, `states` maps ids to form status nodes.
 export function form(prompt, send, states, players = []) {
   const key = promptKey(prompt);
@@ -151,7 +166,7 @@ export function form(prompt, send, states, players = []) {
     return got === total;
   };
   const ready = () => addsUp() && controls.every((c) => c.ready());
-  const refresh = () => { button.disabled = !ready(); };
+  const refresh = () => { button.disabled = waiting.has(key) || !ready(); };
   for (const field of prompt.fields) {
     const c = control(field, key, refresh);
     if (c) controls.push({ ...c, name: field.name });
@@ -162,14 +177,22 @@ export function form(prompt, send, states, players = []) {
   node.addEventListener("change", refresh);
   node.addEventListener("submit", (event) => {
     event.preventDefault();
-    if (!ready()) return;
+    if (waiting.has(key) || !ready()) return;
     const args = { ...(prompt.fixed ?? {}) };
     for (const c of controls) args[c.name] = c.value();
+    button.disabled = true; // from the tap until the reply
     const id = send(prompt.move, args);
+    waiting.set(key, id);
     state.textContent = t("phone.sending");
     state.dataset.ok = "";
     states.set(id, state);
   });
+  if (waiting.has(key)) {
+    const id = waiting.get(key);
+    state.textContent = t("phone.sending");
+    state.dataset.ok = "";
+    states.set(id, state); // the reply lands in the form drawn now
+  }
   refresh();
   return node;
 }

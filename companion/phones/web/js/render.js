@@ -67,7 +67,10 @@ function timers(table, game) {
   const entries = Object.entries(table.timers ?? {});
   if (!entries.length) return null;
   return card("timers", "phone.section.timers", entries.map(([name, timer]) => {
-    const state = timer.running ? "running" : timer.expired ? "expired" : timer.remaining < timer.duration ? "paused" : "ready";
+    // `started` says whether it ran (a paused timer extended past its duration is paused, not ready);
+    // a view without it (an older table) falls back on the time left
+    const started = typeof timer.started === "boolean" ? timer.started : timer.remaining < timer.duration;
+    const state = timer.running ? "running" : timer.expired ? "expired" : started ? "paused" : "ready";
     return el("div", { class: "item", "data-timer": name },
       el("div", { class: "name", text: timerName(game, name) }),
       el("div", { class: "timer", "data-state": state, "data-deadline": timer.running ? timer.deadline : null,
@@ -206,6 +209,7 @@ export function draw(view, seatKind) {
   holder.replaceChildren(...[moderatedNotice(view, seatKind), moderatorCard(view, roleName), you(view), acted(view), summary(view), timers(table, view.game), ballots(table, mine, view), counters(table, mine, view), roles(table, mine, view),
     rolls(table, view)].filter(Boolean));
   translatePage(holder);
+  // newest first, not numbered (a numbered list would count 1, 2, 3 from the newest)
   const news = [...(view.announcements ?? [])].reverse().slice(0, NEWS_SHOWN);
   document.getElementById("news-list").replaceChildren(...news.map((a) => el("li", { text: describe(a, view.players ?? []) })));
   header(view, seatKind);

@@ -9,7 +9,7 @@
 
 const SEAT_KEY = "companion.seat";
 const CLAIM_KEY = "companion.claim";
-const USER = /^[a-z0-9][a-z0-9_-]{0,31}\.g[0-9]{1,12}\.(p\.[a-z0-9_-]{1,32}|host|s[0-9]{1,4}|j\.[a-z0-9_-]{1,32}|host\.j)$/;
+const USER = /^[a-z0-9][a-z0-9_-]{0,31}\.g[0-9]{1,12}\.(p\.[a-z0-9_-]{1,32}|host|s[0-9]{1,4}|j\.[a-z0-9_-]{1,32}(\.[a-z0-9]{1,12})?|host\.j(\.[a-z0-9]{1,12})?)$/;
 const PASSWORD_BYTES = 18; // 144 bits, 24 base64url characters, as the Pi's own passwords
 
 function valid(seat) {
@@ -32,11 +32,12 @@ function read(key, check) {
   }
 }
 
-// The seat a join user claims ("t1.g7.j.ana" -> "t1.g7.p.ana", "t1.g7.host.j" -> "t1.g7.host"), else null.
+// The seat a join user claims ("t1.g7.j.ana" -> "t1.g7.p.ana", "t1.g7.host.j" -> "t1.g7.host"; a released
+// seat's new code has a tag: "t1.g7.j.ana.3f9a01bc"), else null.
 export function claimedSeat(user) {
-  const player = /^([a-z0-9][a-z0-9_-]{0,31}\.g[0-9]{1,12})\.j\.([a-z0-9_-]{1,32})$/.exec(user);
+  const player = /^([a-z0-9][a-z0-9_-]{0,31}\.g[0-9]{1,12})\.j\.([a-z0-9_-]{1,32})(\.[a-z0-9]{1,12})?$/.exec(user);
   if (player) return `${player[1]}.p.${player[2]}`;
-  const host = /^([a-z0-9][a-z0-9_-]{0,31}\.g[0-9]{1,12})\.host\.j$/.exec(user);
+  const host = /^([a-z0-9][a-z0-9_-]{0,31}\.g[0-9]{1,12})\.host\.j(\.[a-z0-9]{1,12})?$/.exec(user);
   return host ? `${host[1]}.host` : null;
 }
 
@@ -79,12 +80,28 @@ export function storedClaim() {
   return read(CLAIM_KEY, validClaim);
 }
 
-// The claim was granted: the seat, with this phone's own password, is what the phone holds now.
+// The claim was granted: the seat, with this phone's own password, is what the phone holds now. The
+// code it was taken with is kept beside it, to take the seat back after leaving it (while it is free).
 export function bind(claim) {
-  const seat = { ws: claim.ws, base: claim.base, user: claim.user, pass: claim.pass, lang: claim.lang };
+  const seat = { ws: claim.ws, base: claim.base, user: claim.user, pass: claim.pass, lang: claim.lang,
+    join: claim.join, joinPass: claim.joinPass };
   localStorage.setItem(SEAT_KEY, JSON.stringify(seat));
   localStorage.removeItem(CLAIM_KEY);
   return seat;
+}
+
+// The code (join credential) this phone took `seat` with, or null.
+export function codeOf(seat) {
+  if (!seat || typeof seat.join !== "string" || typeof seat.joinPass !== "string") return null;
+  return claimedSeat(seat.join) === seat.user ? { ws: seat.ws, base: seat.base, user: seat.join, pass: seat.joinPass, lang: seat.lang } : null;
+}
+
+// A new claim of the seat of `code` (a join credential) with a fresh password of this phone's own.
+export function claimWith(code) {
+  const claim = { ws: code.ws, base: code.base, user: claimedSeat(code.user), pass: newPassword(), join: code.user,
+    joinPass: code.pass, lang: code.lang ?? null };
+  localStorage.setItem(CLAIM_KEY, JSON.stringify(claim));
+  return claim;
 }
 
 export function forgetClaim() {
@@ -110,7 +127,7 @@ export function gameOf(seat) {
 // referee keeps a bound seat's password for a player who plays on, so the phone logs in as the new
 // game's seat with the password it made. Kept in localStorage; the old seat's pending commands go.
 export function following(seat, number) {
-  const next = { ...seat, user: seat.user.replace(/\.g[0-9]{1,12}\./, `.g${number}.`) };
+  const next = { ...seat, user: seat.user.replace(/\.g[0-9]{1,12}\./, `.g${number}.`), join: null, joinPass: null };
   localStorage.removeItem(pendingKey(seat));
   localStorage.setItem(SEAT_KEY, JSON.stringify(next));
   return next;

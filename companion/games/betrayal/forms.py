@@ -138,7 +138,7 @@ def _turn(s: State, pid: str) -> list[Prompt]:
             {"left": movement.speed_left(s, pid)}))
         if house.open_doors(s, here) > 0 and house.unplaced(s, s["rooms"][here]["floor"]):
             out.append(Prompt("explore", "betrayal.prompt.explore"))
-    out += _place_explorer(s, pid)
+    out += _place_explorer(s, pid) + _join_more(s, here)
     t = s["turn"]
     movable = [c for c in e["cards"] if cards.tradable(s, c) and c not in t["used"]]
     others = [p for p in explorers.living(s) if p != pid and explorers.get(s, p)["room"] == here]
@@ -189,6 +189,17 @@ def _place_explorer(s: State, pid: str | None) -> list[Prompt]:
                   tuple(Choice(f, f"kind.betrayal.floor.{f}") for f in floors)),),
             {"player": _fighter(s, actor)}, fixed={"player": actor}))
     return out
+
+
+def _join_more(s: State, here: str) -> list[Prompt]:
+    """Issue 31: doorways of the explorer's room that face laid rooms' open doorways (after a tap)."""
+    near = house.more_joins(s, here)
+    if not near:
+        return []
+    most = min(len(near), house.open_doors(s, here))
+    return [Prompt("room.join", "betrayal.prompt.room_join", (
+        Field("joins", "choices", "betrayal.prompt.joins", _rooms(near), min=1, max=most, distinct=True),),
+        {"room": f"kind.betrayal.room.{here}"})]
 
 
 def _joins(s: State, p: dict[str, object], tiles: list[str]) -> list[Prompt]:
@@ -291,7 +302,7 @@ def _host(s: State, ph: str | None) -> list[Prompt]:
         out.append(_place(s))
     alive = explorers.living(s)
     if ph == "turn":
-        out += _place_explorer(s, None)
+        out += _place_explorer(s, None) + _join_more(s, explorers.get(s, s["turn"]["actor"])["room"])
     out.append(Prompt("trait.adjust", "betrayal.prompt.adjust", (
         Field("player", "choice", "betrayal.prompt.player", _targets(s, alive)),
         Field("trait", "choice", "betrayal.prompt.trait", TRAIT_CHOICES),

@@ -139,6 +139,38 @@ def lay(s: State, here: str | None, new: str, joins: list[str] | None = None, fl
     _connect(s["rooms"], d, new)
 
 
+def join_more(s: State, room: str, others: list[str]) -> None:
+    """Issue 31: doorways of laid `room` facing open doorways of other laid rooms, stated after the tile
+    was laid (a token's tap lays it with its first join only): checked as `check_joins`, against the
+    doorways `room` has left."""
+    floor = s["rooms"][room]["floor"]
+    seen = [room, *s["rooms"][room]["joins"]]
+    for other in others:
+        if other not in s["rooms"]:
+            raise Rejected("reject.betrayal_join_not_laid", room=f"kind.betrayal.room.{other}"
+                           if other in data.of(s).room_ids() else other[:24])
+        if s["rooms"][other]["floor"] != floor:
+            raise Rejected("reject.betrayal_join_floor", room=f"kind.betrayal.room.{other}")
+        if other in seen:
+            raise Rejected("reject.betrayal_join_twice", room=f"kind.betrayal.room.{other}")
+        if open_doors(s, other) <= 0:
+            raise Rejected("reject.betrayal_join_closed", room=f"kind.betrayal.room.{other}")
+        seen.append(other)
+    if len(others) > open_doors(s, room):
+        raise Rejected("reject.betrayal_join_doorways", room=f"kind.betrayal.room.{room}",
+                       doors=data.of(s).room(room).doors)
+    for other in others:
+        _join(s["rooms"], room, other)
+        _join(s["rooms"], other, room)
+
+
+def more_joins(s: State, room: str) -> list[str]:
+    """The laid rooms `join_more` accepts for `room` now."""
+    if open_doors(s, room) <= 0:
+        return []
+    return [r for r in joinable(s, room, s["rooms"][room]["floor"]) if r not in s["rooms"][room]["joins"]]
+
+
 def joined(s: State, a: str, b: str) -> bool:
     return b in s["rooms"][a]["joins"]
 

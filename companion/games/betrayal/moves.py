@@ -10,7 +10,19 @@ from pydantic import Field, StringConstraints
 
 from companion.core.contract import Args, Ctx, Move, NoArgs
 from companion.core.rejection import Rejected
-from companion.games.betrayal import cards, combat, data, explorers, flow, haunt, monsters, movement, outcome, seating
+from companion.games.betrayal import (
+    cards,
+    combat,
+    data,
+    explorers,
+    flow,
+    haunt,
+    house,
+    monsters,
+    movement,
+    outcome,
+    seating,
+)
 from companion.games.betrayal.dice import HAUNT_DICE, MAX_DICE, count, read
 from companion.games.betrayal.moves_timer import TIMER_MOVES
 
@@ -36,6 +48,10 @@ class To(Args):
 class RoomArgs(Args):
     room: Key
     joins: list[Key] | None = Field(default=None, max_length=4)  # issue 31: the other rooms its doorways join
+
+
+class JoinArgs(Args):
+    joins: list[Key] = Field(min_length=1, max_length=4)
 
 
 class ExplorerPlaceArgs(Args):
@@ -165,6 +181,15 @@ def room_reveal(ctx: Ctx, a: RoomArgs) -> None:
         raise Rejected("reject.not_your_turn", player=ctx.state["pending"]["player"])
     movement.room_laid(ctx, a.room, a.joins)
     flow.settle(ctx)
+
+
+def room_join(ctx: Ctx, a: JoinArgs) -> None:
+    """Issue 31: the explorer's room's doorways that face other laid rooms' open doorways."""
+    s = ctx.state
+    here = explorers.get(s, _actor(ctx))["room"]
+    house.join_more(s, here, a.joins)
+    for other in a.joins:
+        ctx.announce("betrayal.rooms_joined", room=f"kind.betrayal.room.{here}", other=f"kind.betrayal.room.{other}")
 
 
 def explorer_place(ctx: Ctx, a: ExplorerPlaceArgs) -> None:
@@ -332,6 +357,7 @@ MOVES: dict[str, Move] = {
         Move("explore", explore, NoArgs, PLAYER_OR_HOST, phases=TURN, on_turn=True),
         Move("room.reveal", room_reveal, RoomArgs, TABLE, phases=frozenset({"room"})),
         Move("card.reveal", card_reveal, CardArgs, TABLE, phases=frozenset({"card"})),
+        Move("room.join", room_join, JoinArgs, TABLE, phases=TURN, on_turn=True),
         Move("explorer.place", explorer_place, ExplorerPlaceArgs, PLAYER_OR_HOST, phases=TURN, on_turn=True),
         Move("card.give", card_give, GiveArgs, PLAYER_OR_HOST, phases=TURN, on_turn=True),
         Move("card.drop", card_drop, CardArgs, PLAYER_OR_HOST, phases=TURN, on_turn=True),

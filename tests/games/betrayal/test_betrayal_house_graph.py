@@ -172,3 +172,23 @@ def test_companion_games_betrayal_describes_the_new_inputs() -> None:
         roll = block(out, "monster.roll")
         assert "kind: " in roll and "total: " in roll
         assert "ranged" in block(out, "monster.attack")
+
+
+def test_a_join_seen_later_is_stated_for_the_room_one_stands_in() -> None:
+    """A tile laid by a token's tap joins only the room explored from; the explorer (or the host) then
+    says which other doorways of their room face a laid room's open doorway."""
+    t = _parlour_then_laundry()
+    t.do("table", "room.reveal", room="laundry")  # as a tap does: no further joins
+    assert t.refused("ben", "move", to="parlour") == "reject.betrayal_not_joined"
+    assert t.refused("ben", "room.join", joins=["attic"]) == "reject.betrayal_join_not_laid"
+    assert t.refused("ben", "room.join", joins=["front_hall"]) == "reject.betrayal_join_twice"
+    assert t.refused("ben", "room.join", joins=["upper_stair"]) == "reject.betrayal_join_floor"
+    assert t.refused("ana", "room.join", joins=["parlour"]) == "reject.not_your_turn"
+    forms = [p.to_json() for p in GAME.prompts(t.state, "player:ben") if p.move == "room.join"]
+    assert [c["value"] for c in forms[0]["fields"][0]["choices"]] == ["parlour"]
+    t.do("ben", "room.join", joins=["parlour"])
+    assert ("betrayal.rooms_joined", {"room": "kind.betrayal.room.laundry",
+                                      "other": "kind.betrayal.room.parlour"}) in t.said()
+    t.do("ben", "move", to="parlour")
+    assert t.state["explorers"]["ben"]["room"] == "parlour"
+    assert GAME.view_public(t.state)["rooms"]["parlour"]["open_doors"] == 2

@@ -204,26 +204,43 @@ def _explain(lang: str, err: Exception) -> str:
 @click.option("--db", type=click.Path(dir_okay=False, path_type=Path),
               help="Keep the replayed game in this log file (default: in memory).")
 @click.option("--lang", type=click.Choice(i18n.LANGUAGES), default="en", show_default=True)
-def replay(script: TextIO, view: str, as_json: bool, db: Path | None, lang: str) -> None:
+@click.option("--all-announcements", "whole", is_flag=True,
+              help="Give every announcement of the game in the view, not only the last ones.")
+def replay(script: TextIO, view: str, as_json: bool, db: Path | None, lang: str, whole: bool) -> None:
     """Play a JSONL script headless and print a view after its last line.
 
-    A rejected line prints its line number and reason and exits with status 1.
+    A rejected line prints its line number and reason on standard error, the view just before it on
+    standard output, and exits with status 1. Relative file options (map_file, data) are read from the
+    script's folder.
     """
     if db is not None:  # never into the log of a table running there
         click.get_current_context().with_resource(_guarded(lang, db.parent))
     log = EventLog(db or ":memory:")
+    folder = None if script.name in ("<stdin>", "-") else Path(script.name).resolve().parent
     try:
-        referee = scripting.run(registry(), log, script)
-        shown = referee.view(view)
+        referee = scripting.run(registry(), log, script, folder=folder)
+        shown = _told(referee, view, whole)
     except scripting.ScriptError as err:
         click.echo(f"{script.name}:{err.line}: {i18n.describe(lang, err.reason.to_json())} [{err.reason.code}]",
                    err=True)
+        if err.referee is not None:  # the game as it stood before the refused line (issue 31)
+            try:
+                click.echo(json.dumps(_told(err.referee, view, whole), ensure_ascii=False,
+                                      indent=None if as_json else 2))
+            except Rejected as bad_view:
+                click.echo(_explain(lang, bad_view), err=True)
         sys.exit(1)
     except Rejected as err:
         raise click.ClickException(_explain(lang, err)) from None
     finally:
         log.close()
     click.echo(json.dumps(shown, ensure_ascii=False, indent=None if as_json else 2))
+
+
+def _told(referee: Referee, view: str, whole: bool) -> dict[str, Any]:
+    """`view` of the game, with every announcement it made when `whole` (issue 31)."""
+    shown = referee.view(view)
+    return {**shown, "announcements": referee.story()} if whole else shown
 
 
 @main.command()
@@ -247,10 +264,11 @@ def demo(ctx: click.Context, lang: str | None, script: TextIO | None, game_id: s
         lines = found
     else:
         lines = script.readlines() if script else _demo_lines()
+    folder = Path(script.name).resolve().parent if script is not None and script.name not in ("<stdin>", "-") else None
     console = ConsoleOutput(sys.stdout, lang)
     log = EventLog(":memory:")
     try:
-        public = scripting.run(registry(), log, lines).view(PUBLIC)
+        public = scripting.run(registry(), log, lines, folder=folder).view(PUBLIC)
     except scripting.ScriptError as err:
         raise click.ClickException(f"line {err.line}: {i18n.describe(lang, err.reason.to_json())}") from None
     finally:
@@ -296,12 +314,14 @@ LOG_HELP = "The game log (SQLite file); default: the config's storage.path, wher
 @main.command()
 @click.option("--db", type=click.Path(dir_okay=False, path_type=Path), help=LOG_HELP)
 @click.option("--view", default=PUBLIC, show_default=True, help=VIEW_HELP)
+@click.option("--all-announcements", "whole", is_flag=True,
+              help="Give every announcement of the game (its whole story), not only the last ones.")
 @click.pass_context
-def show(ctx: click.Context, db: Path | None, view: str) -> None:
+def show(ctx: click.Context, db: Path | None, view: str, whole: bool) -> None:
     """Print a view of the latest game in a log, as JSON (replays the log; changes nothing)."""
     with _latest_game(ctx, db) as (referee, lang):
         try:
-            click.echo(json.dumps(referee.view(view), ensure_ascii=False))
+            click.echo(json.dumps(_told(referee, view, whole), ensure_ascii=False))
         except Rejected as err:
             raise click.ClickException(_explain(lang, err)) from None
 

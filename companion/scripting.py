@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from companion.core.clock import advance
@@ -19,12 +20,29 @@ from companion.core.rejection import Rejected
 
 
 class ScriptError(Exception):
-    """A script line that could not be read or was rejected; `line` is 1-based."""
+    """A script line that could not be read or was rejected; `line` is 1-based. `referee`: the game as it
+    stood just before the rejected line (None when the setup itself was refused or unreadable)."""
 
-    def __init__(self, line: int, reason: Rejected) -> None:
+    def __init__(self, line: int, reason: Rejected, referee: Referee | None = None) -> None:
         super().__init__(f"line {line}: {reason}")
         self.line = line
         self.reason = reason
+        self.referee = referee
+
+
+#: Options naming a file or folder (Lockdown's map, Betrayal's data set): a relative path in a script
+#: is read from the script's folder, not the working directory (issue 31, docs/scripting.md).
+PATH_OPTIONS = ("map_file", "data")
+
+
+def beside(setup: dict[str, Any], folder: Path | None) -> dict[str, Any]:
+    """The setup with its relative path options resolved against `folder` (the script's)."""
+    options = setup.get("options")
+    if folder is None or not isinstance(options, dict):
+        return setup
+    resolved = {k: str(folder / v) if k in PATH_OPTIONS and isinstance(v, str) and v and not Path(v).is_absolute()
+                else v for k, v in options.items()}
+    return {**setup, "options": resolved}
 
 
 @dataclass(frozen=True)
@@ -87,10 +105,12 @@ def parse(lines: Iterable[str]) -> tuple[dict[str, Any], list[tuple[int, Step]]]
 
 
 def run(games: Mapping[str, Game], log: EventLog, lines: Iterable[str], created_at: int = 0,
-        after: Callable[[Referee], None] | None = None) -> Referee:
-    """Play a script on a fresh game in `log`; raises ScriptError at the first rejected line. `after`, if
-    given, sees the referee once started and after every step (each state the game went through)."""
+        after: Callable[[Referee], None] | None = None, folder: Path | None = None) -> Referee:
+    """Play a script on a fresh game in `log`; raises ScriptError at the first rejected line, carrying the
+    game as it stood before it. `after`, if given, sees the referee once started and after every step
+    (each state the game went through). `folder`: the script's, where relative file options are found."""
     setup_obj, steps = parse(lines)
+    setup_obj = beside(setup_obj, folder)
     try:
         setup = setup_from_json({"seed": 0, **setup_obj})
         referee = Referee.start(games, log, setup, created_at)
@@ -102,23 +122,23 @@ def run(games: Mapping[str, Game], log: EventLog, lines: Iterable[str], created_
         after(referee)
     for number, step in steps:
         if isinstance(step, ClockStep):
-            _check(number, advance(referee, step.at))
+            _check(number, advance(referee, step.at), referee)
             continue
         if step.by != CLOCK:
-            _check(number, advance(referee, step.at))
+            _check(number, advance(referee, step.at), referee)
         outcome = referee.submit(step)
         if not outcome.accepted:
             assert outcome.reason is not None
-            raise ScriptError(number, outcome.reason)
+            raise ScriptError(number, outcome.reason, referee)
         if after is not None:
             after(referee)
     return referee
 
 
-def _check(number: int, outcomes: list[Any]) -> None:
+def _check(number: int, outcomes: list[Any], referee: Referee) -> None:
     for outcome in outcomes:
         if not outcome.accepted:
-            raise ScriptError(number, outcome.reason)
+            raise ScriptError(number, outcome.reason, referee)
 
 
 def export(referee: Referee) -> list[str]:

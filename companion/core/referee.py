@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core import corrections, host_controls
+from companion.core import corrections, host_controls, story
 from companion.core.contract import Deadline, Game, Setup, State
 from companion.core.corrections import Event
 from companion.core.eventlog import EventLog, LogError
@@ -140,6 +140,10 @@ class Referee:
         return [Input(d.move, "clock", dict(d.args), d.at) for d in self.deadlines() if d.at <= now]
 
     # -- views ----------------------------------------------------------------------------------------
+
+    def story(self) -> list[dict[str, Any]]:
+        """Every announcement of the game so far, in order (views keep the last ones only: issue 31)."""
+        return story.announcements(self.game, self.setup, [ev.input for ev in self.live])
 
     def view(self, audience: str) -> dict[str, Any]:
         """The view for ``public``, ``host`` or ``player:<id>``. Nothing else leaves the core.

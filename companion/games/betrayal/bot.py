@@ -13,7 +13,8 @@ from companion.core.contract import Game, State
 from companion.core.inputs import HOST, Input
 from companion.games.betrayal.game import GAME
 
-RARE = {"turn.end": 0.25, "trait.roll": 0.3, "card.use": 0.3, "monsters.done": 0.3}
+RARE = {"turn.end": 0.25, "trait.roll": 0.3, "card.use": 0.3, "monsters.done": 0.3, "explorer.place": 0.02,
+        "room.join": 0.1}
 
 
 def number(field: dict[str, Any], prompt: dict[str, Any], rnd: random.Random) -> Any:

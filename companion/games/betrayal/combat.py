@@ -48,7 +48,11 @@ def check_target(s: State, attacker: str, target: str, ranged: bool) -> None:
     elif target not in s["monsters"]:
         raise Rejected("reject.betrayal_bad_target", target=target[:32])
     if ranged:
-        held = explorers.get(s, attacker)["cards"] if attacker in s["explorers"] else []
+        if attacker in s["monsters"]:  # issue 31: some monsters attack at range (the data's `ranged`)
+            if not monsters.kinds(s)[monsters.get(s, attacker)["kind"]].ranged:
+                raise Rejected("reject.betrayal_no_ranged")
+            return
+        held = explorers.get(s, attacker)["cards"]
         if not any(data.of(s).card(c).ranged for c in held):
             raise Rejected("reject.betrayal_no_ranged")
     elif room_of(s, attacker) != room_of(s, target):

@@ -94,9 +94,31 @@ class Card(Strict):
     roll: Trait | None = None  # an event's forced roll
 
 
+class Passage(Strict):
+    """A special passage (the rule text: rooms join "through doorways, stairs or special passages"): from
+    one room to another, both ways unless `one_way`; `monsters_climb` lets monsters go back against a
+    one-way passage (the rule text: monsters climb back up the coal chute)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    start: str = Field(alias="from", min_length=1, max_length=24)
+    to: str = Field(min_length=1, max_length=24)
+    one_way: bool = False
+    monsters_climb: bool = False
+
+    @model_validator(mode="after")
+    def _check(self) -> Passage:
+        if self.start == self.to:
+            raise ValueError(f"passage {self.start}-{self.to} joins a room to itself")
+        if self.monsters_climb and not self.one_way:
+            raise ValueError(f"passage {self.start}-{self.to}: monsters_climb is for a one-way passage")
+        return self
+
+
 class House(Strict):
     rooms: list[Room] = Field(min_length=4)
     links: list[tuple[str, str]] = Field(default_factory=list)
+    passages: list[Passage] = Field(default_factory=list)
     omens: list[Card] = Field(min_length=1)
     items: list[Card] = Field(min_length=1)
     events: list[Card] = Field(min_length=1)
@@ -115,6 +137,10 @@ class House(Strict):
         for a, b in self.links:
             if a not in ids or b not in ids:
                 raise ValueError(f"link {a}-{b} names an unknown room")
+        for p in self.passages:
+            for end in (p.start, p.to):
+                if end not in ids:
+                    raise ValueError(f"passage {p.start}-{p.to} names an unknown room: {end}")
         return self
 
 
@@ -146,6 +172,7 @@ class Monster(Strict):
     might: int | None = Field(default=None, ge=0, le=8)
     sanity: int | None = Field(default=None, ge=0, le=8)
     knowledge: int | None = Field(default=None, ge=0, le=8)
+    ranged: bool = False  # the rule text: some monsters attack at range (B4.1)
 
     def trait(self, name: str) -> int | None:
         v: int | None = getattr(self, name)

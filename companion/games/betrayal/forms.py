@@ -102,18 +102,19 @@ def _fighter(s: State, fighter: str) -> str:
     return names.get(fighter, fighter)
 
 
-def _real_attack(s: State, move: str, attacker: str, target: str) -> Prompt | None:
+def _real_attack(s: State, move: str, attacker: str, target: str, ranged: bool = False) -> Prompt | None:
     """B4.1 with B1.3: an attack with the table's real dice, one form a target, each side's total bounded
     by what its might's dice can show (None when one of them has no might to roll: B5)."""
     try:
         mine, theirs = (count(combat.strength(s, f, "might")) for f in (attacker, target))
     except Rejected:
         return None
-    return Prompt(move, "betrayal.prompt.attack_real", (
+    return Prompt(move, "betrayal.prompt.attack_ranged_real" if ranged else "betrayal.prompt.attack_real", (
         Field("total", "number", "betrayal.prompt.attacker_total", min=0, max=2 * mine, default=0),
         Field("target_total", "number", "betrayal.prompt.target_total", min=0, max=2 * theirs, default=0)),
         {"attacker": _fighter(s, attacker), "target": _fighter(s, target), "dice": mine, "target_dice": theirs},
-        fixed={"target": target, **({"monster": attacker} if move == "monster.attack" else {})})
+        fixed={"target": target, **({"monster": attacker} if move == "monster.attack" else {}),
+               **({"ranged": True} if ranged else {})})
 
 
 def _choosing(s: State, pid: str) -> list[Prompt]:
@@ -137,6 +138,7 @@ def _turn(s: State, pid: str) -> list[Prompt]:
             {"left": movement.speed_left(s, pid)}))
         if house.open_doors(s, here) > 0 and house.unplaced(s, s["rooms"][here]["floor"]):
             out.append(Prompt("explore", "betrayal.prompt.explore"))
+    out += _place_explorer(s, pid) + _join_more(s, here)
     t = s["turn"]
     movable = [c for c in e["cards"] if cards.tradable(s, c) and c not in t["used"]]
     others = [p for p in explorers.living(s) if p != pid and explorers.get(s, p)["room"] == here]
@@ -171,12 +173,57 @@ def _turn(s: State, pid: str) -> list[Prompt]:
     return out
 
 
+def _place_explorer(s: State, pid: str | None) -> list[Prompt]:
+    """Issue 31: an event, a collapse or the host's correction puts an explorer in a laid room, or (the
+    explorer whose turn it is) in a new room of a floor with tiles left, whose card is then drawn."""
+    anyone = Field("player", "choice", "betrayal.prompt.player", _targets(s, explorers.living(s)))
+    who = (anyone,) if pid is None else ()
+    fixed = {} if pid is None else {"player": pid}
+    out = [Prompt("explorer.place", "betrayal.prompt.place_explorer", (
+        *who, Field("room", "choice", "betrayal.prompt.room", _rooms(list(s["rooms"])))), fixed=fixed)]
+    floors = [f for f in data.FLOORS if house.unplaced(s, f)]
+    actor = s["turn"]["actor"] if pid is None else pid
+    if floors and actor in s["explorers"]:
+        out.append(Prompt("explorer.place", "betrayal.prompt.place_new_room", (
+            Field("floor", "choice", "betrayal.prompt.floor",
+                  tuple(Choice(f, f"kind.betrayal.floor.{f}") for f in floors)),),
+            {"player": _fighter(s, actor)}, fixed={"player": actor}))
+    return out
+
+
+def _join_more(s: State, here: str) -> list[Prompt]:
+    """Issue 31: doorways of the explorer's room that face laid rooms' open doorways (after a tap)."""
+    near = house.more_joins(s, here)
+    if not near:
+        return []
+    most = min(len(near), house.open_doors(s, here))
+    return [Prompt("room.join", "betrayal.prompt.room_join", (
+        Field("joins", "choices", "betrayal.prompt.joins", _rooms(near), min=1, max=most, distinct=True),),
+        {"room": f"kind.betrayal.room.{here}"})]
+
+
+def _joins(s: State, p: dict[str, object], tiles: list[str]) -> list[Prompt]:
+    """Issue 31: a tile whose other doorways face laid rooms' open doorways, one form a tile."""
+    here = p["from"] if isinstance(p["from"], str) else None
+    floor = str(p["floor"])
+    near = house.joinable(s, here, floor)
+    out = []
+    for tile in tiles if near else []:
+        most = min(len(near), data.of(s).room(tile).doors - (0 if here is None else 1))
+        if most >= 1:
+            out.append(Prompt("room.reveal", "betrayal.prompt.room_laid_joins", (
+                Field("joins", "choices", "betrayal.prompt.joins", _rooms(near), min=1, max=most, distinct=True),),
+                {"room": f"kind.betrayal.room.{tile}"}, fixed={"room": tile}))
+    return out
+
+
 def _reveal(s: State, ph: str) -> list[Prompt]:
     p = s["pending"]
     if ph == "room":
+        tiles = house.layable(s, p["from"], p["floor"])
         return [Prompt("room.reveal", "betrayal.prompt.room_laid", (
-            Field("room", "choice", "betrayal.prompt.room", _rooms(house.layable(s, p["from"]))),),
-            {"floor": f"kind.betrayal.floor.{p['floor']}"})]
+            Field("room", "choice", "betrayal.prompt.room", _rooms(tiles)),),
+            {"floor": f"kind.betrayal.floor.{p['floor']}"}), *_joins(s, p, tiles)]
     return [Prompt("card.reveal", "betrayal.prompt.card_drawn", (
         Field("card", "choice", "betrayal.prompt.card", _cards(movement.drawable(s, p["card"]))),),
         {"kind": f"kind.betrayal.cardkind.{p['card']}"})]
@@ -189,23 +236,45 @@ def _place(s: State) -> Prompt:
         Field("room", "choice", "betrayal.prompt.room", _rooms(list(s["rooms"])))))
 
 
-def _monsters(s: State) -> list[Prompt]:
+def _monster_rolls(s: State) -> list[Prompt]:
+    """B5.1 (issue 31): each kind's dice, the referee's or the total of the table's real dice."""
     out: list[Prompt] = []
+    for kind in monsters.to_roll(s):
+        n = count(monsters.kinds(s)[kind].speed)
+        params = {"kind": f"kind.betrayal.monster.{kind}", "dice": n}
+        out += [Prompt("monster.roll", "betrayal.prompt.monster_roll", params=params, fixed={"kind": kind}),
+                Prompt("monster.roll", "betrayal.prompt.monster_roll_real", (
+                    Field("total", "number", "betrayal.prompt.total", min=0, max=2 * n, default=0),),
+                    params, fixed={"kind": kind})]
+    return out
+
+
+def _monsters(s: State) -> list[Prompt]:
+    out: list[Prompt] = _monster_rolls(s)
     names = _names(s)
     for mid, m in s["monsters"].items():
         if m["stunned"]:
             continue
-        budget = s["monster_moves"].get(m["kind"], 0)
-        if m["entered"] == 0 or m["spent"] + 1 + monsters.heroes_in(s, m["room"]) <= budget:
+        budget = s["monster_moves"].get(m["kind"])
+        if budget is not None and (m["entered"] == 0 or m["spent"] + 1 + monsters.heroes_in(s, m["room"]) <= budget):
             out.append(Prompt("monster.move", "betrayal.prompt.monster_move", (
-                Field("to", "choice", "betrayal.prompt.room", _rooms(s["rooms"][m["room"]]["joins"])),),
+                Field("to", "choice", "betrayal.prompt.room", _rooms(house.monster_exits(s, m["room"]))),),
                 {"id": mid}, fixed={"monster": mid}))
+        if m["attacked"]:
+            continue
         near = [p for p in explorers.living(s) if explorers.get(s, p)["room"] == m["room"]]
-        if near and not m["attacked"]:
+        if near:
             out.append(Prompt("monster.attack", "betrayal.prompt.monster_attack", (
                 Field("target", "choice", "betrayal.prompt.target",
                       tuple(Choice(p, names[p], plain=True) for p in near)),), {"id": mid}, fixed={"monster": mid}))
             out += [p for t in near if (p := _real_attack(s, "monster.attack", mid, t)) is not None]
+        if monsters.kinds(s)[m["kind"]].ranged:  # issue 31: any living explorer, the line is the table's
+            anyone = explorers.living(s)
+            out.append(Prompt("monster.attack", "betrayal.prompt.monster_attack_ranged", (
+                Field("target", "choice", "betrayal.prompt.target",
+                      tuple(Choice(p, names[p], plain=True) for p in anyone)),), {"id": mid},
+                fixed={"monster": mid, "ranged": True}))
+            out += [p for t in anyone if (p := _real_attack(s, "monster.attack", mid, t, ranged=True)) is not None]
     out.append(Prompt("monsters.done", "betrayal.prompt.monsters_done"))
     return out
 
@@ -232,6 +301,8 @@ def _host(s: State, ph: str | None) -> list[Prompt]:
     if s["haunt"] is not None and flow.controller(s) is None and placing:
         out.append(_place(s))
     alive = explorers.living(s)
+    if ph == "turn":
+        out += _place_explorer(s, None) + _join_more(s, explorers.get(s, s["turn"]["actor"])["room"])
     out.append(Prompt("trait.adjust", "betrayal.prompt.adjust", (
         Field("player", "choice", "betrayal.prompt.player", _targets(s, alive)),
         Field("trait", "choice", "betrayal.prompt.trait", TRAIT_CHOICES),

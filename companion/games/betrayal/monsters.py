@@ -1,6 +1,7 @@
-"""Monsters (B5.1): played by the traitor (the host when there is none). Each kind rolls dice equal to
-its speed at the start of the monsters' turn; the total, at least 1, is how many rooms each monster of
-that kind may move. A defeated monster is stunned: it skips its next turn, then recovers. Monsters
+"""Monsters (B5.1): played by the traitor (the host when there is none). In the monsters' turn the
+traitor rolls each kind's dice, as many as its speed (the table's real dice, or the referee's when the
+table asks: issue 31); the total, at least 1, is how many rooms each monster of that kind may move; a
+kind moves once rolled. A defeated monster is stunned: it skips its next turn, then recovers. Monsters
 carry, steal and explore nothing (they move only between rooms already laid)."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from typing import Any
 
 from companion.core.contract import Ctx, State
 from companion.core.rejection import Rejected
-from companion.games.betrayal import data, dice, explorers
+from companion.games.betrayal import data, dice, explorers, house
 
 Monster = dict[str, Any]
 
@@ -55,20 +56,47 @@ def allowance(total: int) -> int:
 
 
 def start_turn(ctx: Ctx) -> None:
-    """B5.1: stunned monsters skip this turn; each kind rolls its speed in dice for its movement."""
+    """B5.1: stunned monsters skip this turn; each kind's dice are rolled before it moves (`roll`)."""
     s = ctx.state
     s["monster_moves"] = {}
     for m in s["monsters"].values():
         m.update(spent=0, entered=0, attacked=False, skipping=m["stunned"])
-    for kind, spec in kinds(s).items():
-        if not any(m["kind"] == kind and not m["stunned"] for m in s["monsters"].values()):
-            continue
-        faces = dice.roll(ctx.rng(), dice.count(spec.speed))
-        rooms = allowance(sum(faces))
-        s["monster_moves"][kind] = rooms
-        ctx.announce("betrayal.monster_roll", kind=f"kind.betrayal.monster.{kind}", dice=faces,
-                     total=sum(faces), rooms=rooms)
     ctx.announce("betrayal.monsters_turn")
+
+
+def to_roll(s: State) -> list[str]:
+    """The kinds with a monster that can act this monsters' turn whose dice are not rolled yet."""
+    active = {m["kind"] for m in s["monsters"].values() if not m["stunned"]}
+    return [k for k in kinds(s) if k in active and k not in s["monster_moves"]]
+
+
+def rolls(s: State) -> dict[str, int | None]:
+    """The public view's `monster_rolls` in the monsters' turn: each acting kind's rooms, None while its
+    dice wait."""
+    if s["turn"] is None or s["turn"]["actor"] != "@monsters":
+        return {}
+    active = {m["kind"] for m in s["monsters"].values() if not m["stunned"]}
+    return {k: s["monster_moves"].get(k) for k in kinds(s) if k in active or k in s["monster_moves"]}
+
+
+def roll(ctx: Ctx, kind: str, entered: list[int] | None = None, total: int | None = None) -> None:
+    """B5.1: a kind's speed in dice: the faces or total of the table's real dice, or the seeded dice."""
+    s = ctx.state
+    spec = kinds(s).get(kind)
+    if spec is None:
+        raise Rejected("reject.betrayal_no_monster_kind", kind=kind[:24])
+    if kind in s["monster_moves"]:
+        raise Rejected("reject.betrayal_monster_rolled", kind=f"kind.betrayal.monster.{kind}")
+    if kind not in to_roll(s):
+        raise Rejected("reject.betrayal_no_monster_kind", kind=f"kind.betrayal.monster.{kind}")
+    faces, got = dice.read(ctx.rng(), dice.count(spec.speed), entered, total)
+    rooms = allowance(got)
+    s["monster_moves"][kind] = rooms
+    if faces is None:
+        ctx.announce("betrayal.monster_roll_real", kind=f"kind.betrayal.monster.{kind}", total=got, rooms=rooms)
+    else:
+        ctx.announce("betrayal.monster_roll", kind=f"kind.betrayal.monster.{kind}", dice=faces, total=got,
+                     rooms=rooms)
 
 
 def end_turn(ctx: Ctx) -> None:
@@ -100,8 +128,10 @@ def move(ctx: Ctx, mid: str, to: str) -> None:
     m = get(s, mid)
     if m["stunned"]:
         raise Rejected("reject.betrayal_monster_stunned", monster=mid)
-    if to not in s["rooms"] or to not in s["rooms"][m["room"]]["joins"]:
+    if to not in s["rooms"] or to not in house.monster_exits(s, m["room"]):
         raise Rejected("reject.betrayal_not_joined", room=f"kind.betrayal.room.{to}" if to in s["rooms"] else to[:24])
+    if m["kind"] not in s["monster_moves"]:
+        raise Rejected("reject.betrayal_monster_roll_first", kind=f"kind.betrayal.monster.{m['kind']}")
     cost = 1 + heroes_in(s, m["room"])
     budget = s["monster_moves"].get(m["kind"], 0)
     if m["entered"] > 0 and m["spent"] + cost > budget:

@@ -76,18 +76,56 @@ def explore(ctx: Ctx, pid: str) -> None:
                     "cost": cost(s, pid)}
 
 
-def room_laid(ctx: Ctx, room: str) -> None:
+def room_laid(ctx: Ctx, room: str, joins: list[str] | None = None) -> None:
+    """The tile the table laid, and the other rooms whose doorways its doorways face (issue 31). An
+    explorer placed in a new room (`from` None) arrives without paying or counting a room entered."""
     s = ctx.state
     p = s["pending"]
-    house.lay(s, p["from"], room)
+    house.lay(s, p["from"], room, joins, p["floor"])
     s["pending"] = None
-    arrive(ctx, p["player"], room, p["cost"])
+    if p["from"] is None:
+        explorers.get(s, p["player"])["room"] = room
+        cards.followers_join(ctx, p["player"])  # B4.3
+    else:
+        arrive(ctx, p["player"], room, p["cost"])
     ctx.announce("betrayal.room_found", player=p["player"], room=f"kind.betrayal.room.{room}",
                  floor=f"kind.betrayal.floor.{p['floor']}")
+    _draw(ctx, p["player"], room)
+
+
+def place(ctx: Ctx, pid: str, room: str | None, floor: str | None) -> None:
+    """Issue 31: an event, a collapsing room or the host's correction puts an explorer in a laid room
+    (no card: the rule text draws one only for a newly laid room) or in a new room of `floor`, which the
+    table lays (phase ``room``), and whose card is drawn (the rule text: "若新摆放的房间印有任何卡片标记
+    玩家亦需翻开另一张卡片"). No speed is paid and the turn's movement is not changed."""
+    s = ctx.state
+    if pid not in s["explorers"] or not s["explorers"][pid]["alive"]:
+        raise Rejected("reject.not_a_player", player=pid[:32])
+    if (room is None) == (floor is None):
+        raise Rejected("reject.betrayal_room_or_floor")
+    if room is not None:
+        if room not in s["rooms"]:
+            raise Rejected("reject.betrayal_unknown_room", room=f"kind.betrayal.room.{room}"
+                           if room in data.of(s).room_ids() else room[:24])
+        explorers.get(s, pid)["room"] = room
+        cards.followers_join(ctx, pid)  # B4.3
+        ctx.announce("betrayal.placed", player=pid, room=f"kind.betrayal.room.{room}")
+        return
+    assert floor is not None
+    if pid != s["turn"]["actor"]:  # the new room's card is drawn on the turn it happens in
+        raise Rejected("reject.betrayal_new_room_on_turn", player=pid)
+    if not house.unplaced(s, floor):
+        raise Rejected("reject.betrayal_floor_full")
+    s["pending"] = {"kind": "room", "player": pid, "from": None, "floor": floor, "cost": 0}
+    ctx.announce("betrayal.placed_new", player=pid, floor=f"kind.betrayal.floor.{floor}")
+
+
+def _draw(ctx: Ctx, pid: str, room: str) -> None:
+    s = ctx.state
     shows = data.of(s).room(room).card
     if shows is not None and drawable(s, shows):  # an empty omen or item deck shows nothing
-        s["pending"] = {"kind": "card", "player": p["player"], "card": shows, "room": room}
-        ctx.announce("betrayal.draw_card", player=p["player"], kind=f"kind.betrayal.cardkind.{shows}")
+        s["pending"] = {"kind": "card", "player": pid, "card": shows, "room": room}
+        ctx.announce("betrayal.draw_card", player=pid, kind=f"kind.betrayal.cardkind.{shows}")
 
 
 def drawable(s: State, kind: str) -> list[str]:

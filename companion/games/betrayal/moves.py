@@ -10,7 +10,19 @@ from pydantic import Field, StringConstraints
 
 from companion.core.contract import Args, Ctx, Move, NoArgs
 from companion.core.rejection import Rejected
-from companion.games.betrayal import cards, combat, data, explorers, flow, haunt, monsters, movement, outcome, seating
+from companion.games.betrayal import (
+    cards,
+    combat,
+    data,
+    explorers,
+    flow,
+    haunt,
+    house,
+    monsters,
+    movement,
+    outcome,
+    seating,
+)
 from companion.games.betrayal.dice import HAUNT_DICE, MAX_DICE, count, read
 from companion.games.betrayal.moves_timer import TIMER_MOVES
 
@@ -35,6 +47,23 @@ class To(Args):
 
 class RoomArgs(Args):
     room: Key
+    joins: list[Key] | None = Field(default=None, max_length=4)  # issue 31: the other rooms its doorways join
+
+
+class JoinArgs(Args):
+    joins: list[Key] = Field(min_length=1, max_length=4)
+
+
+class ExplorerPlaceArgs(Args):
+    player: Key
+    room: Key | None = None
+    floor: data.Floor | None = None
+
+
+class MonsterRollArgs(Args):
+    kind: Key
+    dice: Dice | None = Field(default=None, max_length=MAX_DICE)
+    total: int | None = Field(default=None, ge=0, le=2 * MAX_DICE)
 
 
 class CardArgs(Args):
@@ -150,8 +179,25 @@ def explore(ctx: Ctx, a: NoArgs) -> None:
 def room_reveal(ctx: Ctx, a: RoomArgs) -> None:
     if ctx.role == "player" and ctx.player != ctx.state["pending"]["player"]:
         raise Rejected("reject.not_your_turn", player=ctx.state["pending"]["player"])
-    movement.room_laid(ctx, a.room)
+    movement.room_laid(ctx, a.room, a.joins)
     flow.settle(ctx)
+
+
+def room_join(ctx: Ctx, a: JoinArgs) -> None:
+    """Issue 31: the explorer's room's doorways that face other laid rooms' open doorways."""
+    s = ctx.state
+    here = explorers.get(s, _actor(ctx))["room"]
+    house.join_more(s, here, a.joins)
+    for other in a.joins:
+        ctx.announce("betrayal.rooms_joined", room=f"kind.betrayal.room.{here}", other=f"kind.betrayal.room.{other}")
+
+
+def explorer_place(ctx: Ctx, a: ExplorerPlaceArgs) -> None:
+    """Issue 31: an event or a collapsing room moves an explorer (a player themselves, on their turn), or
+    the host corrects where one stands."""
+    if ctx.role == "player" and a.player != ctx.player:
+        raise Rejected("reject.not_yours")
+    movement.place(ctx, a.player, a.room, a.floor)
 
 
 def card_reveal(ctx: Ctx, a: CardArgs) -> None:
@@ -265,6 +311,12 @@ def monster_place(ctx: Ctx, a: PlaceArgs) -> None:
     monsters.place(ctx, a.kind, a.room)
 
 
+def monster_roll(ctx: Ctx, a: MonsterRollArgs) -> None:
+    """B5.1: the traitor rolls each kind's dice, real (faces or total) or the referee's when asked."""
+    _controls_monsters(ctx)
+    monsters.roll(ctx, a.kind, a.dice, a.total)
+
+
 def monster_move(ctx: Ctx, a: MonsterTo) -> None:
     monsters.move(ctx, a.monster, a.to)
 
@@ -277,10 +329,10 @@ def monster_attack(ctx: Ctx, a: MonsterAttackArgs) -> None:
         raise Rejected("reject.betrayal_monster_stunned", monster=a.monster)
     if m["attacked"]:
         raise Rejected("reject.betrayal_attacked_already")
-    if a.target not in s["explorers"] or a.ranged:
+    if a.target not in s["explorers"]:
         raise Rejected("reject.betrayal_bad_target", target=a.target)
     m["attacked"] = True
-    combat.attack(ctx, a.monster, a.target, a.trait, False, combat.Rolls(a.dice, a.target_dice, a.total,
+    combat.attack(ctx, a.monster, a.target, a.trait, a.ranged, combat.Rolls(a.dice, a.target_dice, a.total,
                                                                          a.target_total))
     flow.settle(ctx)
 
@@ -305,6 +357,8 @@ MOVES: dict[str, Move] = {
         Move("explore", explore, NoArgs, PLAYER_OR_HOST, phases=TURN, on_turn=True),
         Move("room.reveal", room_reveal, RoomArgs, TABLE, phases=frozenset({"room"})),
         Move("card.reveal", card_reveal, CardArgs, TABLE, phases=frozenset({"card"})),
+        Move("room.join", room_join, JoinArgs, TABLE, phases=TURN, on_turn=True),
+        Move("explorer.place", explorer_place, ExplorerPlaceArgs, PLAYER_OR_HOST, phases=TURN, on_turn=True),
         Move("card.give", card_give, GiveArgs, PLAYER_OR_HOST, phases=TURN, on_turn=True),
         Move("card.drop", card_drop, CardArgs, PLAYER_OR_HOST, phases=TURN, on_turn=True),
         Move("card.take", card_take, CardArgs, PLAYER_OR_HOST, phases=TURN, on_turn=True),
@@ -317,6 +371,8 @@ MOVES: dict[str, Move] = {
         Move("damage.split", damage_split, SplitArgs, PLAYER_OR_HOST, phases=frozenset({"damage"}), on_turn=True),
         Move("steal.take", steal_take, StealArgs, PLAYER_OR_HOST, phases=frozenset({"steal"}), on_turn=True),
         Move("monster.place", monster_place, PlaceArgs, PLAYER_OR_HOST, phases=frozenset({"turn", "monsters"})),
+        Move("monster.roll", monster_roll, MonsterRollArgs, PLAYER_OR_HOST, phases=frozenset({"monsters"}),
+             on_turn=True),
         Move("monster.move", monster_move, MonsterTo, PLAYER_OR_HOST, phases=frozenset({"monsters"}), on_turn=True),
         Move("monster.attack", monster_attack, MonsterAttackArgs, PLAYER_OR_HOST, phases=frozenset({"monsters"}),
              on_turn=True),

@@ -69,6 +69,7 @@ def public(s: State) -> dict[str, Any]:
         "pending": _pending(s),
         "monsters": monsters.public(s),
         "monsters_to_place": monsters.left_to_place(s),
+        "monster_rolls": monsters.rolls(s),
         "last_roll": s["last_roll"],
         "last_attack": s["last_attack"],
         "last_event": s["last_event"],

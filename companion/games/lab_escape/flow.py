@@ -13,7 +13,7 @@ from typing import Any
 
 from companion.core.contract import Ctx, State
 from companion.core.rejection import Rejected
-from companion.games.lab_escape import board, data, items, rooms
+from companion.games.lab_escape import board, data, geometry, items, rooms
 from companion.parts import dice, timers, turn_order
 
 TIMER = "turn"
@@ -68,10 +68,14 @@ def begin(ctx: Ctx) -> None:
         s["turn"]["stage"] = "move"
 
 
-def place(ctx: Ctx, pid: str, card: str) -> None:
+def place(ctx: Ctx, pid: str, card: str, at: geometry.Spot | None = None,
+          blocked: list[geometry.Door] | None = None) -> None:
+    """E2.1: a display card into the lab, with its place and blocked doors when the table gives them
+    (E1.1, issue 31)."""
     s = ctx.state
     if card not in s["display"]:
         raise Rejected("reject.lab_escape_not_displayed", card=data.card_word(card))
+    geometry.place(s, card, at, blocked)
     s["display"].remove(card)
     s["lab"].append(card)
     ctx.announce("lab_escape.card_placed", player=pid, card=data.card_word(card))
@@ -94,6 +98,8 @@ def step_cost(s: State, pid: str, room: str, vent: bool) -> tuple[int, str]:
         raise Rejected("reject.lab_escape_visited", room=data.room_word(room))
     if vent and not (data.room_index()[p["room"]].vent and data.room_index()[room].vent):
         raise Rejected("reject.lab_escape_no_vent", room=data.room_word(room))
+    if not vent:  # E1.1, E2.2: doors judged where the table gave the cards' places
+        geometry.check_step(s, p["room"], room, items.held(s, pid, "access_card"))
     extra = 0 if not vent or items.held(s, pid, "pipe_map") else 2
     if t["steps"] == 0:
         return extra, "first"
@@ -105,7 +111,8 @@ def step_cost(s: State, pid: str, room: str, vent: bool) -> tuple[int, str]:
 
 
 def legal_steps(s: State, pid: str, vent: bool) -> list[str]:
-    """Rooms one step could reach now and the player could afford (the table judges door adjacency)."""
+    """Rooms one step could reach now and the player could afford (door adjacency judged where the
+    cards' places are known, else the table's)."""
     out = []
     for room in board.rooms_in_play(s):
         try:

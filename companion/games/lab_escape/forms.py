@@ -9,7 +9,7 @@ from typing import Any
 from companion.core.contract import State
 from companion.core.inputs import HOST, actor_player
 from companion.core.prompts import Choice, Field, Prompt
-from companion.games.lab_escape import board, data, flow, items, rooms
+from companion.games.lab_escape import board, data, flow, geometry, items, rooms
 
 
 def _names(s: State) -> dict[str, str]:
@@ -50,10 +50,25 @@ def for_actor(s: State, actor: str) -> list[Prompt]:
     if phase == "place":
         return [Prompt("card.place", "lab_escape.prompt.place",
                        (Field("card", "choice", "lab_escape.prompt.card", _cards(s["display"])),)),
+                *(_placed_at(s, c) for c in s["display"]),
                 Prompt("stuck", "lab_escape.prompt.stuck")]
     if phase == "move":
         return _moving(s, pid)
     return _acting(s, pid)
+
+
+def _placed_at(s: State, card: str) -> Prompt:
+    """E1.1 (issue 31): the card with its place in the grid and the doors the table says are blocked."""
+    spots = tuple(Choice(at, "lab_escape.prompt.spot", {
+        "x": at["x"], "y": at["y"], "toward": f"kind.lab_escape.side.{geometry.SECOND[at['rotation']]}"})
+        for at in geometry.free_spots(s, card))
+    doors = tuple(Choice({"room": r, "side": side}, "lab_escape.prompt.door",
+                         {"room": data.room_word(r), "side": f"kind.lab_escape.side.{side}"})
+                  for r in data.rooms_of_card()[card] for side in geometry.DIRECTIONS)
+    return Prompt("card.place", "lab_escape.prompt.place_at", (
+        Field("at", "choice", "lab_escape.prompt.spot_field", spots),
+        Field("blocked", "choices", "lab_escape.prompt.blocked", doors, min=0, max=len(doors), distinct=True)),
+        {"card": data.card_word(card)}, fixed={"card": card})
 
 
 def _drawn(s: State) -> Prompt:

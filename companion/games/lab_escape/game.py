@@ -9,7 +9,7 @@ from companion.core import rng
 from companion.core.contract import BoardPicture, Ctx, GameBase, Move, Setup, State
 from companion.core.host_controls import EndMove, HostControls
 from companion.core.modules import Modules
-from companion.games.lab_escape import MAX_PLAYERS, MENU_RANK, MIN_PLAYERS, data, flow, forms, lines, views
+from companion.games.lab_escape import MAX_PLAYERS, MENU_RANK, MIN_PLAYERS, data, flow, forms, geometry, lines, views
 from companion.games.lab_escape.moves import MOVES, TIMER
 from companion.games.lab_escape.options import LabEscapeOptions
 from companion.parts import host_end, timers
@@ -48,6 +48,7 @@ class LabEscape(GameBase):
             "floor": {},
             "armed": [],
             "lab": [lab.start.id],
+            "geometry": geometry.fresh(),  # E1.1, issue 31: where the cards lie, when the table says
             "display": [],
             "deck": sorted(c.id for c in lab.cards if not c.start),
             "physical": options.deck == "physical",

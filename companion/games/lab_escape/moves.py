@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import Field
+
 from companion.core.contract import Args, Ctx, Move, NoArgs
 from companion.core.rejection import Rejected
-from companion.games.lab_escape import board, checks, flow, items, rooms
+from companion.games.lab_escape import board, checks, flow, geometry, items, rooms
 from companion.games.lab_escape.rooms import Die, Effect, Name
 from companion.parts.turn_timer import TimerTick, TurnTimer
 
@@ -19,6 +21,15 @@ CLOCK = frozenset({"clock"})
 
 class CardArgs(Args):
     card: Name
+
+
+class PlaceArgs(Args):
+    """E2.1 with E1.1 (issue 31): the card, and where it lies and which of its doors are blocked when the
+    table wants the referee to judge movement."""
+
+    card: Name
+    at: geometry.Spot | None = None
+    blocked: list[geometry.Door] | None = Field(default=None, max_length=8)
 
 
 class StepArgs(Args):
@@ -47,8 +58,8 @@ def card_drawn(ctx: Ctx, a: CardArgs) -> None:
     flow.drawn(ctx, a.card)
 
 
-def card_place(ctx: Ctx, a: CardArgs) -> None:
-    flow.place(ctx, _who(ctx), a.card)
+def card_place(ctx: Ctx, a: PlaceArgs) -> None:
+    flow.place(ctx, _who(ctx), a.card, a.at, a.blocked)
 
 
 def stuck(ctx: Ctx, a: NoArgs) -> None:
@@ -115,7 +126,7 @@ MOVES: dict[str, Move] = {
     m.name: m
     for m in (
         Move("card.drawn", card_drawn, CardArgs, PLAY, phases=frozenset({"refill"}), on_turn=True),
-        Move("card.place", card_place, CardArgs, PLAY, phases=PLACING, on_turn=True),
+        Move("card.place", card_place, PlaceArgs, PLAY, phases=PLACING, on_turn=True),
         Move("stuck", stuck, NoArgs, PLAY, phases=frozenset({"place", "move"}), on_turn=True),
         Move("step", step, StepArgs, PLAY, phases=MOVING, on_turn=True),
         Move("move.end", move_end, NoArgs, PLAY, phases=MOVING, on_turn=True),

@@ -12,7 +12,7 @@ from pydantic import Field, StringConstraints
 
 from companion.core.contract import Args, Ctx, State
 from companion.core.rejection import Rejected
-from companion.games.lab_escape import board, checks, data, items
+from companion.games.lab_escape import board, checks, data, geometry, items
 from companion.parts import timers
 
 Name = Annotated[str, StringConstraints(min_length=1, max_length=32)]
@@ -130,6 +130,7 @@ def activate(ctx: Ctx, pid: str, room: str, a: Effect, remote: bool = False) -> 
     elif k == "mechanism":
         if a.card not in board.cards_without_players(s):
             raise Rejected("reject.lab_escape_card_occupied", card=data.card_word(str(a.card)))
+        geometry.forget(s, str(a.card))  # its new place is the table's to judge (E1.1)
         ctx.announce("lab_escape.card_moved", player=pid, card=data.card_word(str(a.card)))
     elif k == "secret_passage":
         _passage(ctx, pid, a)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.contract import State
-from companion.games.lab_escape import board, data, flow
+from companion.games.lab_escape import board, data, flow, geometry
 from companion.parts import timers
 
 
@@ -28,7 +28,7 @@ def public(s: State) -> dict[str, Any]:
                  "hurry": t["hurry"]},
         "people": {pid: {"room": p["room"], "stamina": p["stamina"], "items": list(p["items"])}
                    for pid, p in s["people"].items()},
-        "lab": [_card(c) for c in s["lab"]],
+        "lab": [_card(c) | geometry.public(s, c) for c in s["lab"]],
         "rooms": board.rooms_in_play(s),
         "display": [_card(c) for c in s["display"]],
         "deck_count": len(s["deck"]),

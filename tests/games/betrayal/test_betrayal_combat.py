@@ -131,6 +131,7 @@ def test_b5_1_monster_movement_is_the_speed_roll_but_at_least_one_room() -> None
         t.do("host", "monster.place", kind="flood", room="front_hall")
         for pid in ("ben", "chai", "dao", "ana"):
             t.do(pid, "turn.end")
+        t.do("host", "monster.roll", kind="flood")  # the referee's dice, as the table asks (issue 31)
         rolled = next(p for m, p in reversed(t.said()) if m == "betrayal.monster_roll")
         assert rolled["rooms"] == max(1, rolled["total"]) == t.state["monster_moves"]["flood"]
         t.do("host", "monster.move", monster="flood1", to="upper_stair")  # always one room

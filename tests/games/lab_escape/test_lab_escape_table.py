@@ -41,7 +41,8 @@ def test_only_the_player_whose_turn_it_is_gets_prompts_and_each_prompt_is_accept
     t = Table().lay("garden_corridor", "storage_game_room").show("telegraph_darkroom", "passage_control")
     assert t.prompts("player:ben") == []
     place = t.prompts("player:ana")
-    assert [p["move"] for p in place] == ["card.place", "stuck"]
+    # the card alone, or (issue 31, E1.1) each display card with its place and blocked doors
+    assert [p["move"] for p in place] == ["card.place", "card.place", "card.place", "stuck"]
     assert [c["value"] for c in place[0]["fields"][0]["choices"]] == ["telegraph_darkroom", "passage_control"]
     t.me("card.place", card="telegraph_darkroom")
     steps = t.prompts("player:ana")

@@ -1,0 +1,66 @@
+"""Escape the Lab's placing on the phone page, in real Chromium (issue 31, ruling E1.1): the form the
+referee offers Ana for a display card (its free spots, its doors) is drawn by the page's own forms.js;
+she taps a spot and a blocked door; what the page sends is exactly what the referee then accepts, and
+it judges her steps by it. A screenshot is saved (KIOSK_SHOTS to keep it)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from companion.phones.pageserver import PageServer
+from tests.kits.kiosk_fixtures import shots_dir
+from tests.kits.lab_escape_table import Table
+from tests.kits.phone_page_kit import CHROMIUM, CHROMIUM_ARGS, PHONE
+
+__all__ = ["shots_dir"]
+DRAW = """async ([prompt, lang]) => {
+  const i18n = await import("/js/i18n.js");
+  const forms = await import("/js/forms.js");
+  await i18n.load(lang);
+  window.sent = [];
+  const node = forms.form(prompt, (move, args) => { window.sent.push([move, args]); return "c1"; }, new Map());
+  document.querySelector("main").replaceChildren(node);
+}"""
+
+
+@pytest.fixture(scope="module")
+def page() -> Iterator[Page]:
+    server = PageServer("127.0.0.1", 0).start()
+    with sync_playwright() as pw:
+        browser: Browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(**PHONE)  # type: ignore[arg-type]
+        tab = context.new_page()
+        tab.goto(f"http://127.0.0.1:{server.port}/")
+        try:
+            yield tab
+        finally:
+            browser.close()
+            server.stop()
+
+
+@pytest.mark.parametrize(("lang", "spot", "door"), [("en", "0, 1 east", "Garden north"),
+                                                     ("zh", "0, 1 东", "花园北门")])
+def test_a_card_is_placed_at_a_spot_with_a_blocked_door_on_the_phone(page: Page, lang: str, spot: str, door: str,
+                                                                      shots_dir: Path) -> None:
+    t = Table().show("garden_corridor", "kitchen_pharmacy")
+    prompt = next(p for p in t.prompts("player:ana") if p["move"] == "card.place"
+                  and p["fixed"] == {"card": "garden_corridor"})
+    page.evaluate(DRAW, [prompt, lang])
+    form = page.locator("form.prompt")
+    send = form.locator("button.send")
+    assert send.is_disabled()  # no spot yet
+    form.get_by_text(spot, exact=True).click()
+    form.get_by_role("button", name=door, exact=True).click()
+    page.screenshot(path=str(shots_dir / f"phone-lab-place-{lang}.png"), full_page=True)
+    send.click()
+    sent = page.evaluate("window.sent")
+    assert sent == [["card.place", {"card": "garden_corridor", "at": {"x": 0, "y": 1, "rotation": 0},
+                                    "blocked": [{"room": "garden", "side": "n"}]}]]
+    t.me("card.place", **sent[0][1])
+    assert t.state["geometry"]["garden_corridor"] == {"at": {"x": 0, "y": 1, "rotation": 0},
+                                                      "blocked": [["garden", "n"]]}
+    assert t.my_refusal("step", room="garden") == "reject.lab_escape_door_blocked"

@@ -1,7 +1,7 @@
 """Helpers for the fault tests: a real `companion run --jsonl` child with phones on a real broker.
 
-`Child` runs `python -m companion run --jsonl --no-display` on a SQLite file with the embedded (or
-managed Mosquitto) broker on fixed loopback ports, reads its replies and its console lines on threads
+`Child` runs `python -m companion run --jsonl --no-display` on a SQLite file with the managed
+Mosquitto on fixed loopback ports, reads its replies and its console lines on threads
 into queues, and can be SIGKILLed at any instant. Tests wait on those queues with timeouts, never sleep.
 """
 
@@ -49,7 +49,7 @@ class Ports:
         return cls(free_port(), free_port())
 
 
-def child_env(tmp: Path, ports: Ports, broker: str = "embedded", **extra: str) -> dict[str, str]:
+def child_env(tmp: Path, ports: Ports, broker: str = "mosquitto", **extra: str) -> dict[str, str]:
     return {**os.environ, "XDG_CONFIG_HOME": str(tmp / "cfg"), "COMPANION_TIMERS__RESUME_AFTER_RESTART": "keep",
             "COMPANION_MQTT__BROKER": broker, "COMPANION_MQTT__PORT": str(ports.mqtt),
             "COMPANION_MQTT__WS_PORT": str(ports.ws), "COMPANION_MQTT__PAGE_PORT": "0", **extra}

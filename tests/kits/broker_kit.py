@@ -10,10 +10,13 @@ No sleeps: the broker's own log line says it runs.
 from __future__ import annotations
 
 import os
+import queue
 import select
 import shutil
 import subprocess
 import tempfile
+import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -62,12 +65,19 @@ def stray_broker(port: int, pidfile: Path | None = None, prefix: str = DIR_PREFI
     left = subprocess.Popen(["sh", "-c", f"mosquitto -c {folder}/mosquitto.conf 2>&1 & echo $!"],
                             stdout=subprocess.PIPE, text=True, start_new_session=True)
     assert left.stdout is not None
+    lines: queue.Queue[str] = queue.Queue()
+
+    def pump() -> None:  # the broker's log, line by line, until it exits
+        for line in left.stdout or ():
+            lines.put(line)
+
+    threading.Thread(target=pump, daemon=True).start()
     pid, running = 0, False
-    for line in left.stdout:  # ends when the broker exits (its log is this pipe)
+    deadline = time.monotonic() + WAIT_S
+    while not (pid and running):
+        line = lines.get(timeout=max(0.0, deadline - time.monotonic()))  # queue.Empty: it never said so
         pid = int(line) if line.strip().isdigit() else pid
         running = running or " running" in line
-        if pid and running:
-            break
     left.wait(WAIT_S)
     stray = Stray(pid, folder, port)
     assert stray.alive(), "the stray broker did not start"

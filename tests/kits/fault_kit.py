@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -87,8 +88,9 @@ class Child:
             self.said.put(line)
 
     def wait_said(self, text: str, timeout: float = GUARD_S) -> str:
+        deadline = time.monotonic() + timeout  # overall, however many other lines come
         while True:
-            line = self.said.get(timeout=timeout)
+            line = self.said.get(timeout=max(0.0, deadline - time.monotonic()))
             if text in line:
                 return line
 
@@ -102,7 +104,7 @@ class Child:
 
     def kill(self) -> None:
         self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait()
+        self.proc.wait(GUARD_S)
 
     def finish(self) -> int:
         assert self.proc.stdin is not None

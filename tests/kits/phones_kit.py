@@ -11,6 +11,7 @@ import contextlib
 import json
 import queue
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -128,8 +129,9 @@ class Phone:
         self.inbox.put(m)
 
     def _ack(self, kind: str) -> Any:
+        deadline = time.monotonic() + WAIT_S  # overall: unrelated acks do not extend the wait
         while True:
-            got, value = self.acks.get(timeout=WAIT_S)
+            got, value = self.acks.get(timeout=max(0.0, deadline - time.monotonic()))
             if got == kind:
                 return value
             if kind == "connack" and got == "disconnect":
@@ -154,8 +156,11 @@ class Phone:
         self.client.publish(topic, payload, qos=1, retain=retain)
 
     def wait_for(self, pred: Callable[[Message], bool], timeout: float = WAIT_S) -> Message:
+        """The next message that matches, within `timeout` seconds in all (queue.Empty past it): the
+        messages that do not match, such as the referee's status every second, never extend the wait."""
+        deadline = time.monotonic() + timeout
         while True:
-            m = self.inbox.get(timeout=timeout)
+            m = self.inbox.get(timeout=max(0.0, deadline - time.monotonic()))
             if pred(m):
                 return m
 

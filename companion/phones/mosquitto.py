@@ -36,8 +36,6 @@ from companion.status import MOSQUITTO_INSTALL_COMMAND as INSTALL_COMMAND
 
 logger = logging.getLogger(__name__)
 DIR_PREFIX = "companion-mosquitto-"
-
-
 PIDFILE = "mosquitto.pid"  # in the state directory: the broker this state directory's companion started
 
 
@@ -54,6 +52,33 @@ def _command_line(pid: int, proc: Path = Path("/proc")) -> list[bytes] | None:
         return None  # gone, or not ours to read
 
 
+def _recorded(pidfile: Path) -> tuple[int, str] | None:
+    """The pid and config path `pidfile` holds (`ManagedMosquitto._record`), if it holds them."""
+    try:
+        pid_text, conf = pidfile.read_text(encoding="utf-8").split("\n")[:2]
+        pid = int(pid_text)
+    except (OSError, ValueError):
+        return None
+    return (pid, conf) if pid > 0 and conf else None
+
+
+def _runs(pid: int, conf: str, proc: Path = Path("/proc")) -> bool:
+    """Whether `pid` is a Mosquitto started with `conf` (so never a process that reused the pid)."""
+    return _command_line(pid, proc) == [b"mosquitto", b"-c", conf.encode()]
+
+
+def _parent(pid: int, proc: Path = Path("/proc")) -> int | None:
+    try:
+        return int((proc / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _in_use(conf: str, proc: Path = Path("/proc")) -> bool:
+    """Whether any Mosquitto runs with `conf` (a stale pidfile's folder is removed only when none does)."""
+    return any(_runs(int(entry.name), conf, proc) for entry in proc.glob("[0-9]*"))
+
+
 def left_behind(pidfile: Path, proc: Path = Path("/proc")) -> int | None:
     """The broker `pidfile` names, if it still runs as the companion started it (`mosquitto -c` with the
     config recorded beside its pid: a reused pid is never taken for it) and is no child of this process.
@@ -61,25 +86,21 @@ def left_behind(pidfile: Path, proc: Path = Path("/proc")) -> int | None:
     outside (SIGKILL, a power cut of the process only) leaves its broker running on the ports the next
     start needs. Only the broker of this state directory is ever named: another table's, another
     user's or the hall's have pidfiles of their own."""
-    try:
-        pid_text, conf = pidfile.read_text(encoding="utf-8").split("\n")[:2]
-        pid = int(pid_text)
-    except (OSError, ValueError):
+    recorded = _recorded(pidfile)
+    if recorded is None or not _runs(*recorded, proc=proc):
         return None
-    if pid <= 0 or _command_line(pid, proc) != [b"mosquitto", b"-c", conf.encode()]:
-        return None
-    try:
-        ppid = int((proc / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[1])
-    except (OSError, ValueError, IndexError):
-        return None
-    return None if ppid == os.getpid() else pid
+    return None if _parent(recorded[0], proc) == os.getpid() else recorded[0]
 
 
 def stop_left_behind(pidfile: Path, dir_prefix: str = DIR_PREFIX, wait_s: float = 5.0) -> None:
     """Stop the broker `left_behind` names, wait (on a pidfd, no polling) until it has let go of its
-    ports, and remove its private folder and the pidfile."""
-    pid = left_behind(pidfile)
-    if pid is not None:
+    ports, and remove its private folder and the pidfile. A broker that still runs afterwards (this
+    process's own, or one that would not stop) keeps both."""
+    recorded = _recorded(pidfile)
+    if recorded is None:
+        return
+    pid, conf = recorded
+    if left_behind(pidfile) is not None:
         logger.warning("stopping the broker an earlier companion on this state directory left behind (pid %d)", pid)
         try:
             fd = os.pidfd_open(pid)
@@ -93,10 +114,11 @@ def stop_left_behind(pidfile: Path, dir_prefix: str = DIR_PREFIX, wait_s: float 
         finally:
             if fd >= 0:
                 os.close(fd)
-    with contextlib.suppress(OSError, ValueError, IndexError):
-        folder = Path(pidfile.read_text(encoding="utf-8").split("\n")[1]).parent
-        if folder.name.startswith(dir_prefix):
-            shutil.rmtree(folder, ignore_errors=True)
+    if _runs(pid, conf) or _in_use(conf):
+        return
+    folder = Path(conf).parent
+    if folder.name.startswith(dir_prefix):
+        shutil.rmtree(folder, ignore_errors=True)
     with contextlib.suppress(OSError):
         pidfile.unlink()
 

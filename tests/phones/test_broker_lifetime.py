@@ -88,7 +88,7 @@ def test_a_start_stops_only_the_broker_its_own_state_directory_left_behind(tmp_p
     unrelated = subprocess.Popen(["cat"], stdin=subprocess.PIPE)  # a pid a stale pidfile might name
     stale = tmp_path / "table-c" / PIDFILE
     stale.parent.mkdir()
-    stale.write_text(f"{unrelated.pid}\n{left.conf}\n", encoding="utf-8")
+    stale.write_text(f"{unrelated.pid}\n{other_table.conf}\n", encoding="utf-8")  # and a folder in use
     broker = ManagedMosquitto("companion", "127.0.0.1", port, free_port(), "referee-secret", pidfile=ours / PIDFILE)
     other = ManagedMosquitto("companion", "127.0.0.1", free_port(), free_port(), "referee-secret", pidfile=stale)
     try:
@@ -98,6 +98,7 @@ def test_a_start_stops_only_the_broker_its_own_state_directory_left_behind(tmp_p
         other.start()
         assert not left.alive() and not left.folder.exists()
         assert other_table.alive() and someone_elses.alive()  # left alone
+        assert other_table.folder.exists() and someone_elses.folder.exists()
         assert unrelated.poll() is None
         assert recorded(ours) == (broker._proc.pid if broker._proc else -1, broker._dir / "mosquitto.conf"
                                   if broker._dir else Path())

@@ -1,6 +1,6 @@
 """Load: a 9-player Lockdown game played while 9 players' and 200 spectators' phones watch, per broker.
 
-    python bench/bench_load.py [--spectators 200] [--inputs 203] [--rate 10] [--brokers mosquitto,embedded]
+    python bench/bench_load.py [--spectators 200] [--inputs 203] [--rate 10] [--brokers mosquitto]
 
 The scripted 9-player game (docs/games/lockdown/lockdown-9p.jsonl) is fed to a real Table (real SQLite
 log on disk, the real mirror) at `--rate` inputs a second from a thread, while the kiosk runs on the main
@@ -21,10 +21,9 @@ measuring process's time, not the companion's (real phones read in parallel).
   delivery, without the broker's fan-out to the other clients and the subscriber process's reading.
 - Referee CPU: this process's CPU (the table's loop, the mirror, the kiosk, the feeding thread) per
   minute of play (with `--json` also per thread: `table`, `MainThread` = the kiosk, `paho`, ...,
-  from /proc/self/task); the broker's own CPU (its process; the embedded broker runs in a child here, inside
-  the companion in real use) beside it.
+  from /proc/self/task); the broker's own CPU (the managed Mosquitto's process) beside it.
 
-Bench code reuses bench_mqtt's subscriber process and broker child. Prints markdown; asserts nothing.
+Bench code reuses bench_mqtt's subscriber process. Prints markdown; asserts nothing.
 """
 
 from __future__ import annotations
@@ -116,15 +115,7 @@ def start_broker(kind: str, game: GameCredentials, port: int, ws_port: int) -> t
         mosq.set_game(game)
         assert mosq._proc is not None
         return mosq._proc.pid, mosq.close
-    child = bench_mqtt._child("--serve-embedded", {"prefix": "bench", "port": port, "ws_port": ws_port,
-                                                   "game": bench_mqtt._creds_json(game)})
-
-    def stop() -> None:
-        assert child.stdin is not None
-        child.stdin.close()
-        child.wait(30)
-
-    return child.pid, stop
+    raise SystemExit(f"no broker {kind!r}: the managed Mosquitto is the one broker (issue 32)")
 
 
 def run(kind: str, spectators: int, n_inputs: int, rate: float, where: Path,
@@ -223,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--spectators", type=int, default=200, help="spectator clients (200)")
     parser.add_argument("--inputs", type=int, default=203, help="inputs of the 9-player script to play (all: 203)")
     parser.add_argument("--rate", type=float, default=10.0, help="inputs a second (10)")
-    parser.add_argument("--brokers", default="mosquitto,embedded")
+    parser.add_argument("--brokers", default="mosquitto")
     parser.add_argument("--dir", default=None, help="where the SQLite log goes (a real disk)")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object instead")
     parser.add_argument("--mirror-first", action="store_true",

@@ -1,8 +1,8 @@
-"""Referee-event-to-phone latency over MQTT, both brokers side by side, and the brokers' CPU per message.
+"""Referee-event-to-phone latency over MQTT through the managed Mosquitto, and the broker's CPU per message.
 
 Run from the repository root::
 
-    python bench/bench_mqtt.py [--events 200] [--rate 20] [--subscribers 1,10,50] [--baseline /path/to/main]
+    python bench/bench_mqtt.py [--events 200] [--rate 20] [--subscribers 1,10,50]
 
 A real table (toolkit game, 4 players, a real SQLite log) with the real mirror publishes to a broker;
 subscriber processes (paho, one client per simulated phone, spectator credentials) receive the public
@@ -12,11 +12,8 @@ stamps it with CLOCK_MONOTONIC) to the moment a subscriber process read that vie
 process). Each event makes the mirror publish 7 messages (the public view, 4 player views, the host
 view, one announcement) and the broker deliver one public view per subscriber.
 
-Both brokers run as processes of their own (the embedded amqtt broker in a child Python process, as
-the companion would run it but alone, so its CPU can be read from /proc): CPU per 1,000 messages routed
-(received from the referee + delivered to subscribers), with Mosquitto as the baseline. With
-`--baseline DIR` (another checkout of the project, e.g. today's main) that checkout's embedded broker
-runs too, in the same run, and a third table compares the two embedded brokers.
+The broker's CPU is read from /proc: CPU per 1,000 messages routed (received from the referee +
+delivered to subscribers). (Until issue 32 an embedded broker ran beside it; Mosquitto is the one broker.)
 
 Prints markdown; asserts nothing about time.
 """
@@ -24,7 +21,6 @@ Prints markdown; asserts nothing about time.
 from __future__ import annotations
 
 import argparse
-import cProfile
 import json
 import os
 import queue
@@ -43,8 +39,7 @@ from companion.core.contract import Player, Setup
 from companion.core.eventlog import EventLog
 from companion.core.referee import PUBLIC, Outcome, Referee
 from companion.games import registry
-from companion.phones.credentials import Credential, GameCredentials
-from companion.phones.embedded import EmbeddedBroker
+from companion.phones.credentials import GameCredentials
 from companion.phones.mirror import BrokerAddress, Mirror
 from companion.phones.mosquitto import ManagedMosquitto
 from companion.phones.runner import free_port
@@ -57,37 +52,7 @@ PER_EVENT_IN = 7  # messages the mirror publishes per dice roll
 TICK = os.sysconf("SC_CLK_TCK")
 
 
-def _creds_json(game: GameCredentials) -> dict[str, Any]:
-    pair = [[c.user, c.password] for c in (game.host,)]
-    return {"table": game.table, "game": game.game, "referee": game.referee_password,
-            "players": {p: [c.user, c.password] for p, c in game.players.items()}, "host": pair[0],
-            "spectators": [[c.user, c.password] for c in game.spectators]}
-
-
-def _creds_from(d: dict[str, Any]) -> GameCredentials:
-    return GameCredentials(d["table"], d["game"], {p: Credential(*c) for p, c in d["players"].items()},
-                           Credential(*d["host"]), tuple(Credential(*c) for c in d["spectators"]), d["referee"])
-
-
 # -- child processes ------------------------------------------------------------------------------------
-
-
-def serve_embedded() -> None:
-    """Child: an embedded broker for the game on stdin's first line, until stdin closes."""
-    cfg = json.loads(sys.stdin.readline())
-    game = _creds_from(cfg["game"])
-    broker = EmbeddedBroker(cfg["prefix"], "127.0.0.1", cfg["port"], cfg["ws_port"], game.referee_password)
-    profile = cProfile.Profile(time.thread_time) if cfg.get("profile") else None
-    if profile is not None:  # the broker's own thread only (it starts with this hook)
-        threading.setprofile(lambda *_: profile.enable())
-    broker.start()
-    threading.setprofile(None)  # type: ignore[arg-type]
-    broker.set_game(game)
-    print("ready", flush=True)
-    sys.stdin.read()
-    broker.stop()
-    if profile is not None:
-        profile.dump_stats(cfg["profile"])
 
 
 def subscribe() -> None:
@@ -148,11 +113,10 @@ def cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
-def _child(mode: str, cfg: dict[str, Any], tree: str | None = None) -> subprocess.Popen[str]:
-    """A child process of this script; with `tree`, importing the project from that checkout."""
-    env = None if tree is None else {**os.environ, "PYTHONPATH": tree}
+def _child(mode: str, cfg: dict[str, Any]) -> subprocess.Popen[str]:
+    """A child process of this script."""
     proc = subprocess.Popen([sys.executable, __file__, mode], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            text=True, env=env)
+                            text=True)
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write(json.dumps(cfg) + "\n")
     proc.stdin.flush()
@@ -162,34 +126,21 @@ def _child(mode: str, cfg: dict[str, Any], tree: str | None = None) -> subproces
     return proc
 
 
-def run_broker(kind: str, game: GameCredentials, table: Table, stamp: Stamp, counts: list[int], events: int,
-               rate: float, baseline: str | None = None, profile: str | None = None) -> dict[int, dict[str, Any]]:
+def run_broker(game: GameCredentials, table: Table, stamp: Stamp, counts: list[int], events: int,
+               rate: float) -> dict[int, dict[str, Any]]:
     prefix, port, ws_port = "bench", free_port(), free_port()
-    if kind == "mosquitto":
-        mosq = ManagedMosquitto(prefix, "127.0.0.1", port, ws_port, game.referee_password)
-        mosq.start()
-        mosq.set_game(game)
-        assert mosq._proc is not None
-        pid, stop = mosq._proc.pid, mosq.close
-    else:
-        child = _child("--serve-embedded", {"prefix": prefix, "port": port, "ws_port": ws_port,
-                                            "game": _creds_json(game),
-                                            "profile": f"{profile}.{kind}" if profile else None},
-                       baseline if kind == "baseline" else None)
-        pid = child.pid
-
-        def stop() -> None:
-            assert child.stdin is not None
-            child.stdin.close()
-            child.wait(30)
-
+    mosq = ManagedMosquitto(prefix, "127.0.0.1", port, ws_port, game.referee_password)
+    mosq.start()
+    mosq.set_game(game)
+    assert mosq._proc is not None
+    pid, stop = mosq._proc.pid, mosq.close
     topics = Topics(prefix, game.table)
     mirror = Mirror(table, topics, game, BrokerAddress("127.0.0.1", port, password=game.referee_password),
-                    broker_name="embedded" if kind == "baseline" else kind)
+                    broker_name="mosquitto")
     table.outputs[:] = [stamp, mirror]
     mirror.start()
     if not mirror.connected.wait(30):
-        raise SystemExit(f"the mirror did not connect to {kind}")
+        raise SystemExit("the mirror did not connect to Mosquitto")
     out: dict[int, dict[str, Any]] = {}
     try:
         for n_subs in counts:
@@ -226,14 +177,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=20.0, help="events a second (20)")
     parser.add_argument("--subscribers", default="1,10,50", help="subscriber counts (1,10,50)")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object instead")
-    parser.add_argument("--baseline", default=None, help="another checkout whose embedded broker runs beside")
-    parser.add_argument("--profile", default=None, metavar="PATH",
-                        help="cProfile (CPU time) of each embedded broker's thread, to PATH.embedded / PATH.baseline")
     args = parser.parse_args(argv)
     counts = [int(x) for x in args.subscribers.split(",")]
     results: dict[str, dict[int, dict[str, Any]]] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for kind in ("mosquitto", "embedded", *(["baseline"] if args.baseline else [])):
+        for kind in ("mosquitto",):
             setup = Setup("toolkit", tuple(Player(p, p.title()) for p in PLAYERS), {}, seed=1)
             log = EventLog(Path(tmp) / f"{kind}.sqlite3", synchronous="NORMAL")
             referee = Referee.start(registry(), log, setup, created_at=0)
@@ -242,48 +190,28 @@ def main(argv: list[str] | None = None) -> int:
             thread = threading.Thread(target=table.run, daemon=True)
             thread.start()
             try:
-                results[kind] = run_broker(kind, game, table, stamp, counts, args.events, args.rate, args.baseline,
-                                           args.profile)
+                results[kind] = run_broker(game, table, stamp, counts, args.events, args.rate)
             finally:
                 table.stop()
                 thread.join(10)
                 log.close()
-    m, e = results["mosquitto"], results["embedded"]
+    m = results["mosquitto"]
     if args.json:
         print(json.dumps({kind: {str(n): row for n, row in rows.items()} for kind, rows in results.items()}))
         return 0
     print(f"### MQTT: referee event to phone ({args.events} events at {args.rate:g}/s, QoS 1, public view "
           f"~{len(json.dumps(referee.view(PUBLIC)))} B)\n")
-    print("| subscribers | Mosquitto p50 / p99 (ms) | embedded p50 / p99 (ms) | p50 ratio | lost (M / e) |")
+    print("| subscribers | Mosquitto p50 / p99 (ms) | lost | messages routed per run | Mosquitto CPU ms / 1,000 msgs |")
     print("|---|---|---|---|---|")
     for n in counts:
-        ratio = e[n]["p50"] / m[n]["p50"] if m[n]["p50"] else float("nan")
-        print(f"| {n} | {fmt(m[n]['p50'] / 1000)} / {fmt(m[n]['p99'] / 1000)} | "
-              f"{fmt(e[n]['p50'] / 1000)} / {fmt(e[n]['p99'] / 1000)} | {ratio:.1f}x | "
-              f"{m[n]['lost']} / {e[n]['lost']} |")
-    print("\n| subscribers | messages routed per run | Mosquitto CPU ms / 1,000 msgs | embedded CPU ms / 1,000 msgs | "
-          "ratio |")
-    print("|---|---|---|---|---|")
-    for n in counts:
-        mc, ec = m[n]["cpu_ms_per_1000"], e[n]["cpu_ms_per_1000"]
-        print(f"| {n} | {m[n]['routed']} | {mc:.1f} | {ec:.1f} | {ec / mc if mc else float('nan'):.1f}x |")
-    if "baseline" in results:
-        b = results["baseline"]
-        print(f"\n| subscribers | baseline embedded ({args.baseline}) CPU ms / 1,000 msgs | ratio to Mosquitto | "
-              "this embedded | ratio to Mosquitto | this / baseline |")
-        print("|---|---|---|---|---|---|")
-        for n in counts:
-            mc, ec, bc = m[n]["cpu_ms_per_1000"], e[n]["cpu_ms_per_1000"], b[n]["cpu_ms_per_1000"]
-            print(f"| {n} | {bc:.1f} | {bc / mc if mc else float('nan'):.1f}x | {ec:.1f} | "
-                  f"{ec / mc if mc else float('nan'):.1f}x | {ec / bc if bc else float('nan'):.2f} |")
+        print(f"| {n} | {fmt(m[n]['p50'] / 1000)} / {fmt(m[n]['p99'] / 1000)} | {m[n]['lost']} | "
+              f"{m[n]['routed']} | {m[n]['cpu_ms_per_1000']:.1f} |")
     print(f"\nLoad average (1 min) at the end: {os.getloadavg()[0]:.2f}")
     return 0
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--serve-embedded"]:
-        serve_embedded()
-    elif sys.argv[1:2] == ["--subscribe"]:
+    if sys.argv[1:2] == ["--subscribe"]:
         subscribe()
     else:
         sys.exit(main())

@@ -1,6 +1,6 @@
 """Referee event to the phone page's screen: latency through each broker, in real headless Chromium.
 
-For each broker (embedded amqtt, managed Mosquitto) a toolkit table runs with the mirror and the page
+On the managed Mosquitto a toolkit table runs with the mirror and the page
 server; one Chromium page is seated as a player, and a plain paho client subscribed to another seat's
 view over the same WebSockets listener is the baseline. Each round the host opens a ballot (a new
 announcement); the time from handing the input to the table until (a) the paho client has the new
@@ -121,7 +121,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp, sync_playwright() as pw:
         chromium = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         try:
-            for broker in ("embedded", "mosquitto"):
+            for broker in ("mosquitto",):
                 results[broker] = run_broker(broker, args.rounds, Path(tmp), chromium)
         finally:
             chromium.close()
@@ -138,7 +138,7 @@ def main() -> None:
     print()
     print("Each round adds an open ballot, so the seat view (a vote form per open ballot) grows round by round "
           "up to the last view's size.")
-    print(f"Bench process (referee, mirror, embedded broker, page server, playwright driver) peak RSS: "
+    print(f"Bench process (referee, mirror, page server, playwright driver) peak RSS: "
           f"{peak_rss_mib():.0f} MiB. Mosquitto runs in its own process.")
 
 

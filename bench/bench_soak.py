@@ -3,8 +3,8 @@
     python bench/bench_soak.py [--hours 12] [--break-minutes 10] [--dir DIR]
 
 One process plays the scripted 9-player Lockdown game (docs/games/lockdown/lockdown-9p.jsonl) again
-and again, back to back, on one SQLite log on disk, each game with its phones (the embedded broker in
-this process, the mirror, and one player's phone subscribed), until the table's clock has covered
+and again, back to back, on one SQLite log on disk, each game with its phones (the managed Mosquitto as
+a child process, the mirror, and one player's phone subscribed), until the table's clock has covered
 `--hours`. The clock is injected: it jumps to each input's scripted time (4 s apart) and by
 `--break-minutes` between games, so 12 hours of play take a minute or two. After each game: RSS
 (/proc/self/statm), open file descriptors (/proc/self/fd), threads, and the log's size.
@@ -82,7 +82,7 @@ def play_one(db: Path, state_dir: Path, clock: FakeClock, setup: dict[str, Any],
     """One game with phones; returns the inputs accepted."""
     referee = Referee.start(registry(), EventLog(db), setup_from_json(setup), created_at=clock.now_ms())
     table = Table(referee, clock=clock)
-    phones = start_phones(table, broker="embedded", state_dir=state_dir)
+    phones = start_phones(table, broker="mosquitto", state_dir=state_dir)
     if not phones.mirror.connected.wait(30):
         raise SystemExit("the mirror did not connect")
     pid = referee.setup.players[0].id
@@ -137,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"| {min(ys):.1f} .. {max(ys):.1f} |")
 
     print(f"### Soak: {games} games of lockdown-9p back to back, {hours[-1]:.1f} h of table time in {wall:.0f} s\n")
-    print(f"Each game with its phones (embedded broker, mirror, one phone); {inputs} inputs accepted of "
+    print(f"Each game with its phones (managed Mosquitto, mirror, one phone); {inputs} inputs accepted of "
           f"{games * len(lines)}. Sampled after each game (after the first game: start).\n")
     print("| measure | after game 1 | after the last | slope | range |")
     print("|---|---|---|---|---|")

@@ -62,13 +62,6 @@ def _threads(kind: str, name: str) -> Callable[[Figures], float]:
     return lambda f: float(f["bench_load.py"][kind]["threads_cpu_per_min"][name])
 
 
-def _mqtt_ratio(f: Figures) -> float:
-    m, e = f["bench_mqtt.py"]["mosquitto"], f["bench_mqtt.py"]["embedded"]
-    n = max(m, key=int)
-    mosquitto = float(m[n]["cpu_ms_per_1000"])
-    return float(e[n]["cpu_ms_per_1000"]) / mosquitto if mosquitto else float("nan")
-
-
 def _kiosk(key: str) -> Callable[[Figures], float]:
     return lambda f: float(f["bench_kiosk.py"][key])
 
@@ -89,11 +82,8 @@ ROWS: list[Row] = [
      _at_most(16.7), "{:.1f}"),
     ("kiosk thread's CPU per frame p99 under load, Mosquitto (ms)", _load("mosquitto", "frame_cpu_p99"),
      "<= 16.7", _at_most(16.7), "{:.1f}"),
-    ("kiosk frame p99 under load, embedded (ms)", _load("embedded", "frame_p99"), "<= 16.7",
-     _at_most(16.7), "{:.1f}"),
     ("event to phone p99 under load, Mosquitto (ms)", _load("mosquitto", "lat_p99"), "<= 25",
      _at_most(25), "{:.1f}"),
-    ("event to phone p99 under load, embedded (ms)", _load("embedded", "lat_p99"), "<= 50", _at_most(50), "{:.1f}"),
     ("event to phone p50 under load, Mosquitto (ms)", _load("mosquitto", "lat_p50"), "-", lambda c, b: True,
      "{:.1f}"),
     ("event to the first phone p99 under load, Mosquitto (ms: without the fan-out)", _load("mosquitto", "first_p99"),
@@ -106,13 +96,8 @@ ROWS: list[Row] = [
      lambda c, b: True, "{:.2f}"),
     ("paho's thread's CPU under load, Mosquitto (s/min)", _threads("mosquitto", "paho"), "-", lambda c, b: True,
      "{:.2f}"),
-    ("companion CPU under load, embedded, broker apart (s/min)", _load("embedded", "cpu_per_min"), "<= 1.0",
-     _at_most(1.0), "{:.2f}"),
-    ("embedded broker CPU under load (s/min)", _load("embedded", "broker_cpu_per_min"), "<= 2", _at_most(2),
-     "{:.2f}"),
-    ("Mosquitto CPU under load (s/min, for comparison)", _load("mosquitto", "broker_cpu_per_min"), "-",
+    ("Mosquitto CPU under load (s/min)", _load("mosquitto", "broker_cpu_per_min"), "-",
      lambda c, b: True, "{:.2f}"),
-    ("embedded broker CPU per 1,000 messages / Mosquitto's", _mqtt_ratio, "<= 2x", _at_most(2), "{:.1f}x"),
     ("RSS, every font open, every screen drawn (MiB)", _kiosk("rss_fonts_mib"), "<= 60", _at_most(60), "{:.1f}"),
     ("RSS as above after `malloc_trim` (MiB, freed memory glibc kept)", _kiosk("rss_trimmed_mib"), "-",
      lambda c, b: True, "{:.1f}"),

@@ -67,8 +67,6 @@ FIGURES = [
            "host input handed to the table until the DOM of a real headless Chromium page seated as a player "
            "shows the announcement, over WebSockets on loopback; a tap to a phone adds the row above",
            "not measured; Wi-Fi adds its own latency (typically 2-20 ms on a quiet 2.4 GHz network)"),
-    Figure("referee event to phone page p50 / p99 (ms), embedded", "bench_phone_page.py",
-           lambda r: cells(r, "embedded")[2], "as above, the embedded amqtt broker", PI_CPU),
     Figure("idle CPU (s per minute)", "bench_kiosk.py", lambda r: cells(r, "kiosk: self-pipe")[1],
            "process CPU (all threads) of the kiosk and table on the play screen with a running timer, over a "
            "bounded window, scaled to a minute", PI_CPU),
@@ -88,17 +86,13 @@ FIGURES = [
            _load("mosquitto", 4), "while a 9-player Lockdown game is played at 10 inputs/s and the kiosk "
            "runs: every client's first view of each announcement, from the referee's telling its outputs",
            "not measured; Mosquitto is C: the referee's side dominates"),
-    Figure("broker fan-out: event to phone p50 / p99 (ms), 9 players + 200 spectators, embedded", "bench_load.py",
-           _load("embedded", 4), "as above, the embedded amqtt broker (in its own process here)", PI_CPU),
-    Figure("kiosk frame p99 under that load (ms), Mosquitto / embedded", "bench_load.py",
-           lambda r: cells(r, "mosquitto")[3].split("/")[1].strip() + " / "
-           + cells(r, "embedded")[3].split("/")[1].strip(), "the kiosk's own frame time (dirty regions, dummy "
-           "driver) during the load run", PI_CPU),
-    Figure("referee CPU under that load (s/min), Mosquitto / embedded", "bench_load.py",
-           lambda r: cells(r, "mosquitto")[6] + " / " + cells(r, "embedded")[6] + " (broker: "
-           + cells(r, "mosquitto")[7] + " / " + cells(r, "embedded")[7] + ")",
+    Figure("kiosk frame p99 under that load (ms)", "bench_load.py",
+           lambda r: cells(r, "mosquitto")[3].split("/")[1].strip(), "the kiosk's own frame time (dirty regions, "
+           "dummy driver) during the load run", PI_CPU),
+    Figure("referee CPU under that load (s/min)", "bench_load.py",
+           lambda r: cells(r, "mosquitto")[6] + " (Mosquitto: " + cells(r, "mosquitto")[7] + ")",
            "CPU of the process holding the table, mirror and kiosk per minute of play; the broker's process "
-           "beside it (the embedded broker runs inside the companion in real use: add the two)", PI_CPU),
+           "beside it", PI_CPU),
     Figure("soak: RSS and file descriptors, start -> end (slope per hour)", "bench_soak.py",
            lambda r: f"{cells(r, 'RSS')[1]} -> {cells(r, 'RSS')[2]} ({cells(r, 'RSS')[3]}); "
            f"fds {cells(r, 'open file')[1]} -> {cells(r, 'open file')[2]} ({cells(r, 'open file')[3]})",

@@ -25,7 +25,7 @@ from companion.hall.command import hall_group
 from companion.kiosk.detect import screen_choice
 from companion.table.opening import open_table
 from companion.taps.command import tokens as tokens_group
-from companion.wiring import ScreenRequired, run_table
+from companion.wiring import ScreenRequired, run_table, signals_stop
 
 VIEW_HELP = "Whose view to print: public, host, or player:ID (e.g. player:ana)."
 
@@ -114,8 +114,9 @@ def run(ctx: click.Context, config_file: Path | None, db: Path | None, game_id: 
         _banner(table.referee, cfg, resumed, out)
     screen = screen_choice(cfg, os.environ, machine_mode=jsonl)  # the kiosk's driver, the console, or headless
     try:
-        run_table(table, cfg, console, sys.stdin, _replier(out, cfg.table.language, jsonl), resumed=resumed,
-                  screen=screen, out=None if jsonl else out, journal=out)
+        with signals_stop():  # SIGTERM, SIGHUP, SIGINT: everything started is stopped, the broker too
+            run_table(table, cfg, console, sys.stdin, _replier(out, cfg.table.language, jsonl), resumed=resumed,
+                      screen=screen, out=None if jsonl else out, journal=out)
     except ScreenRequired as err:  # display.enabled = true and no screen: no fallback
         raise click.ClickException(i18n.translate(cfg.table.language, "status.no_screen_error",
                                                   {"reason": str(err)})) from None
@@ -344,11 +345,19 @@ def config_group() -> None:
 @config_group.command()
 @click.pass_context
 def check(ctx: click.Context) -> None:
-    """Validate every config layer and print the result; exit 1 naming each bad key and value."""
+    """Validate every config layer and print the result; exit 1 naming each bad key and value.
+    A managed Mosquitto that is not installed is no config error (the table runs without phones): it is
+    said on standard error, with how to install it."""
+    from companion.phones import mosquitto
+
     cfg = _load_config(ctx.find_root(), {})
     for line in configuration.describe_sources(cfg):
         click.echo(line)
     click.echo(json.dumps(cfg.model_dump(mode="json"), indent=2, ensure_ascii=False))
+    managed = cfg.mqtt.broker == "mosquitto" or (cfg.mqtt.broker == "auto" and not cfg.mqtt.url)
+    if managed and not mosquitto.available():
+        click.echo(i18n.translate(cfg.table.language, "phones.mosquitto_missing",
+                                  {"command": mosquitto.INSTALL_COMMAND}), err=True)
 
 
 main.add_command(tokens_group)  # companion tokens enroll|list|forget|export|import (companion/taps/command.py)

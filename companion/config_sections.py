@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal, Protocol, TypeVar, get_args
@@ -124,16 +123,27 @@ class DisplayConfig(_Section):
         raise ValueError("choose one of " + ", ".join(DISPLAY_DRIVERS))
 
 
+EMBEDDED_REMOVED = ('the embedded broker was removed: Mosquitto is the one broker. Set "auto" or "mosquitto" '
+                    '(install it: sudo apt install mosquitto), or "external" with mqtt.url (docs/config.md, [mqtt])')
+
+
 class MqttConfig(_Section):
-    broker: Literal["embedded", "mosquitto", "external", "auto"] = "auto"
+    broker: Literal["mosquitto", "external", "auto"] = "auto"
     url: Annotated[str, Field(pattern=MQTT_URL)] | None = None
     prefix: Annotated[str, Field(pattern=MQTT_PREFIX)] = "companion"
-    port: Annotated[int, Field(ge=0, le=65535)] = 1883  # embedded/mosquitto MQTT listener; 0: any free port
+    port: Annotated[int, Field(ge=0, le=65535)] = 1883  # the managed Mosquitto's MQTT listener; 0: any free port
     ws_port: Annotated[int, Field(ge=0, le=65535)] = 9001  # their WebSockets listener, for phones
     spectators: Annotated[int, Field(ge=0, le=200)] = 0  # spectator credentials per game (0: none)
     provision: str | None = None  # external broker: command run with the new game's credentials file
     page_port: Annotated[int, Field(ge=0, le=65535)] = 8080  # the phone page's HTTP port (0: any free port)
     page_host: Annotated[str, Field(pattern=r"^[A-Za-z0-9.-]{1,253}$")] | None = None  # how phones reach the Pi
+
+    @field_validator("broker", mode="before")
+    @classmethod
+    def _broker(cls, v: object) -> object:
+        if v == "embedded":  # a config from before issue 32: say what to write instead
+            raise ValueError(EMBEDDED_REMOVED)
+        return v
 
 
 class HallConfig(_Section):
@@ -183,11 +193,11 @@ class HallConfig(_Section):
                                     "(`companion hall` prints it)"))
         kind = mqtt.broker
         if kind == "auto":
-            kind = "external" if mqtt.url else "mosquitto" if shutil.which("mosquitto") else "embedded"
+            kind = "external" if mqtt.url else "mosquitto"
         if kind != "mosquitto":
             out.append(("url", f"needs the managed Mosquitto (mqtt.broker = \"mosquitto\"), but the table's broker "
-                               f"is {kind}; bridges are Mosquitto's (install mosquitto), and an external broker "
-                               "is bridged to the hall by its owner (docs/config.md, [hall])"))
+                               f"is {kind}; bridges are Mosquitto's, and an external broker is bridged to the hall "
+                               "by its owner (docs/config.md, [hall])"))
         return out
 
 

@@ -11,11 +11,15 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
+# How to install the broker phones need (Debian, Raspberry Pi OS, Ubuntu): said with the broker `missing`,
+# on the console, the kiosk's status bar and in `companion config check` (docs/mqtt.md).
+MOSQUITTO_INSTALL_COMMAND = "sudo apt install mosquitto"
+
 
 @dataclass(frozen=True)
 class DeviceStatus:
     kind: str  # "reader", "broker", "phones", "buttons"
-    name: str  # "board0", "embedded", ...
+    name: str  # "board0", "mosquitto", ...
     state: str  # "ok", "searching", "missing", "error", "off"
     count: int | None = None  # phones connected, buttons present
     detail: str = ""  # for the host and the journal, never a player message

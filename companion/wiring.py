@@ -35,8 +35,10 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable
+import signal
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from types import FrameType
 from typing import TYPE_CHECKING, Protocol, TextIO
 
 from companion import i18n
@@ -171,6 +173,31 @@ def run_table(table: Table, cfg: Config, console: ConsoleOutput, stdin: TextIO, 
         for features in started:
             features.stop()
         table.referee.log.close()
+
+
+@contextlib.contextmanager
+def signals_stop() -> Iterator[None]:
+    """SIGTERM (systemd's stop), SIGHUP (the terminal closed) and SIGINT (Ctrl-C) end `run_table` as
+    Ctrl-C does: the table's loop ends, and its `finally` stops every feature, the managed Mosquitto
+    among them (none outlives `companion run`), and closes the log. A signal while that runs is
+    ignored, so a second Ctrl-C cannot cut the stopping short. Main thread only; restored after."""
+    stopping = False
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        nonlocal stopping
+        if stopping:
+            return
+        stopping = True
+        raise KeyboardInterrupt
+
+    caught = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
+    previous = {s: signal.signal(s, stop) for s in caught}
+    try:
+        yield
+    finally:
+        stopping = True  # what follows the table (the log closed, the process exiting) is not cut short
+        for s, handler in previous.items():
+            signal.signal(s, handler)
 
 
 def go_headless(cfg: Config, status: StatusBoard, reason: str, journal: TextIO) -> None:

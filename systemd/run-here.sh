@@ -10,7 +10,8 @@ cd "$(dirname "$0")/.."
 # python3-venv; the kiosk's fonts: Noto Sans, Noto Sans CJK (Simplified Chinese), Thai (TLWG); ICU's
 # library (by icu-devtools, the same name in every release) for Thai line breaks between words.
 debian_packages=(python3-venv fonts-noto-core fonts-noto-cjk fonts-thai-tlwg icu-devtools)
-# Mosquitto, the phones' broker by default (mqtt.broker = "auto"); without it the embedded one runs.
+# Mosquitto, the phones' broker (mqtt.broker = "auto"); without it the table runs without phones and says
+# how to install it.
 broker_package=mosquitto
 stamp=.venv/.run-here-installed  # what was installed: the hash of `inputs`
 
@@ -19,21 +20,31 @@ usage() {
 bash systemd/run-here.sh [--reinstall] [companion run options]
 
 Sets up the companion in ./.venv, then starts `companion run` with simulated hardware. The first start
-installs what is missing: Debian's python3-venv, the kiosk's fonts, Node's npm and Mosquitto (with
-sudo, from apt), the companion and its Python packages (pip, into ./.venv) and the phone page's MQTT
-client (npm ci). Later starts install nothing and need no network: they install again only when
-pyproject.toml, the phone page's package.json or package-lock.json, or this script's package list
-changed, or when ./.venv or the phone client is gone.
+installs what is missing: Debian's python3-venv, the kiosk's fonts, ICU, Node's npm and Mosquitto
+(from apt: as root, or with sudo), the companion and its Python packages (pip, into ./.venv) and the
+phone page's MQTT client (npm ci). Later starts install nothing and need no network: they install
+again only when pyproject.toml, the phone page's package.json or package-lock.json, or this script's
+package list changed, or when ./.venv or the phone client is gone. Only the Debian packages need root
+(or sudo); when they are all there, run-here needs neither.
 
   --reinstall   install again now, whatever changed
   -h, --help    this help, then `companion run --help`
 
 Mosquitto: when run-here installs it, it also stops and disables Debian's own mosquitto.service,
 which would hold port 1883, the port of the broker the companion runs itself (mqtt.port). A Mosquitto
-installed before is left alone (see docs/config.md). Where Mosquitto cannot be installed, the phones
-use the embedded broker.
+installed before is left alone (see docs/config.md). Where Mosquitto cannot be installed, the table
+runs without phones and says how to install it.
 
-Every other argument goes to `companion run`, e.g. --config FILE, --game lockdown, --option KEY=VALUE.
+Every other argument goes to `companion run`:
+  --config FILE       an extra config file
+  --db FILE           the game log (SQLite file)
+  --game TEXT         the game for a new session (`companion games` lists them)
+  --players TEXT      comma-separated player ids for a new session, e.g. ana,ben,chai
+  --new               start a new game even if one is unfinished
+  --option KEY=VALUE  an option of the new game, e.g. --option items=physical (repeatable)
+  --lang [en|zh|th]   the language of what the table is told
+  --jsonl             machine mode: one JSON reply per input line
+  --no-display        keep to the console even when a screen is available
 
 EOF
 }
@@ -52,7 +63,7 @@ if $help; then
   if [ -x .venv/bin/companion ]; then
     exec .venv/bin/companion run --help
   fi
-  echo "(companion run --help shows the rest once run-here has installed the companion: start it once.)"
+  echo "(companion run --help says more once run-here has installed the companion: start it once.)"
   exit 0
 fi
 
@@ -70,8 +81,16 @@ as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
 }
 
+can_be_root() {  # root, or sudo to become it: Debian packages are installed as root
+  [ "$(id -u)" -eq 0 ] || command -v sudo >/dev/null
+}
+
+booted_with_systemd() {  # sd_booted(): not in a container or WSL without systemd, where systemctl cannot act
+  command -v systemd-notify >/dev/null && systemd-notify --booted 2>/dev/null
+}
+
 apt_install() {
-  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "$@"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
 }
 
 missing() {
@@ -87,7 +106,13 @@ install_debian_packages() {
   local broker=false asked=("${need[@]}")
   if missing "$broker_package"; then broker=true asked+=("$broker_package"); fi
   if [ ${#asked[@]} -gt 0 ]; then
-    echo "run-here.sh: installing Debian packages: ${asked[*]}"
+    if ! can_be_root; then
+      echo "run-here.sh: these Debian packages are missing: ${asked[*]}" >&2
+      echo "run-here.sh: installing them needs root: run run-here.sh as root, or install sudo, or install" \
+           "them yourself (apt-get install ${asked[*]}), then start run-here.sh again" >&2
+      exit 1
+    fi
+    echo "run-here.sh: installing Debian packages (as root): ${asked[*]}"
     as_root apt-get update -qq || echo "run-here.sh: apt-get update failed; trying the packages already known" >&2
   fi
   if [ ${#need[@]} -gt 0 ]; then
@@ -97,14 +122,16 @@ install_debian_packages() {
     if apt_install "$broker_package"; then
       # The package starts Debian's own broker on port 1883; nobody uses it yet, and the companion runs
       # its own Mosquitto on that port (mqtt.port): stop it, now and at boot.
-      if command -v systemctl >/dev/null && { systemctl is-active --quiet mosquitto.service 2>/dev/null \
-          || systemctl is-enabled --quiet mosquitto.service 2>/dev/null; }; then
+      # Without systemd (a container, WSL) no service started and systemctl cannot stop one.
+      if booted_with_systemd && command -v systemctl >/dev/null \
+          && { systemctl is-active --quiet mosquitto.service 2>/dev/null \
+               || systemctl is-enabled --quiet mosquitto.service 2>/dev/null; }; then
         as_root systemctl disable --now mosquitto.service
         echo "run-here.sh: stopped and disabled Debian's mosquitto.service (port 1883 is for the companion's" \
              "own Mosquitto); \`sudo systemctl enable --now mosquitto\` brings it back"
       fi
     else
-      echo "run-here.sh: Mosquitto could not be installed: the phones use the embedded broker" \
+      echo "run-here.sh: Mosquitto could not be installed: the table runs without phones" \
            "(run-here.sh --reinstall tries again)"
     fi
   fi
@@ -139,7 +166,8 @@ fi
 
 # A Mosquitto service that run-here did not install is the host's: left running, but it may hold the
 # port the companion's own broker needs.
-if command -v systemctl >/dev/null && systemctl is-active --quiet mosquitto.service 2>/dev/null; then
+if booted_with_systemd && command -v systemctl >/dev/null && systemctl is-active --quiet mosquitto.service 2>/dev/null
+then
   echo "run-here.sh: Debian's mosquitto.service is running and may hold port 1883, where the companion starts" \
        "its own Mosquitto (mqtt.port). If the phones say the broker did not start, stop it" \
        "(sudo systemctl disable --now mosquitto) or give the companion other ports (docs/config.md)." >&2

@@ -2,15 +2,27 @@
 # The test command: installs everything the tests need on a fresh Debian / Raspberry Pi OS machine
 # (Debian packages, a virtual environment with the project and its test tools), then runs the linters,
 # the type checker and every test. Arguments go to pytest (e.g. `bash tests/run.sh -k toolkit`).
+# `--quick` (first argument) leaves out the tests marked slow: a few minutes instead of the full run.
+# Debian packages are installed as root (or with sudo); pip and npm install again only when
+# pyproject.toml or the npm lock files changed (a stamp in .venv), so a second run needs no network.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+quick=()
+if [ "${1:-}" = --quick ]; then
+  shift
+  quick=(-m "not slow")
+fi
 
 # Debian packages the tests need. A missing one is installed, never skipped.
 # The kiosk's fonts (Latin, Simplified Chinese, Thai with whole tone marks) and Xvfb for its window test;
 # Mosquitto for the phone tests' managed broker; Chromium for the phone page's browser tests;
 # systemd (systemd-analyze verify) and shellcheck for the Pi's unit and installer scripts.
 # icu-devtools brings Debian's ICU library (libicuuc), whose dictionary breaks Thai lines between words on the kiosk.
-debian_packages=(python3-venv fonts-noto-core fonts-noto-cjk fonts-thai-tlwg icu-devtools xvfb mosquitto chromium systemd shellcheck)
+# libatomic1 for Playwright's own Node (a machine with gcc has it by accident); iproute2 for `ss` and `ip`
+# (tests/setup/test_run_here.py).
+debian_packages=(python3-venv fonts-noto-core fonts-noto-cjk fonts-thai-tlwg icu-devtools xvfb mosquitto chromium
+                 systemd shellcheck libatomic1 iproute2)
 # Node runs MicroPython (its WebAssembly port) for the board codec/firmware tests, and npm installs the
 # phone page's MQTT client. Asked for by command, not package: a NodeSource nodejs already brings npm.
 command -v node >/dev/null || debian_packages+=(nodejs)
@@ -26,27 +38,45 @@ if [ ${#need[@]} -gt 0 ]; then
     echo "tests/run.sh: these Debian packages are needed: ${need[*]}" >&2
     exit 1
   fi
-  sudo_cmd=(); [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
-  echo "Installing Debian packages: ${need[*]}"
+  sudo_cmd=()
+  if [ "$(id -u)" -ne 0 ]; then
+    if ! command -v sudo >/dev/null; then
+      echo "tests/run.sh: these Debian packages are needed: ${need[*]}" >&2
+      echo "tests/run.sh: installing them needs root: run it as root, or install sudo, or install them yourself" >&2
+      exit 1
+    fi
+    sudo_cmd=(sudo)
+  fi
+  echo "Installing Debian packages (as root): ${need[*]}"
   "${sudo_cmd[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${need[@]}"
+  "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}"
 fi
 
 python=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
   "$python" -m venv .venv
 fi
-.venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e '.[test]'
-
-# MicroPython's WebAssembly port (pinned in package-lock.json), to run the board codec and firmware under it.
-(cd firmware_protocol/micropython_check && npm ci --no-audit --no-fund --loglevel=error)
-# The phone page's MQTT client, pinned in companion/phones/web/package-lock.json.
-(cd companion/phones/web && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+# pip and npm again only when what they install changed (or what they installed is gone).
+stamp=.venv/.tests-installed
+inputs() {
+  cat pyproject.toml firmware_protocol/micropython_check/package-lock.json companion/phones/web/package-lock.json
+}
+wanted=$(inputs | sha256sum | cut -d' ' -f1)
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$wanted" ] || [ ! -x .venv/bin/pytest ] \
+    || [ ! -d firmware_protocol/micropython_check/node_modules ] \
+    || [ ! -f companion/phones/web/node_modules/mqtt/dist/mqtt.min.js ]; then
+  .venv/bin/python -m pip install -q --upgrade pip
+  .venv/bin/python -m pip install -q -e '.[test]'
+  # MicroPython's WebAssembly port (pinned in package-lock.json), to run the board codec and firmware under it.
+  (cd firmware_protocol/micropython_check && npm ci --no-audit --no-fund --loglevel=error)
+  # The phone page's MQTT client, pinned in companion/phones/web/package-lock.json.
+  (cd companion/phones/web && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+  echo "$wanted" >"$stamp"
+fi
 
 echo "== ruff"
 .venv/bin/ruff check .
 echo "== mypy"
 .venv/bin/mypy
 echo "== pytest"
-exec .venv/bin/python -m pytest "$@"
+exec .venv/bin/python -m pytest ${quick[@]+"${quick[@]}"} "$@"

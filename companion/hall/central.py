@@ -2,7 +2,7 @@
 
 Managed like a table's broker (companion/phones/mosquitto.py: a private directory, the password file
 hashed by `mosquitto_passwd`, readiness and reloads read from Mosquitto's log, a broker left behind by a
-killed hall stopped at the next start), with the hall's own files:
+killed hall stopped at the next start: its pid is kept beside the league file), with the hall's own files:
 
 - users: the hall (`protocol.HALL_USER`, reads and writes `{prefix}/v1/#`) and one per table, whose
   user name is its table id and whose password the hall's store keeps (`HallStore.table_passwords`);
@@ -78,8 +78,9 @@ class CentralMosquitto(ManagedMosquitto):
     name = "central mosquitto"
     dir_prefix = DIR_PREFIX
 
-    def __init__(self, prefix: str, host: str, port: int, hall_password: str, tables: Mapping[str, str]) -> None:
-        super().__init__(prefix, host, port, 0, hall_password)
+    def __init__(self, prefix: str, host: str, port: int, hall_password: str, tables: Mapping[str, str],
+                 pidfile: Path | None = None) -> None:
+        super().__init__(prefix, host, port, 0, hall_password, pidfile=pidfile)
         self._users = _logins(tables)
         self._closing = threading.Event()
         self._restarting = threading.Lock()

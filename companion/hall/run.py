@@ -72,7 +72,9 @@ class Hall:
             self.address = external(options)
         else:
             password = secrets.token_urlsafe(24)  # the hall's own login, new at every run, kept nowhere
-            self.broker = CentralMosquitto(options.prefix, options.host, options.port, password, {})
+            db = getattr(store, "path", None)  # the broker a killed hall left behind is this league file's
+            kept = db.with_name(db.name + ".mosquitto.pid") if isinstance(db, Path) and db.name != ":memory:" else None
+            self.broker = CentralMosquitto(options.prefix, options.host, options.port, password, {}, pidfile=kept)
             local = "127.0.0.1" if options.host in ("0.0.0.0", "") else options.host
             self.address = BrokerAddress(local, options.port, protocol.HALL_USER, password)
         self.watcher = Watcher(self.address, options.prefix, self.model, store,

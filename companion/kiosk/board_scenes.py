@@ -67,7 +67,7 @@ def replay_scene(surface: pygame.Surface, text: TextCache, lang: str, lines: lis
     table = Table(referee, clock=clock)
     status = StatusBoard()
     status.set(DeviceStatus("reader", "board0", "ok"))
-    status.set(DeviceStatus("broker", "embedded", "ok"))
+    status.set(DeviceStatus("broker", "mosquitto", "ok"))
     kiosk = build(surface, table, games, Settings(lang=lang), status, text=text)
     tokens = Registry(":memory:")  # what the readers' starter lends the kiosk
     assert kiosk.feed is not None

@@ -126,7 +126,7 @@ def make_scene(surface: pygame.Surface, text: TextCache, lang: str = "en", seed:
     table = Table(referee, clock=clock)
     status = StatusBoard()
     status.set(DeviceStatus("reader", "board0", "ok"))
-    status.set(DeviceStatus("broker", "embedded", "ok"))
+    status.set(DeviceStatus("broker", "mosquitto", "ok"))
     status.set(DeviceStatus("phones", "web", "ok", count=2))
     settings = Settings(lang=lang, seats=seats)
     kiosk = build(surface, table, games, settings, status, text=text, sound=sound)

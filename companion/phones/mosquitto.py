@@ -11,6 +11,8 @@ the password file with a fresh password only the companion knows ("retired") unt
 the companion can still take over its client id and drop every connection of it (Mosquitto 2.0 has no
 other way to close a client without the dynamic-security plugin); no phone can log in as it again.
 Readiness and reloads are read from Mosquitto's own log lines, never guessed with a sleep.
+With a state directory, the broker's pid and config are recorded there (`PIDFILE`); a start stops the
+broker that file names if it outlived its companion, and no other (`left_behind`).
 """
 
 from __future__ import annotations
@@ -33,41 +35,97 @@ import paho.mqtt.client as mqtt
 
 from companion.phones.credentials import GameCredentials, new_password
 from companion.phones.topics import MAX_PACKET_BYTES, REFEREE_USER, VERSION, acl_patterns
+from companion.status import MOSQUITTO_INSTALL_COMMAND as INSTALL_COMMAND
 
 logger = logging.getLogger(__name__)
 DIR_PREFIX = "companion-mosquitto-"
+PIDFILE = "mosquitto.pid"  # in the state directory: the broker this state directory's companion started
 
 
-def orphans(proc: Path = Path("/proc"), prefix: str = DIR_PREFIX) -> list[int]:
-    """Brokers a companion started and then lost (it was killed): ours by their config's folder, orphaned
-    by their parent (init). Mosquitto drops its privileges, which clears a parent-death signal, so a
-    killed companion's broker outlives it and keeps the ports the next start needs."""
-    found = []
-    for entry in proc.glob("[0-9]*"):
-        try:
-            cmd = (entry / "cmdline").read_bytes().split(b"\0")
-            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-        except (OSError, ValueError, IndexError):
-            continue  # gone meanwhile, or not ours to read
-        if ppid == 1 and cmd[:2] == [b"mosquitto", b"-c"] and f"/{prefix}".encode() in cmd[2]:
-            found.append(int(entry.name))
-    return found
+def install_hint() -> str:
+    """What to install for phones, in a line for logs and errors (the console and the kiosk say it in the
+    table's language: the catalogs' `phones.mosquitto_missing`)."""
+    return f"Mosquitto is not installed, so phones cannot join; to install it: {INSTALL_COMMAND}"
 
 
-def stop_orphans(wait_s: float = 5.0, prefix: str = DIR_PREFIX) -> None:
-    """Stop those brokers and wait (on a pidfd, no polling) until each has let go of its ports."""
-    for pid in orphans(prefix=prefix):
-        logger.warning("stopping a broker left behind by an earlier companion (pid %d)", pid)
+def _command_line(pid: int, proc: Path = Path("/proc")) -> list[bytes] | None:
+    try:
+        return (proc / str(pid) / "cmdline").read_bytes().split(b"\0")[:-1]
+    except OSError:
+        return None  # gone, or not ours to read
+
+
+def _recorded(pidfile: Path) -> tuple[int, str] | None:
+    """The pid and config path `pidfile` holds (`ManagedMosquitto._record`), if it holds them."""
+    try:
+        pid_text, conf = pidfile.read_text(encoding="utf-8").split("\n")[:2]
+        pid = int(pid_text)
+    except (OSError, ValueError):
+        return None
+    return (pid, conf) if pid > 0 and conf else None
+
+
+def _runs(pid: int, conf: str, proc: Path = Path("/proc")) -> bool:
+    """Whether `pid` is a Mosquitto started with `conf` (so never a process that reused the pid)."""
+    return _command_line(pid, proc) == [b"mosquitto", b"-c", conf.encode()]
+
+
+def _parent(pid: int, proc: Path = Path("/proc")) -> int | None:
+    try:
+        return int((proc / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _in_use(conf: str, proc: Path = Path("/proc")) -> bool:
+    """Whether any Mosquitto runs with `conf` (a stale pidfile's folder is removed only when none does)."""
+    return any(_runs(int(entry.name), conf, proc) for entry in proc.glob("[0-9]*"))
+
+
+def left_behind(pidfile: Path, proc: Path = Path("/proc")) -> int | None:
+    """The broker `pidfile` names, if it still runs as the companion started it (`mosquitto -c` with the
+    config recorded beside its pid: a reused pid is never taken for it) and is no child of this process.
+    Mosquitto drops its privileges, which clears a parent-death signal, so a companion killed from
+    outside (SIGKILL, a power cut of the process only) leaves its broker running on the ports the next
+    start needs. Only the broker of this state directory is ever named: another table's, another
+    user's or the hall's have pidfiles of their own."""
+    recorded = _recorded(pidfile)
+    if recorded is None or not _runs(*recorded, proc=proc):
+        return None
+    return None if _parent(recorded[0], proc) == os.getpid() else recorded[0]
+
+
+def stop_left_behind(pidfile: Path, dir_prefix: str = DIR_PREFIX, wait_s: float = 5.0) -> None:
+    """Stop the broker `left_behind` names, wait (on a pidfd, no polling) until it has let go of its
+    ports, and remove its private folder and the pidfile. A broker that still runs afterwards (this
+    process's own, or one that would not stop) keeps both."""
+    recorded = _recorded(pidfile)
+    if recorded is None:
+        return
+    pid, conf = recorded
+    if left_behind(pidfile) is not None:
+        logger.warning("stopping the broker an earlier companion on this state directory left behind (pid %d)", pid)
         try:
             fd = os.pidfd_open(pid)
         except OSError:
-            continue
+            fd = -1
         try:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, signal.SIGTERM)
-            select.select([fd], [], [], wait_s)
+            if fd >= 0:
+                select.select([fd], [], [], wait_s)
         finally:
-            os.close(fd)
+            if fd >= 0:
+                os.close(fd)
+    if _runs(pid, conf) or _in_use(conf):
+        return
+    folder = Path(conf).parent
+    if folder.name.startswith(dir_prefix):
+        shutil.rmtree(folder, ignore_errors=True)
+    with contextlib.suppress(OSError):
+        pidfile.unlink()
+
+
 READY_TIMEOUT_S = 10.0
 MOSQUITTO_USER = "mosquitto"
 # Mosquitto 2.0's WebSocket listener (libwebsockets) allocates a packet's announced size before reading
@@ -123,9 +181,10 @@ class ManagedMosquitto:
     dir_prefix = DIR_PREFIX
 
     def __init__(self, prefix: str, host: str, port: int, ws_port: int, referee_password: str,
-                 extra: str = "") -> None:
+                 extra: str = "", pidfile: Path | None = None) -> None:
         self.prefix, self.host, self.port, self.ws_port = prefix, host, port, ws_port
         self.extra = extra  # config text appended to the generated one (a bridge to the hall)
+        self.pidfile = pidfile  # where the running broker is recorded (`PIDFILE` in the state directory)
         self._referee_password = referee_password
         self._users: dict[str, str] = {}
         self._retired: dict[str, str] = {}  # users of this game no phone may use again (update_game)
@@ -172,7 +231,8 @@ class ManagedMosquitto:
     # -- process ------------------------------------------------------------------------------------------
 
     def start(self) -> None:
-        stop_orphans(prefix=self.dir_prefix)
+        if self.pidfile is not None:
+            stop_left_behind(self.pidfile, self.dir_prefix)
         if self._dir is None:
             self._dir = Path(tempfile.mkdtemp(prefix=self.dir_prefix))
             owner = self._owner()
@@ -187,9 +247,20 @@ class ManagedMosquitto:
         self._proc = subprocess.Popen(["mosquitto", "-c", str(self._dir / "mosquitto.conf")],
                                       stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                       stderr=subprocess.PIPE, text=True, env=env)
+        if self.pidfile is not None:
+            self._record(self.pidfile, self._proc.pid, self._dir / "mosquitto.conf")
         threading.Thread(target=self._pump, args=(self._proc, self._lines), name="mosquitto-log",
                          daemon=True).start()
         self._wait_for(" running", "did not start")
+
+    @staticmethod
+    def _record(pidfile: Path, pid: int, conf: Path) -> None:
+        """`pidfile`: the pid and the config the broker was started with (`left_behind` reads both)."""
+        tmp = pidfile.with_name(f".{pidfile.name}.tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(f"{pid}\n{conf}\n")
+        os.replace(tmp, pidfile)
 
     @staticmethod
     def _pump(proc: subprocess.Popen[str], lines: queue.Queue[str | None]) -> None:
@@ -270,6 +341,10 @@ class ManagedMosquitto:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+        if proc is not None and self.pidfile is not None:
+            with contextlib.suppress(OSError, ValueError):
+                if int(self.pidfile.read_text(encoding="utf-8").split("\n")[0]) == proc.pid:
+                    self.pidfile.unlink()
 
     def close(self) -> None:
         """Stop and remove the private directory."""

@@ -1,9 +1,10 @@
 """Starting the phones' side of a table: pick a broker, start it, issue the game's credentials, mirror.
 
 `start_phones` is what `companion run` (through `starter`) and tests call: it returns a `Phones` handle
-with the WebSocket URL phones use, the credentials, and `stop()`. The broker is chosen as docs/mqtt.md
-says (`auto`: external if a URL is set, else Mosquitto if installed, else embedded) and named on the
-status board and in the start-up line.
+with the WebSocket URL phones use, the credentials, and `stop()`. The broker is the managed Mosquitto,
+or an external one by URL (docs/mqtt.md: `auto` is external if a URL is set, else the managed
+Mosquitto), named on the status board and in the start-up line. Without a Mosquitto installed,
+`starter` says once, on the console and the status board, how to install it; the table runs on.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from companion import i18n
 from companion.config import Config
 from companion.phones import mosquitto
 from companion.phones.credentials import Credential, GameCredentials
-from companion.phones.embedded import EmbeddedBroker
 from companion.phones.mirror import BrokerAddress, Mirror
 from companion.phones.mosquitto import ManagedMosquitto
 from companion.phones.seating import Seating
@@ -93,12 +93,14 @@ def free_port(host: str = "127.0.0.1") -> int:
 
 
 def choose(kind: str, url: str | None) -> str:
-    """The broker `auto` means here and now."""
+    """The broker `auto` means: external if a URL is set, else the managed Mosquitto."""
     if kind != "auto":
         return kind
-    if url:
-        return "external"
-    return "mosquitto" if mosquitto.available() else "embedded"
+    return "external" if url else "mosquitto"
+
+
+class MosquittoMissing(RuntimeError):
+    """The managed Mosquitto is wanted and not installed (`mosquitto.install_hint` says how to install it)."""
 
 
 @dataclass
@@ -148,7 +150,6 @@ class Phones:
             self.mirror.stop()  # an external broker keeps our retained `offline` for the phones
             return
         # A broker we run goes away with us (its retained messages too): no `offline` to leave behind.
-        # (amqtt's shutdown also stalls for seconds on a QoS 1 delivery still in flight.)
         close = getattr(self.broker, "close", None)
         (close or self.broker.stop)()
         self.mirror.disconnect()
@@ -174,11 +175,18 @@ def start_phones(table: Table, *, broker: str = "auto", prefix: str = "companion
     """Start the broker (unless external), issue this game's credentials and start the mirror.
 
     Call on the main loop's thread before `Table.run` (the mirror reads the first views). Ports 0 pick
-    free ones. Raises RuntimeError if the broker cannot start. `broker_extra`: config text for the
-    managed Mosquitto (the hall's bridge); refused with any other broker. `referee_route`: the way the
-    referee's own connection goes to the broker (a test's relay, to cut that one link); by default direct.
+    free ones. Raises RuntimeError if the broker cannot start (`MosquittoMissing` if it is not
+    installed). `broker_extra`: config text for the managed Mosquitto (the hall's bridge); refused with
+    any other broker. With `state_dir`, the managed Mosquitto's process id is kept there
+    (`mosquitto.PIDFILE`), so a later start on the same state directory stops it if it outlived us.
+    `referee_route`: the way the referee's own connection goes to the broker (a test's relay, to cut
+    that one link); by default direct.
     """
     kind = choose(broker, url)
+    if kind not in ("mosquitto", "external"):
+        raise RuntimeError(f"no broker {kind!r}: the broker is the managed Mosquitto or an external one")
+    if kind == "mosquitto" and not mosquitto.available():
+        raise MosquittoMissing(mosquitto.install_hint())
     if broker_extra and kind != "mosquitto":
         raise RuntimeError(f"a bridge to the hall needs the managed Mosquitto, not the {kind} broker")
     referee = table.referee
@@ -198,30 +206,33 @@ def start_phones(table: Table, *, broker: str = "auto", prefix: str = "companion
     else:
         for attempt in range(1, PORT_ATTEMPTS + 1):
             tcp, ws = port or free_port(bind), ws_port or free_port(bind)
-            running = (ManagedMosquitto(prefix, bind, tcp, ws, game.referee_password, broker_extra)
-                       if kind == "mosquitto" else EmbeddedBroker(prefix, bind, tcp, ws, game.referee_password))
+            running = ManagedMosquitto(prefix, bind, tcp, ws, game.referee_password, broker_extra,
+                                       pidfile=state_dir / mosquitto.PIDFILE if state_dir is not None else None)
             try:
                 running.start()
                 break
-            except RuntimeError:  # a free port picked here was taken before the broker bound it: pick again
-                (getattr(running, "close", None) or running.stop)()
-                if (port and ws_port) or attempt == PORT_ATTEMPTS:
+            except BaseException as err:  # (a signal too: the broker never outlives the start)
+                running.close()
+                # a free port picked here was taken before the broker bound it: pick again
+                if not isinstance(err, RuntimeError) or (port and ws_port) or attempt == PORT_ATTEMPTS:
                     raise
         connect_host = "127.0.0.1" if bind in ("0.0.0.0", "") else bind
         address = BrokerAddress(connect_host, tcp, password=game.referee_password)
         ws_url = f"ws://{connect_host}:{ws}/mqtt"
-    if kind == "external":
-        running.start()
-    running.set_game(game)
-    seating = Seating(game, running, state_dir / KEPT_FILE if state_dir is not None else None, status)
-    mirror = Mirror(table, topics, game, referee_route(address) if referee_route else address, status, kind)
-    mirror.seating, mirror.phone_seats, mirror.new_game = seating.command, seating.bound, seating.new_game
-    mirror.credentials = lambda: seating.game
-    seating.listeners.append(mirror.seats_changed)
-    if isinstance(running, EmbeddedBroker):
-        running.logins.on_phones = mirror.phones_changed
-    table.outputs.append(mirror)
-    mirror.start()
+    try:
+        if kind == "external":
+            running.start()
+        running.set_game(game)
+        seating = Seating(game, running, state_dir / KEPT_FILE if state_dir is not None else None, status)
+        mirror = Mirror(table, topics, game, referee_route(address) if referee_route else address, status, kind)
+        mirror.seating, mirror.phone_seats, mirror.new_game = seating.command, seating.bound, seating.new_game
+        mirror.credentials = lambda: seating.game
+        seating.listeners.append(mirror.seats_changed)
+        table.outputs.append(mirror)
+        mirror.start()
+    except BaseException:  # whatever stops the start (a signal too) stops the broker we started
+        (getattr(running, "close", None) or running.stop)()
+        raise
     return Phones(running, mirror, seating, topics, address, ws_url, ws, owns_broker=kind != "external")
 
 
@@ -233,6 +244,11 @@ def starter(table: Table, cfg: Config, status: StatusBoard, broker_extra: str = 
                               port=m.port, ws_port=m.ws_port, spectators=m.spectators, url=m.url,
                               provision=m.provision, state_dir=cfg.storage.path.parent, status=status,
                               broker_extra=broker_extra)
+    except MosquittoMissing as err:  # the table runs on without phones; how to install it, said once
+        status.set(DeviceStatus("broker", "mosquitto", "missing", detail=str(err)))
+        print(i18n.translate(cfg.table.language, "phones.mosquitto_missing", {"command": mosquitto.INSTALL_COMMAND}),
+              file=sys.stderr, flush=True)
+        return None
     except (RuntimeError, OSError, subprocess.CalledProcessError) as err:
         status.set(DeviceStatus("broker", choose(m.broker, m.url), "error", detail=str(err)))
         print(i18n.translate(cfg.table.language, "phones.broker_failed",

@@ -96,6 +96,9 @@ def starter(table: Table, cfg: Config, status: StatusBoard, broker_extra: str = 
         status.set(DeviceStatus("phones", "page", "error", detail=str(err)))
         print(i18n.translate(lang, "phones.page_failed", {"problem": str(err)}), file=sys.stderr, flush=True)
         return Served(phones, None, None)
+    except BaseException:  # a signal meanwhile: the broker just started is stopped, not left behind
+        phones.stop()
+        raise
     served = Served(phones, page, url)
     print(i18n.translate(lang, "phones.page_started", {"url": url}), file=sys.stderr, flush=True)
     if sys.stderr.isatty():

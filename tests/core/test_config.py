@@ -312,7 +312,16 @@ def test_every_problem_in_every_layer_is_reported_at_once(tmp_path: Path) -> Non
         "environment variable COMPANION_MQTT__BROKER", "command-line flag display.size"]
     assert 'timers.resume_after_restart = "resume" is not allowed; choose one of keep, pause' in found[0]
     assert found[2].endswith('mqtt.broker = "rabbit" is not allowed; '
-                             "choose one of embedded, mosquitto, external, auto")
+                             "choose one of mosquitto, external, auto")
+
+
+def test_a_config_naming_the_removed_embedded_broker_says_what_to_write_instead(tmp_path: Path) -> None:
+    """Issue 32: Mosquitto is the one broker. A config from before names "embedded": the error says what to
+    set instead and how to install Mosquitto (docs/config.md, [mqtt])."""
+    found = problems(tmp_path, user='[mqtt]\nbroker = "embedded"\n')
+    assert found == ['user.toml: mqtt.broker = "embedded" is not allowed; the embedded broker was removed: '
+                     'Mosquitto is the one broker. Set "auto" or "mosquitto" (install it: sudo apt install '
+                     'mosquitto), or "external" with mqtt.url (docs/config.md, [mqtt])']
 
 
 def test_a_bad_value_in_a_lower_layer_is_reported_even_when_overridden(tmp_path: Path) -> None:
@@ -352,7 +361,7 @@ SECTION_VALUES: dict[str, dict[str, st.SearchStrategy[Any]]] = {
     "timers": {"resume_after_restart": st.sampled_from(["keep", "pause"])},
     "display": {"size": st.sampled_from(["800x480", "1920x1080", "auto"]), "fullscreen": st.booleans()},
     "mqtt": {
-        "broker": st.sampled_from(["embedded", "mosquitto", "external", "auto"]),
+        "broker": st.sampled_from(["mosquitto", "external", "auto"]),
         "url": st.builds("{}://{}".format, st.sampled_from(["mqtt", "mqtts", "ws", "wss"]),
                          st.text(string.ascii_letters + string.digits + ":/.@-_?=%", min_size=1)),
         "prefix": _regex(c.MQTT_PREFIX),

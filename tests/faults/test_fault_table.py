@@ -171,14 +171,13 @@ def test_a_reader_unplugged_mid_game_shows_missing_the_game_goes_on_and_taps_cou
 
 
 def kill_broker(run: Running) -> None:
-    """A crash, not a clean stop: SIGKILL for Mosquitto; the embedded broker lives in our process, so it
-    is halted with its clients cut off."""
+    """A crash, not a clean stop: SIGKILL for Mosquitto."""
     broker = run.phones.broker
-    if isinstance(broker, ManagedMosquitto):
-        proc = broker._proc
-        assert proc is not None
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
+    assert isinstance(broker, ManagedMosquitto)
+    proc = broker._proc
+    assert proc is not None
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
     broker.stop()
 
 

@@ -1,6 +1,6 @@
 """Power cut in a Lockdown game with phones connected: `kill -9` at random moments, restart, lose nothing.
 
-The real `companion run --jsonl` process (console, no display, the embedded MQTT broker on fixed
+The real `companion run --jsonl` process (console, no display, the managed Mosquitto on fixed
 loopback ports) is fed the scripted 6-round Lockdown game and SIGKILLed at random kill points: each
 point is an input index, and the kill lands after a random number of that stretch's replies were read,
 so kills fall during start-up, during the resume, before, during and after appends. A player's phone

@@ -72,7 +72,7 @@ def test_companion_run_says_ready_feeds_the_watchdog_and_says_stopping(systemd: 
     env.update(NOTIFY_SOCKET=path, WATCHDOG_USEC="2000000", HOME=str(tmp_path), PYTHONPATH=str(ROOT),
                COMPANION_READERS__DEVICES="[]", COMPANION_GPIO__ENABLED="false", SDL_VIDEODRIVER="",
                # the phones' broker and page on free ports: READY comes after them too
-               COMPANION_MQTT__BROKER="embedded", COMPANION_MQTT__PORT="0", COMPANION_MQTT__WS_PORT="0",
+               COMPANION_MQTT__BROKER="mosquitto", COMPANION_MQTT__PORT="0", COMPANION_MQTT__WS_PORT="0",
                COMPANION_MQTT__PAGE_PORT="0")
     proc = subprocess.Popen([sys.executable, "-m", "companion", "run", "--no-display", "--db",
                              str(tmp_path / "game.sqlite3")], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
@@ -321,9 +321,9 @@ def test_a_broker_in_error_shows_as_a_red_dot_on_the_kiosks_status_bar(text: Tex
                        if bar.get_at((x, y))[:3] == DANGER[:3])
 
         assert reds() == 0  # every device ok
-        k.status.set(DeviceStatus("broker", "embedded", "error", detail=THREAD_STOPPED))
+        k.status.set(DeviceStatus("broker", "mosquitto", "error", detail=THREAD_STOPPED))
         assert reds() > 0
-        k.status.set(DeviceStatus("broker", "embedded", "ok"))
+        k.status.set(DeviceStatus("broker", "mosquitto", "ok"))
         assert reds() == 0
     finally:
         scene.close()

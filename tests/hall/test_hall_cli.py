@@ -19,8 +19,8 @@ from companion.cli import main
 from companion.hall import protocol
 from companion.hall.central import DIR_PREFIX, CentralMosquitto
 from companion.hall.command import table_id_for
-from companion.phones.mosquitto import orphans
 from companion.phones.runner import free_port
+from tests.kits.broker_kit import Stray, stray_broker
 from tests.kits.phones_kit import WAIT_S, Phone
 
 
@@ -87,6 +87,8 @@ def test_hall_run_serves_headless_and_stops_on_sigterm(tmp_path: Path) -> None:
         for line in proc.stderr:
             if line.strip() == running:
                 break
+        kept = db.with_name(db.name + ".mosquitto.pid")  # the hall's broker, kept beside its league file
+        broker_pid, broker_conf = kept.read_text(encoding="utf-8").split("\n")[:2]
         # a table added in another terminal: the running hall is told (SIGHUP) and gives it a login
         added = CliRunner().invoke(main, ["hall", "--lang", "en", "table", "add", "Table 7", "--db", str(db)])
         assert added.exit_code == 0 and i18n.translate("en", "hall.cli.hall_told") in added.stderr
@@ -102,7 +104,8 @@ def test_hall_run_serves_headless_and_stops_on_sigterm(tmp_path: Path) -> None:
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(WAIT_S) == 0
         assert i18n.translate("en", "hall.cli.stopped") in proc.stderr.read()
-        assert not [pid for pid in orphans(prefix=DIR_PREFIX)]
+        assert not Stray(int(broker_pid), Path(broker_conf).parent, port).alive()  # its broker went with it
+        assert not kept.exists()
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -110,33 +113,19 @@ def test_hall_run_serves_headless_and_stops_on_sigterm(tmp_path: Path) -> None:
 
 
 def test_a_central_broker_left_behind_is_stopped_at_the_next_start(tmp_path: Path) -> None:
-    """A hall killed from outside leaves its broker on the port: the next start stops it (its own
-    folder prefix, so a table's broker starting on the same machine leaves the hall's alone)."""
-    import shutil
-    import tempfile
-
-    from companion.phones.mosquitto import DIR_PREFIX as TABLE_PREFIX
-
+    """A hall killed from outside leaves its broker on the port: the next start on the same league file
+    stops it (its pid is kept beside the file), and no other broker (a table's, another hall's)."""
     port = free_port()
-    folder = Path(tempfile.mkdtemp(prefix=DIR_PREFIX))
+    kept = tmp_path / "h.sqlite3.mosquitto.pid"
+    left = stray_broker(port, kept, prefix=DIR_PREFIX)
+    table = stray_broker(free_port())  # a table's broker on the same machine
     try:
-        (folder / "mosquitto.conf").write_text(f"listener {port} 127.0.0.1\nallow_anonymous true\n")
-        os.chmod(folder, 0o755)
-        os.chmod(folder / "mosquitto.conf", 0o644)
-        left = subprocess.Popen(["sh", "-c", f"mosquitto -c {folder}/mosquitto.conf 2>&1 &"],
-                                stdout=subprocess.PIPE, text=True, start_new_session=True)
-        assert left.stdout is not None
-        for line in left.stdout:
-            if " running" in line:
-                break
-        left.wait()
-        stray = orphans(prefix=DIR_PREFIX)
-        assert stray and not set(stray) & set(orphans(prefix=TABLE_PREFIX))
-        broker = CentralMosquitto("companion", "127.0.0.1", port, "hall-secret", {})
+        broker = CentralMosquitto("companion", "127.0.0.1", port, "hall-secret", {}, pidfile=kept)
         broker.start()  # "Address already in use" if the stray one still held the port
         try:
-            assert not set(stray) & set(orphans(prefix=DIR_PREFIX))
+            assert not left.alive() and table.alive()
         finally:
             broker.close()
     finally:
-        shutil.rmtree(folder, ignore_errors=True)
+        left.stop()
+        table.stop()

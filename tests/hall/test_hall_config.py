@@ -73,13 +73,12 @@ def test_a_bad_port_and_a_name_too_long(tmp_path: Path) -> None:
     assert got[1].startswith("config.toml: hall.name = ") and "1-64 printable characters" in got[1]
 
 
-@pytest.mark.parametrize("broker", ["embedded", "external"])
-def test_a_hall_needs_the_managed_mosquitto(tmp_path: Path, broker: str) -> None:
-    url = '\nurl = "mqtt://broker.local:1883"' if broker == "external" else ""
-    got = problems(tmp_path, f'[mqtt]\nbroker = "{broker}"{url}\n[hall]\nurl = "mqtt://hall:1883"\npassword = "pw"\n')
-    assert got == [f'config.toml: hall.url = "mqtt://hall:1883" needs the managed Mosquitto (mqtt.broker = '
-                   f'"mosquitto"), but the table\'s broker is {broker}; bridges are Mosquitto\'s (install '
-                   'mosquitto), and an external broker is bridged to the hall by its owner (docs/config.md, [hall])']
+def test_a_hall_needs_the_managed_mosquitto(tmp_path: Path) -> None:
+    got = problems(tmp_path, '[mqtt]\nbroker = "external"\nurl = "mqtt://broker.local:1883"\n'
+                             '[hall]\nurl = "mqtt://hall:1883"\npassword = "pw"\n')
+    assert got == ['config.toml: hall.url = "mqtt://hall:1883" needs the managed Mosquitto (mqtt.broker = '
+                   '"mosquitto"), but the table\'s broker is external; bridges are Mosquitto\'s, and an external '
+                   'broker is bridged to the hall by its owner (docs/config.md, [hall])']
 
 
 def test_auto_with_an_external_url_is_not_the_managed_mosquitto(tmp_path: Path) -> None:

@@ -251,7 +251,7 @@ def test_the_phone_page_says_the_table_has_no_screen(tmp_path: Path, browser: Br
     table = Table(referee)
     status = StatusBoard()
     status.set(DeviceStatus("screen", "kmsdrm", "missing", detail="no screen connected"))  # what `run` sets
-    phones = start_phones(table, broker="embedded", status=status, state_dir=tmp_path)
+    phones = start_phones(table, broker="mosquitto", status=status, state_dir=tmp_path)
     thread = threading.Thread(target=table.run, name="table", daemon=True)
     thread.start()
     run = Running(table, phones, status, thread)
@@ -278,7 +278,7 @@ def test_the_phone_page_says_the_table_has_no_screen(tmp_path: Path, browser: Br
 def test_with_a_screen_the_phones_hear_online_as_before(tmp_path: Path) -> None:
     from tests.kits.phones_kit import joined, running_table
 
-    with running_table(tmp_path, "embedded") as run:
+    with running_table(tmp_path, "mosquitto") as run:
         p = joined(run, "ana")
         try:
             assert p.got(lambda m: m.topic == run.phones.topics.status).payload == b"online"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import queue
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -36,9 +37,10 @@ class Rig:
         self.emu.close()
 
     def next(self, accept: Callable[[DeviceEvent], bool], what: str) -> DeviceEvent:
+        deadline = time.monotonic() + WAIT  # overall, however many other events come
         while True:
             try:
-                event = self.events.get(timeout=WAIT)
+                event = self.events.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
                 raise AssertionError(f"no {what} within {WAIT} s; seen: {self.seen[-10:]}") from None
             self.seen.append(event)

@@ -1,7 +1,7 @@
 """Helpers for the fault tests: a real `companion run --jsonl` child with phones on a real broker.
 
-`Child` runs `python -m companion run --jsonl --no-display` on a SQLite file with the embedded (or
-managed Mosquitto) broker on fixed loopback ports, reads its replies and its console lines on threads
+`Child` runs `python -m companion run --jsonl --no-display` on a SQLite file with the managed
+Mosquitto on fixed loopback ports, reads its replies and its console lines on threads
 into queues, and can be SIGKILLed at any instant. Tests wait on those queues with timeouts, never sleep.
 """
 
@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -49,7 +50,7 @@ class Ports:
         return cls(free_port(), free_port())
 
 
-def child_env(tmp: Path, ports: Ports, broker: str = "embedded", **extra: str) -> dict[str, str]:
+def child_env(tmp: Path, ports: Ports, broker: str = "mosquitto", **extra: str) -> dict[str, str]:
     return {**os.environ, "XDG_CONFIG_HOME": str(tmp / "cfg"), "COMPANION_TIMERS__RESUME_AFTER_RESTART": "keep",
             "COMPANION_MQTT__BROKER": broker, "COMPANION_MQTT__PORT": str(ports.mqtt),
             "COMPANION_MQTT__WS_PORT": str(ports.ws), "COMPANION_MQTT__PAGE_PORT": "0", **extra}
@@ -87,8 +88,9 @@ class Child:
             self.said.put(line)
 
     def wait_said(self, text: str, timeout: float = GUARD_S) -> str:
+        deadline = time.monotonic() + timeout  # overall, however many other lines come
         while True:
-            line = self.said.get(timeout=timeout)
+            line = self.said.get(timeout=max(0.0, deadline - time.monotonic()))
             if text in line:
                 return line
 
@@ -102,7 +104,7 @@ class Child:
 
     def kill(self) -> None:
         self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait()
+        self.proc.wait(GUARD_S)
 
     def finish(self) -> int:
         assert self.proc.stdin is not None

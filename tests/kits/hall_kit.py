@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -83,8 +84,9 @@ class Central:
 
     def wait_line(self, text: str) -> str:
         """The next line of the broker's log that says `text` (the lines before it are kept in `log`)."""
+        deadline = time.monotonic() + WAIT_S  # overall, however many other lines come
         while True:
-            line = self.lines.get(timeout=WAIT_S)
+            line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
             if line is None:
                 raise AssertionError(f"the central broker exited; it said: {''.join(self.log[-5:])}")
             self.log.append(line)

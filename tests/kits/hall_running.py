@@ -5,6 +5,7 @@ a table's bridge brings."""
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,11 +62,12 @@ def topic(table: str, name: str) -> str:
 def until(model: HallModel, pred: Callable[[dict[str, Any]], bool], timeout: float = WAIT_S) -> dict[str, Any]:
     """The first snapshot for which `pred` holds, waiting on the model's changes (never a sleep)."""
     version = model.version
+    deadline = time.monotonic() + timeout  # overall: changes that do not satisfy `pred` do not extend it
     while True:
         snap = model.snapshot()
         if pred(snap):
             return snap
-        moved = model.wait_changed(version, timeout)
+        moved = model.wait_changed(version, max(0.0, deadline - time.monotonic()))
         assert moved != version, f"no change within {timeout} s; last snapshot: {snap}"
         version = moved
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import socket
 import struct
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -208,9 +209,11 @@ class WsWire(Wire):
         return out
 
     def closed(self) -> bool:
+        deadline = time.monotonic() + self.timeout  # overall: a broker that keeps sending is not closed
         try:
-            while True:
-                self.ws.recv(self.timeout)
+            while time.monotonic() < deadline:
+                self.ws.recv(max(0.0, deadline - time.monotonic()))
+            return False
         except ConnectionClosed:
             return True
         except TimeoutError:

@@ -1,6 +1,6 @@
 """A whole table as `companion run` wires it, for the game-night tests (tests/night/, issue 21).
 
-A real `Config` (state directory, embedded broker on free ports, the phone page, one simulated PN532
+A real `Config` (state directory, the managed Mosquitto on free ports, the phone page, one simulated PN532
 reader, no GPIO), the table on a real SQLite file, the kiosk on SDL's dummy driver built as
 `companion run` builds it (`kiosk.engine.build`, `settings_from`), and every feature started by the
 wiring's own `start_features` with the kiosk's feed as the screen. The table's loop runs on a thread,
@@ -127,7 +127,7 @@ def config_for(state: Path, game: str, players: list[str], options: dict[str, An
     flags = {"storage.path": str(state / "companion.sqlite3"), "table.language": lang,
              "game.default": game, "game.players": players, "game.options": options,
              "display.driver": "dummy", "display.size": "800x480", "display.enabled": True,
-             "mqtt.broker": "embedded", "mqtt.port": 0, "mqtt.ws_port": 0, "mqtt.page_port": 0,
+             "mqtt.broker": "mosquitto", "mqtt.port": 0, "mqtt.ws_port": 0, "mqtt.page_port": 0,
              "mqtt.page_host": "127.0.0.1", "readers.simulate": "always", "gpio.enabled": False}
     return configuration.load(flags=flags, env={}, system_path=None, user_path=None)
 

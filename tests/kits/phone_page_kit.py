@@ -43,10 +43,10 @@ class StillClock:
 
 @contextlib.contextmanager
 def running_game(tmp_path: Path, lines: list[str]) -> Iterator[Running]:
-    """A recorded game replayed to the end of `lines`, then run at a table with its phones (embedded broker)."""
+    """A recorded game replayed to the end of `lines`, then run at a table with its phones (the managed Mosquitto)."""
     referee = scripting.run(games.registry(), EventLog(tmp_path / "game.sqlite3"), lines)
     inputs = [line for line in lines[1:] if line.strip() and not line.lstrip().startswith("#")]
-    with phones_kit.serving(referee, tmp_path, "embedded", clock=StillClock(last_at(inputs))) as run:
+    with phones_kit.serving(referee, tmp_path, "mosquitto", clock=StillClock(last_at(inputs))) as run:
         yield run
 
 

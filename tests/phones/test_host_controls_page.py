@@ -1,7 +1,7 @@
 """The host's phone page runs the game's timers and ends the game (issue 21), in headless Chromium.
 
 A Lockdown table whose players have sent their secret setup (the free phase's timer runs), its phones on
-the embedded broker, and the host's page opened from the host's join link. The host taps "Pause “Free
+the managed Mosquitto, and the host's page opened from the host's join link. The host taps "Pause “Free
 phase”": the table's timer stops, and the page's button now reads "Resume “Free phase”" (the buttons are
 drawn afresh from every view: their words are always what pressing them sends). "+30 s", "Resume", then
 "End the game": the game is over on the page and no host button is left. The buttons come from the host

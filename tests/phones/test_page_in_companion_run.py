@@ -29,7 +29,7 @@ def start(tmp_path: Path, **mqtt: object) -> tuple[Table, serve.Served]:
     tmp_path.mkdir(exist_ok=True)
     table = Table(Referee.start(registry(), EventLog(tmp_path / "g.sqlite3"), setup, created_at=0))
     flags = {"storage.path": str(tmp_path / "g.sqlite3"), "table.language": "zh",
-             **{f"mqtt.{k}": v for k, v in {"broker": "embedded", "port": 0, "ws_port": 0, **mqtt}.items()}}
+             **{f"mqtt.{k}": v for k, v in {"broker": "mosquitto", "port": 0, "ws_port": 0, **mqtt}.items()}}
     cfg = configuration.load(flags=flags, env={}, system_path=None, user_path=None)
     served = serve.starter(table, cfg, StatusBoard())
     assert served is not None

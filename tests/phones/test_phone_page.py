@@ -78,7 +78,7 @@ def test_two_players_vote_in_secret_and_the_tally_reaches_both_pages_without_the
 
 def test_a_reloaded_page_rejoins_with_its_stored_seat_and_sees_the_current_state(
         tmp_path: Path, browser: Browser) -> None:
-    with running_table(tmp_path, "embedded", players=["ana", "ben"]) as run, serving(run) as (server, links):
+    with running_table(tmp_path, "mosquitto", players=["ana", "ben"]) as run, serving(run) as (server, links):
         ana = PhonePage.open(browser, scan(links["ana"]))
         try:
             ana.online()
@@ -107,7 +107,7 @@ def test_a_reloaded_page_rejoins_with_its_stored_seat_and_sees_the_current_state
 
 def test_a_vote_sent_while_the_broker_is_down_is_applied_once_when_it_is_back(
         tmp_path: Path, browser: Browser) -> None:
-    with running_table(tmp_path, "embedded", players=["ana", "ben"]) as run, serving(run) as (_, links):
+    with running_table(tmp_path, "mosquitto", players=["ana", "ben"]) as run, serving(run) as (_, links):
         host(run, "ballot.open", name="exile", options=["red", "blue"])
         ana = PhonePage.open(browser, links["ana"].url())
         try:
@@ -161,7 +161,7 @@ class BehindClock:
 
 def test_timers_count_down_on_the_tables_clock_even_when_the_phones_clock_differs(
         tmp_path: Path, browser: Browser) -> None:
-    with running_table(tmp_path, "embedded", players=["ana"]) as run:
+    with running_table(tmp_path, "mosquitto", players=["ana"]) as run:
         run.table.clock = BehindClock()  # before the page server reads it and before any timer starts
         with serving(run) as (_, links):
             host(run, "timer.create", name="round", seconds=90)
@@ -183,7 +183,7 @@ def test_timers_count_down_on_the_tables_clock_even_when_the_phones_clock_differ
 def test_the_credential_never_reaches_the_server(tmp_path: Path, browser: Browser,
                                                  caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.DEBUG, logger="companion.phones.pageserver")
-    with running_table(tmp_path, "embedded", players=["ana"]) as run, serving(run) as (_, links):
+    with running_table(tmp_path, "mosquitto", players=["ana"]) as run, serving(run) as (_, links):
         phone = PhonePage.open(browser, links["ana"].url())
         try:
             phone.online()
@@ -198,7 +198,7 @@ def test_the_credential_never_reaches_the_server(tmp_path: Path, browser: Browse
 
 def test_a_command_made_offline_on_a_view_that_changed_is_told_in_the_players_language(
         tmp_path: Path, browser: Browser) -> None:
-    with running_table(tmp_path, "embedded", players=["ana", "ben"]) as run, serving(run) as (_, links):
+    with running_table(tmp_path, "mosquitto", players=["ana", "ben"]) as run, serving(run) as (_, links):
         host(run, "ballot.open", name="exile", options=["red", "blue"])
         ana = PhonePage.open(browser, links["ana"].url(), locale="th-TH")
         try:
@@ -221,7 +221,7 @@ def test_a_command_made_offline_on_a_view_that_changed_is_told_in_the_players_la
 
 def test_a_refused_seat_goes_back_to_the_join_screen_in_the_phones_language(
         tmp_path: Path, browser: Browser) -> None:
-    with running_table(tmp_path, "embedded", players=["ana"]) as run, serving(run) as (_, links):
+    with running_table(tmp_path, "mosquitto", players=["ana"]) as run, serving(run) as (_, links):
         stale = links["ana"]
         wrong = JoinLink(stale.page, stale.ws, stale.base, stale.user, "not-the-password")
         phone = PhonePage.open(browser, wrong.url(), locale="zh-CN")

@@ -45,7 +45,7 @@ def test_timers_are_shown_by_their_translated_names(tmp_path: Path, browser: Bro
 
 
 def test_a_toolkit_timer_without_a_catalog_name_is_shown_as_named(tmp_path: Path, browser: Browser) -> None:
-    with running_table(tmp_path, "embedded", players=["ana"]) as run, serving(run) as (_, links):
+    with running_table(tmp_path, "mosquitto", players=["ana"]) as run, serving(run) as (_, links):
         run.table.put({"by": "host", "move": "timer.create", "args": {"name": "sunrise", "seconds": 90}})
         ana = PhonePage.open(browser, links["ana"].url(), locale="zh-CN")
         try:
@@ -78,7 +78,7 @@ def header_fits(phone: PhonePage, shot: Path, title: str, name: str = "Ana") -> 
 @pytest.mark.parametrize("lang,locale", [("en", "en-US"), ("zh", "zh-CN"), ("th", "th-TH")])
 def test_the_header_fits_a_360_pixel_phone_and_names_the_game_and_the_player(
         tmp_path: Path, browser: Browser, lang: str, locale: str) -> None:
-    with running_table(tmp_path, "embedded", players=["ana"]) as run, serving(run) as (_, links):
+    with running_table(tmp_path, "mosquitto", players=["ana"]) as run, serving(run) as (_, links):
         ana = PhonePage.open(browser, links["ana"].url(), locale=locale, **SMALL_PHONE)
         try:
             ana.online()
@@ -98,7 +98,7 @@ def test_the_header_names_the_new_game_after_table_new_game(
         tmp_path: Path, browser: Browser, shots_dir: Path, lang: str, locale: str) -> None:
     """The host starts Betrayal (the longest title in Thai) at the toolkit's table: Ana's page follows
     her seat into it (a view with the next `number`) and its header says so, on a 360x740 phone."""
-    with running_table(tmp_path, "embedded", players=["ana", "ben", "chai"]) as run, \
+    with running_table(tmp_path, "mosquitto", players=["ana", "ben", "chai"]) as run, \
             serving(run) as (_, links):
         ana = PhonePage.open(browser, links["ana"].url(), locale=locale, **SMALL_PHONE)
         try:
@@ -143,7 +143,7 @@ def test_who_is_ready_in_lockdowns_setup_reaches_the_other_page_without_what_the
 
 
 def test_the_host_sees_who_has_voted_and_never_the_vote(tmp_path: Path, browser: Browser) -> None:
-    with running_table(tmp_path, "embedded", players=["ana", "ben"]) as run, serving(run) as (_, links):
+    with running_table(tmp_path, "mosquitto", players=["ana", "ben"]) as run, serving(run) as (_, links):
         run.table.put({"by": "host", "move": "ballot.open", "args": {"name": "exile", "options": ["red", "blue"]}})
         chief = PhonePage.open(browser, links["host"].url())
         try:

@@ -1,4 +1,4 @@
-"""The MQTT mirror against both real brokers (embedded amqtt and a managed Mosquitto), started here:
+"""The MQTT mirror against the real broker (a managed Mosquitto), started here:
 retained views, replies on the sender's own topic, retries applied once, refusals at the door, public
 events, the referee's availability, spectators, a new game's credentials, and the status board."""
 

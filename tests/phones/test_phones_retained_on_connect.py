@@ -1,10 +1,8 @@
 """A phone that connects gets no other seat's retained view, even before it subscribes to anything.
 
-Found by the phone page test (tests/phones/test_phone_page.py): amqtt 0.12.1's Broker.client_connected, after
-the CONNACK, sends the connecting client the retained messages of *every* filter in its subscription
-table (all clients' subscriptions, not this session's) and asks no ACL, so while Ana's phone was
-subscribed to her own seat's view, Ben's phone received Ana's retained private view when it connected.
-The embedded broker now sends only the session's own subscriptions' matches, through the ACL.
+Found by the phone page test (tests/phones/test_phone_page.py) on the embedded broker of the time (amqtt
+0.12.1 sent a connecting client the retained messages of *every* client's subscriptions, asking no
+ACL); kept as a check of Mosquitto, the one broker since issue 32.
 """
 
 from __future__ import annotations

@@ -10,10 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.core.rejection import Rejected
-from companion.phones import access, intake
+from companion.phones import intake
 from companion.phones.credentials import GameCredentials
 from companion.phones.mosquitto import MEMORY_LIMIT_BYTES, acl_text
 from companion.phones.topics import COMMAND_MAX_BYTES, MAX_PACKET_BYTES, REFEREE_USER, Topics, parse_user, player_user
+from tests.kits import acl_model as access
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLE_IDS = st.from_regex(r"\A[a-z0-9][a-z0-9_-]{0,31}\Z")

@@ -1,4 +1,4 @@
-"""The security suite, against both real brokers started here (embedded amqtt and managed Mosquitto).
+"""The security suite, against the real broker started here (the managed Mosquitto).
 
 With each player's credentials: subscribe to `#` and to other seats' and the host's topics; publish to
 the public topics and to other seats' command and view topics; reuse another player's client id (with

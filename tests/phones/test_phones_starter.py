@@ -6,11 +6,8 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import socket
 import stat
-import subprocess
-import tempfile
 import threading
 from pathlib import Path
 
@@ -42,21 +39,21 @@ def cfg(tmp_path: Path, **mqtt: object) -> configuration.Config:
     return configuration.load(flags=flags, env={}, system_path=None, user_path=None)
 
 
-def test_companion_run_starts_the_embedded_broker_and_says_so(tmp_path: Path,
-                                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_companion_run_starts_the_managed_mosquitto_and_says_so(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
     t, status = table(tmp_path), StatusBoard()
     broker_ok = threading.Event()  # the mirror connects on its own thread: the status turns ok when it has
 
     def watch() -> None:
-        if ("broker", "embedded", "ok") in {(s.kind, s.name, s.state) for s in status.snapshot()}:
+        if ("broker", "mosquitto", "ok") in {(s.kind, s.name, s.state) for s in status.snapshot()}:
             broker_ok.set()
 
     status.listen(watch)
-    started = start_features(t, cfg(tmp_path, broker="embedded", port=0, ws_port=0), status)
+    started = start_features(t, cfg(tmp_path, port=0, ws_port=0), status)
     try:
         assert len(started.running()) == 1  # the phones: broker, mirror (and the phone page beside them)
         said = capsys.readouterr().err.splitlines()
-        head = i18n.translate("en", "phones.broker_started", {"broker": "embedded", "url": "\x00"}).split("\x00")[0]
+        head = i18n.translate("en", "phones.broker_started", {"broker": "mosquitto", "url": "\x00"}).split("\x00")[0]
         assert said[0].startswith(head + "ws://")
         assert broker_ok.wait(10), status.snapshot()
     finally:
@@ -71,9 +68,9 @@ def test_without_a_broker_the_game_goes_on_and_the_host_is_told_why(tmp_path: Pa
         taken.listen()
         port = taken.getsockname()[1]
         t, status = table(tmp_path), StatusBoard()
-        started = start_features(t, cfg(tmp_path, broker="embedded", port=port, ws_port=0), status)
+        started = start_features(t, cfg(tmp_path, port=port, ws_port=0), status)
         assert started.running() == []
-        assert "embedded" in capsys.readouterr().err
+        assert "mosquitto" in capsys.readouterr().err
         assert [(s.kind, s.state) for s in status.snapshot()] == [("broker", "error")]
         done = threading.Event()
         t.put({"by": "host", "move": "dice.roll"}, lambda outcome: done.set() if outcome.accepted else None)
@@ -115,35 +112,3 @@ def test_an_external_broker_gets_the_games_credentials_through_the_provisioning_
     finally:
         broker.close()
         t.referee.log.close()
-
-
-def test_a_broker_left_behind_by_a_killed_companion_is_stopped_at_the_next_start(tmp_path: Path) -> None:
-    """A companion killed from outside leaves its managed Mosquitto running (orphaned, on the ports); the
-    next start stops it instead of running without phones ("Address already in use")."""
-    from companion.phones.mosquitto import DIR_PREFIX, orphans
-
-    port, ws_port = free_port(), free_port()
-    folder = Path(tempfile.mkdtemp(prefix=DIR_PREFIX))
-    try:
-        (folder / "mosquitto.conf").write_text(f"listener {port} 127.0.0.1\nallow_anonymous true\n")
-        os.chmod(folder, 0o755)
-        os.chmod(folder / "mosquitto.conf", 0o644)
-        # `sh` starts the broker in the background and exits at once: the broker is orphaned, like one whose
-        # companion was killed. Its log comes through the pipe, so the test waits for it to run, no sleep.
-        left = subprocess.Popen(["sh", "-c", f"mosquitto -c {folder}/mosquitto.conf 2>&1 &"],
-                                stdout=subprocess.PIPE, text=True, start_new_session=True)
-        assert left.stdout is not None
-        for line in left.stdout:
-            if " running" in line:
-                break
-        left.wait()
-        stray = orphans()
-        assert stray, "the stray broker should be an orphan of ours"
-        broker = ManagedMosquitto("companion", "127.0.0.1", port, ws_port, "referee-secret")
-        broker.start()  # would fail with "Address already in use" if the stray one still held the port
-        try:
-            assert not set(stray) & set(orphans())
-        finally:
-            broker.stop()
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)

@@ -25,13 +25,12 @@ from hypothesis import strategies as st
 from companion.core.eventlog import EventLog
 from companion.core.referee import Referee
 from companion.games import registry
-from companion.phones import access
 from companion.phones.credentials import GameCredentials
-from companion.phones.embedded import EmbeddedBroker
 from companion.phones.join import JoinLink, seat_links
-from companion.phones.runner import KEPT_FILE
+from companion.phones.runner import KEPT_FILE, ExternalBroker
 from companion.phones.seating import PASSWORD, Seating, claimed_password
 from companion.phones.topics import Topics, host_user, join_user, parse_user, player_user
+from tests.kits import acl_model as access
 from tests.kits.phones_kit import BROKERS, WAIT_S, Phone, Running, running_table, serving
 
 PAGE = "http://127.0.0.1:8080/"
@@ -185,7 +184,6 @@ def test_a_photographed_code_is_refused_once_a_phone_took_the_seat(tmp_path: Pat
         host_view = json.dumps(run.referee.view("host"))
         assert mine not in host_view and mine not in json.dumps(run.referee.view("public"))
         assert not any(mine in m.payload.decode() for m in ana.seen)
-        # (amqtt's own debug lines print every payload, votes too; they are off unless someone turns them on)
         ours = [r.getMessage() for r in caplog.records if r.name.startswith("companion") or r.levelno >= logging.INFO]
         assert any("seat of player ana" in line for line in ours)  # the claim was logged, without P
         assert not [line for line in ours if mine in line or theirs in line]
@@ -323,7 +321,7 @@ def test_hostile_claims_are_refused_with_a_reason_and_take_no_seat(tmp_path: Pat
 ))
 def test_any_payload_of_a_join_user_either_claims_with_a_valid_password_or_changes_nothing(payload: bytes) -> None:
     game = GameCredentials.issue("table1", 1, PLAYERS)
-    seating = Seating(game, EmbeddedBroker("companion", "127.0.0.1", 0, 0, game.referee_password))
+    seating = Seating(game, ExternalBroker(None, None))  # a broker with nothing to provision
     user = game.joins[game.players["ana"].user].user
     join = parse_user(user)
     assert join is not None and join.kind == "join"

@@ -150,7 +150,7 @@ def test_the_setup_screen_shows_only_free_seats_codes_and_the_host_releases_a_se
 
 def test_a_player_gets_their_own_code_in_their_booth_and_only_while_the_seat_is_free(
         tmp_path: Path, text: TextCache, shots_dir: Path) -> None:
-    with kiosk_table(tmp_path, "embedded", text, "1920x1080") as (k, phones):
+    with kiosk_table(tmp_path, "mosquitto", text, "1920x1080") as (k, phones):
         assert k.feed is not None
         k.feed.player_tapped("ana")  # Ana's token on the reader, in the booth
         k.process()

@@ -130,6 +130,7 @@ def test_shellcheck_passes_on_the_scripts() -> None:
     assert shellcheck, "shellcheck is needed: tests/run.sh installs it"
     scripts = sorted((ROOT / "systemd").glob("*.sh"))
     assert INSTALL in scripts and UNINSTALL in scripts
+    scripts += [ROOT / "tests/run.sh", ROOT / ".ci/run"]  # the README's test command, and CI's
     result = subprocess.run([shellcheck, *map(str, scripts)], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout
 

@@ -2,11 +2,13 @@
 no network, asking neither pip nor npm; it installs again only when a file that matters changes; every
 `companion run` option passes through, `--config` too; `--help` explains run-here, then shows
 `companion run --help`; it installs Debian's Mosquitto and takes port 1883 back from Debian's own
-`mosquitto.service`, so the companion's managed Mosquitto starts; without Mosquitto the embedded
-broker runs.
+`mosquitto.service`, so the companion's managed Mosquitto starts (only where systemd runs: in a
+container it installs and starts all the same); without Mosquitto the table runs without phones and
+says how to install it; without root or sudo it says which packages it needs and why.
 
 The installers are stand-ins on PATH that record what they are asked (a test sends no traffic and
-installs no Debian package): pip (the venv's python), npm, apt-get, dpkg-query and systemctl. "Debian's
+installs no Debian package): pip (the venv's python), npm, apt-get, dpkg-query, systemctl and
+systemd-notify (`--booted`: systemd runs, unless the test says it does not). "Debian's
 mosquitto.service" is a real Mosquitto with Debian's default listener (local only, port 1883), started
 by the stand-in apt-get as the package's install does. The companion behind run-here is this
 checkout's, started for real with its real brokers, in a network namespace of its own (`unshare -n`):
@@ -73,6 +75,7 @@ class Checkout:
     fake: Path  # the stand-ins' records: calls, installed packages, Debian's broker
     home: Path
     sbin: bool = True  # /usr/sbin on PATH (Mosquitto lives there)
+    path: list[str] | None = None  # the whole PATH after the stand-ins (None: the usual directories)
 
     @property
     def script(self) -> Path:
@@ -87,8 +90,8 @@ class Checkout:
             fh.writelines(f"{p}\n" for p in packages)
 
     def env(self) -> dict[str, str]:
-        path = [str(self.fake / "bin"), "/usr/local/bin", "/usr/bin", "/bin"]
-        path += ["/usr/sbin", "/sbin"] if self.sbin else []
+        path = [str(self.fake / "bin"), *(self.path or ["/usr/local/bin", "/usr/bin", "/bin"])]
+        path += ["/usr/sbin", "/sbin"] if self.sbin and self.path is None else []
         return {
             "PATH": ":".join(path),
             "HOME": str(self.home),
@@ -192,6 +195,7 @@ esac
 exit 0
 """)
     write_script(bin_dir / "sudo", '#!/bin/sh\nexec "$@"\n')
+    write_script(bin_dir / "systemd-notify", f'#!/bin/sh\n[ "$1" = --booted ] && [ ! -f {fake / "no-systemd"} ]\n')
     made = Checkout(root, fake, home)
     made.installed(*DEBIAN)
     yield made
@@ -288,11 +292,24 @@ def test_help_explains_run_here_then_shows_companion_runs_help(checkout: Checkou
     assert installer_calls(checkout.calls()[before:]) == []
 
 
-def test_help_before_the_first_start_installs_nothing_and_says_so(checkout: Checkout) -> None:
+def test_help_before_the_first_start_shows_the_run_options_and_installs_nothing(checkout: Checkout) -> None:
     result = checkout.run("-h")
     assert result.returncode == 0, result.stderr
     assert "--reinstall" in result.stdout and "companion run --help" in result.stdout
+    for option in companion_run_options():  # every option of `companion run`, before anything is installed
+        assert f"  {option}" in result.stdout, option
+    assert "root" in result.stdout  # who needs root: the Debian packages
     assert installer_calls(checkout.calls()) == []
+
+
+def companion_run_options() -> list[str]:
+    """The options `companion run --help` lists (from click itself), but --help."""
+    import click
+
+    from companion.cli import run
+
+    with click.Context(run) as ctx:
+        return [opt for p in run.get_params(ctx) for opt in p.opts if opt.startswith("--") and opt != "--help"]
 
 
 # --- Mosquitto ----------------------------------------------------------------------------------------
@@ -322,14 +339,49 @@ def test_a_mosquitto_service_run_here_did_not_install_is_left_alone_and_named(ch
     assert "mosquitto.service" in result.stderr and "1883" in result.stderr  # what holds the port, and why
 
 
-def test_where_mosquitto_cannot_be_installed_the_embedded_broker_runs(checkout: Checkout) -> None:
+def test_where_mosquitto_cannot_be_installed_the_table_runs_without_phones_and_says_how_to_install_it(
+        checkout: Checkout) -> None:
     (checkout.fake / "installed").write_text("".join(f"{p}\n" for p in DEBIAN if p != "mosquitto"))
     (checkout.fake / "unavailable").write_text("mosquitto\n")
     checkout.sbin = False  # no mosquitto program on PATH
     result = checkout.run("--no-display")
     assert started(result), result.stdout + result.stderr
-    assert "Phones: the embedded MQTT broker is running" in result.stderr
-    assert "embedded" in result.stdout  # run-here said why
+    assert "Mosquitto could not be installed: the table runs without phones" in result.stdout  # run-here said why
+    assert result.stderr.count("sudo apt install mosquitto") == 1  # the companion: how, once
     before = len(checkout.calls())
     assert started(checkout.run("--no-display"))
     assert installer_calls(checkout.calls()[before:]) == []  # and does not try again at every start
+
+
+def test_without_systemd_the_first_start_installs_mosquitto_and_starts_the_table(checkout: Checkout) -> None:
+    """A container or WSL without systemd: no service was started and systemctl could not stop one, so
+    run-here does not ask it and goes on to start the table (it used to stop there)."""
+    needs_namespace()
+    (checkout.fake / "no-systemd").touch()
+    (checkout.fake / "installed").write_text("".join(f"{p}\n" for p in DEBIAN if p != "mosquitto"))
+    result = checkout.run("--no-display")
+    assert started(result), result.stdout + result.stderr
+    calls = checkout.calls()
+    assert any(c.startswith("apt-get install") and c.endswith(" mosquitto") for c in calls), calls
+    assert not [c for c in calls if c.startswith("systemctl")]
+
+
+def test_without_root_or_sudo_it_says_which_packages_it_needs_and_installs_nothing(
+        checkout: Checkout, tmp_path: Path) -> None:
+    """Not root and no sudo: the packages and the way out, not "sudo: command not found" followed by a
+    misleading "apt-get update failed". PATH holds only the programs run-here uses before installing,
+    so a sudo installed on this machine stays out of it."""
+    tools = tmp_path / "tools"
+    tools.mkdir()
+    for name in ("bash", "sh", "unshare", "dirname", "cat", "sha256sum", "cut", "grep"):
+        (tools / name).symlink_to(program(name))
+    (checkout.fake / "bin" / "sudo").unlink()
+    write_script(checkout.fake / "bin" / "id", '#!/bin/sh\necho 1000\n')  # a user, not root
+    checkout.path = [str(tools)]
+    (checkout.fake / "installed").write_text("".join(f"{p}\n" for p in DEBIAN if p != "fonts-noto-cjk"))
+    result = checkout.run("--no-display")
+    assert result.returncode == 1
+    assert "these Debian packages are missing: fonts-noto-cjk" in result.stderr
+    assert "needs root: run run-here.sh as root, or install sudo" in result.stderr
+    assert "apt-get update failed" not in result.stdout + result.stderr
+    assert installer_calls(checkout.calls()) == []

@@ -1,5 +1,6 @@
 """The status bar: the game's title, a notice when there is one, and the devices (reader, broker,
-phones, buttons) from the `StatusBoard`, each a coloured dot and a word."""
+phones, buttons) from the `StatusBoard`, each a coloured dot and a word. With no Mosquitto installed
+(the broker `missing`), the notice's place says how to install it for phones while no other notice shows."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pygame
 
 from companion import i18n
 from companion.kiosk.widgets import DANGER, DIM, FG, GOOD, PANEL, WARN, Region
+from companion.status import MOSQUITTO_INSTALL_COMMAND
 
 if TYPE_CHECKING:
     from companion.kiosk.kiosk import Kiosk
@@ -19,6 +21,8 @@ STATE_COLORS = {"ok": GOOD, "searching": WARN, "missing": DANGER, "error": DANGE
 def status_region(k: Kiosk) -> Region:
     devices = tuple((s.kind, s.name, s.state, s.count) for s in k.status.snapshot())
     notice = k.notice[0] if k.notice else ""
+    if not notice and any(s.kind == "broker" and s.state == "missing" for s in k.status.snapshot()):
+        notice = i18n.translate(k.lang, "kiosk.device.broker_missing", {"command": MOSQUITTO_INSTALL_COMMAND})
     game = str(k.public.get("game", ""))
     key = (k.lang, game, notice, devices)
 

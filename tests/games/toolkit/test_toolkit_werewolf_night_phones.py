@@ -36,7 +36,7 @@ def send_form(phone: PhonePage, move: str, heading: str) -> None:
 
 
 def test_a_werewolf_night_from_the_hosts_phone(tmp_path: Path, browser: Browser) -> None:
-    with running_table(tmp_path, "embedded", players=SEATED, spectators=1) as run, serving(run) as (_, links):
+    with running_table(tmp_path, "mosquitto", players=SEATED, spectators=1) as run, serving(run) as (_, links):
         chief = PhonePage.open(browser, links["host"].url())
         table = PhonePage.open(browser, links["spectator1"].url())
         seats = {pid: PhonePage.open(browser, links[pid].url()) for pid in SEATED}

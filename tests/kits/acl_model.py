@@ -1,8 +1,9 @@
-"""Who may read, subscribe to and write which topic: the phone ACL of docs/mqtt.md as pure functions.
+"""A model of the phone ACL of docs/mqtt.md as pure functions, for property tests.
 
-The embedded broker asks these; Mosquitto and external brokers get the same rules as `%u` patterns
-(`topics.acl_patterns`). A subscription is allowed only if *every* topic its filter can match is
-readable, because amqtt hands retained messages to a new subscription without asking the ACL again.
+The brokers get these rules as `%u` patterns (`companion.phones.topics.acl_patterns`, Mosquitto's ACL
+file); this model reads the same patterns, so hypothesis can try many users and topics without a broker.
+A subscription counts as allowed only if *every* topic its filter can match is readable: what a phone
+may subscribe to never reaches beyond what it may read. The live tests hold Mosquitto to the same rules.
 """
 
 from __future__ import annotations

@@ -47,8 +47,8 @@ def open_display(size: str, fullscreen: bool, driver: str = "") -> pygame.Surfac
     pygame.display.set_caption("Tabletop companion")
     pygame.mouse.set_visible(not fullscreen)
     pygame.event.set_allowed(None)  # no mouse-motion storm: only what the kiosk handles wakes it
-    pygame.event.set_allowed([pygame.QUIT, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.WINDOWEXPOSED,
-                              pygame.WINDOWSIZECHANGED, pygame.VIDEOEXPOSE])
+    pygame.event.set_allowed([pygame.QUIT, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
+                              pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED, pygame.VIDEOEXPOSE])
     return surface
 
 

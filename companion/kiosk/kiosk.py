@@ -28,6 +28,7 @@ from companion.kiosk import memory
 from companion.kiosk.feed import KioskFeed
 from companion.kiosk.frame_budget import FrameBudget
 from companion.kiosk.layout import Layout
+from companion.kiosk.presses import InputClock, Presses
 from companion.kiosk.screens import first_screen, on_message
 from companion.kiosk.screens.base import Screen
 from companion.kiosk.screens.host_menu import HostMenuScreen
@@ -73,7 +74,7 @@ class Kiosk:
     def __init__(self, surface: pygame.Surface, text: TextCache, games: Mapping[str, Game],
                  public: dict[str, Any], settings: Settings, *, feed: KioskFeed | None = None,
                  status: StatusBoard | None = None, now_ms: Callable[[], int] | None = None,
-                 sound: Sound | None = None) -> None:
+                 sound: Sound | None = None, input_clock: InputClock | None = None) -> None:
         self.surface = surface
         self.layout = Layout(*surface.get_size())
         self.text = text
@@ -102,6 +103,7 @@ class Kiosk:
         self.running = True
         self._settled = False  # memory given back after the first frame (and after a language change)
         self._more = False  # the last frame left regions for the next turn (a redraw spread over frames)
+        self.presses = Presses(input_clock or InputClock())  # a tap acts once, where it began
         self.stack.append(first_screen(self))
 
     # -- navigation -------------------------------------------------------------------------------------
@@ -189,6 +191,7 @@ class Kiosk:
                 except queue.Empty:
                     break
                 happened = True
+        self.presses.look(self.top)  # what a message put up settles from now
         while True:
             try:
                 self.top.action(self.actions.get_nowait())
@@ -198,6 +201,7 @@ class Kiosk:
         for event in pygame.event.get():
             self.handle_event(event)
             happened = True
+        self.presses.look(self.top)
         now = self.now_ms()
         if not happened and now < self._due and self._drawn is self.top and not self._more:
             return  # nothing arrived and nothing on screen changes before `_due`: skip the turn's work
@@ -206,6 +210,7 @@ class Kiosk:
         self.top.update(now)
         self._cue(now)
         self.render(budget_s)
+        self.presses.look(self.top)  # a screen that came up this turn settles from now
         wakes = [t for t in (self.top.next_change_ms(now), self.notice and self.notice[1]) if t]
         self._due = min(wakes) if wakes else now + IDLE_REDRAW_MS
 
@@ -222,7 +227,11 @@ class Kiosk:
             self.running = False
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._active_until = time.monotonic() + ACTIVE_FOR_S
-            self.top.tap(event.pos)
+            self.presses.down(self.top, event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.presses.up(self.top, event.pos):  # down and up on the same widget of the same screen
+                self.top.tap(event.pos)
+            self.presses.look(self.top)
         elif event.type == pygame.KEYDOWN:
             self._active_until = time.monotonic() + ACTIVE_FOR_S
             action = KEYS.get(event.key)

@@ -36,6 +36,7 @@ from companion.status import StatusBoard
 from companion.table.loop import Table
 from companion.taps.registry import Registry
 from tests.kits.kiosk_fixtures import shots_dir, surface, text, text_cache, text_problems
+from tests.kits.kiosk_touch import tap_at
 
 __all__ = ["shots_dir", "text", "text_cache"]
 
@@ -87,8 +88,7 @@ def players_play_until(scene: Scene, game: str, done: Any, most: int = 400) -> N
 
 def touch(k: Kiosk, pos: tuple[int, int]) -> None:
     """A finger on the touchscreen, as SDL reports it."""
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    k.process()
+    tap_at(k, pos)
 
 
 def draw(k: Kiosk, text: TextCache) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 
 from companion import i18n
+from companion.kiosk.presses import post_tap
 from companion.kiosk.widgets import Button
 from tests.kits.night_table import Night
 
@@ -32,8 +33,9 @@ class Finger:
         return self.night.kiosk.top.name
 
     def touch(self, button: Button) -> None:
-        """A finger on `button`'s centre; the kiosk handles it on its next turn."""
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=button.rect.center))
+        """A finger on `button`'s centre, once the screen settled; the kiosk handles it on its next turn."""
+        self.night.kiosk.presses.wait_out(self.night.kiosk.top)
+        post_tap(button.rect.center)
         self.touches += 1
         self.night.kiosk.process()
         self.night.settle()

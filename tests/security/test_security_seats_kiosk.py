@@ -35,6 +35,7 @@ from companion.phones.serve import KioskSeats, Served
 from companion.status import StatusBoard
 from companion.table.loop import Table
 from tests.kits.kiosk_fixtures import shots_dir, surface, text, text_cache
+from tests.kits.kiosk_touch import tap_at
 from tests.kits.phones_kit import BROKERS, WAIT_S, Phone
 
 __all__ = ["shots_dir", "text", "text_cache"]
@@ -93,8 +94,7 @@ def claim(phones: Phones, who: str) -> tuple[Phone, str]:
 
 def touch(k: Kiosk, pos: tuple[int, int]) -> None:
     """A finger on the touchscreen, as SDL reports it."""
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    k.process()
+    tap_at(k, pos)
 
 
 def button(k: Kiosk, key: object) -> pygame.Rect:

@@ -96,6 +96,11 @@ class BoothScreen(Screen):
     def touch(self) -> None:
         self.touched = self.k.now_ms()
 
+    def face(self) -> object:
+        """The list of what the player may do, one form of it, or their phone code: each a new face."""
+        form = None if self.form is None else str(self.form.prompt.get("move"))
+        return (form, self.showing_code, self.prompt_page)
+
     def closes_at(self) -> int:
         """Untouched for the timeout, or a moment after the player's last input when nothing is left."""
         at = self.touched + int(self.k.settings.booth_timeout_s * 1000)

@@ -91,6 +91,7 @@ class Kiosk:
         self.sound.set_volume(settings.volume)
         self.actions: queue.Queue[str] = queue.Queue()
         self.notice: tuple[str, int] | None = None  # (text, until ms)
+        self.notice_msgid = ""  # the notice's message id
         self.stack: list[Screen] = []
         self.frames = 0
         self.last_frame_ms = 0.0
@@ -140,6 +141,7 @@ class Kiosk:
 
     def say(self, msgid: str, **params: Any) -> None:
         self.notice = (i18n.translate(self.lang, msgid, params), self.now_ms() + NOTICE_MS)
+        self.notice_msgid = msgid
         self._due = 0
 
     def send(self, raw: dict[str, Any]) -> None:
@@ -206,7 +208,7 @@ class Kiosk:
         if not happened and now < self._due and self._drawn is self.top and not self._more:
             return  # nothing arrived and nothing on screen changes before `_due`: skip the turn's work
         if self.notice and self.notice[1] <= now:
-            self.notice = None
+            self.notice, self.notice_msgid = None, ""
         self.top.update(now)
         self._cue(now)
         self.render(budget_s)

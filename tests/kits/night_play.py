@@ -99,6 +99,8 @@ def play(evening: Evening, seed: int) -> None:
         finger.press_words("kiosk.button.menu")
         finger.shot("host-menu")
         finger.press_words("host.menu.end")
+        assert finger.screen() == "confirm", finger.screen()  # the second step
+        finger.press_words("kiosk.confirm.end.yes")
         night.until(lambda: night.kiosk.public.get("ended"), "the host's end reached the table")
         night.settle()
         evening.ended_by_host = True

@@ -244,6 +244,7 @@ def test_an_evening_from_the_attract_loop_to_play_again(lang: str, tmp_path: Pat
             # The host ends it from the menu: the reveal; Play again.
             menu(finger)
             finger.press_words("host.menu.end")
+            finger.press_words("kiosk.confirm.end.yes")
             table.until(lambda: table.kiosk.top.name == "reveal", "the reveal after the host's end")
             reveal(finger)
             album.both("14-reveal")

@@ -134,6 +134,8 @@ def test_the_setup_screen_shows_only_free_seats_codes_and_the_host_releases_a_se
         while not ana.acks.empty():
             ana.acks.get_nowait()
         touch(k, button(k, ("release", "ana")).center)
+        assert k.top.name == "confirm" and phones.seating.holds("ana")  # the second step: nothing yet
+        touch(k, button(k, "confirm").center)
         assert ana.acks.get(timeout=WAIT_S)[0] == "disconnect"  # Ana's phone is out ...
         assert Phone(phones.address.host, phones.address.port, phones.game.players["ana"].user,
                      password).connect().is_failure  # ... and stays out

@@ -19,6 +19,7 @@ from companion.drawing.fonts import default_cache_dir, load_chain
 from companion.drawing.text import TextCache
 from companion.kiosk.demo import demo_script
 from companion.kiosk.feed import KioskFeed
+from companion.kiosk.host_lock import HostLock
 from companion.kiosk.kiosk import Kiosk, Settings
 from companion.kiosk.layout import parse_size
 from companion.kiosk.seats import PhoneSeats
@@ -74,8 +75,12 @@ def build(surface: pygame.Surface, table: Table, games: Mapping[str, Game], sett
 
 
 def settings_from(cfg: Config) -> Settings:
+    """The kiosk's settings; its host lock from `[kiosk] host_pin` or the PIN chosen earlier on the kiosk,
+    kept beside the log (companion/kiosk/host_lock.py)."""
+    log = Path(cfg.storage.path)
+    lock = HostLock.load(cfg.kiosk.host_pin, None if str(log) == ":memory:" else log.parent)
     return Settings(lang=cfg.table.language, volume=cfg.display.volume / 100,
-                    booth_timeout_s=float(cfg.display.booth_timeout), attract=cfg.display.attract)
+                    booth_timeout_s=float(cfg.display.booth_timeout), attract=cfg.display.attract, host_lock=lock)
 
 
 def run_with_table(table: Table, cfg: Config, games: Mapping[str, Game], status: StatusBoard,

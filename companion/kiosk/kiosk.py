@@ -27,6 +27,7 @@ from companion.kiosk import feed as msgs
 from companion.kiosk import memory
 from companion.kiosk.feed import KioskFeed
 from companion.kiosk.frame_budget import FrameBudget
+from companion.kiosk.host_lock import HostLock
 from companion.kiosk.layout import Layout
 from companion.kiosk.presses import InputClock, Presses
 from companion.kiosk.screens import first_screen, on_message
@@ -68,6 +69,7 @@ class Settings:
     options: Mapping[str, Any] = field(default_factory=dict)
     demo_script: list[str] | None = None  # the attract loop's recorded game (default: the toolkit demo)
     attract: bool = True  # start on the attract screen when the game has not begun
+    host_lock: HostLock = field(default_factory=HostLock)  # the host menu's PIN, the booths' PINs (off: none)
 
 
 class Kiosk:
@@ -124,8 +126,17 @@ class Kiosk:
         self.stack[-1] = screen
 
     def open_menu(self) -> None:
-        if not isinstance(self.top, HostMenuScreen):
+        """The host menu, behind the host's PIN when the table has a lock (a touch, the M key or the GPIO
+        buttons' gesture alike: companion/kiosk/host_lock.py)."""
+        from companion.kiosk.screens.pin_pad import PinPadScreen
+        if isinstance(self.top, HostMenuScreen) or (isinstance(self.top, PinPadScreen) and
+                                                     self.top.kind in ("host", "host_choose")):
+            return
+        lock = self.settings.host_lock
+        if lock.mode == "off":
             self.push(HostMenuScreen(self))
+        else:
+            self.push(PinPadScreen(self, "host" if lock.mode == "pin" else "host_choose"))
 
     def set_language(self, lang: str) -> None:
         self.lang = lang

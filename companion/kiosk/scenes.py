@@ -28,7 +28,7 @@ from companion.kiosk.screens.reveal import RevealScreen
 from companion.kiosk.seats import PhoneSeats
 from companion.kiosk.sound import Sound
 from companion.status import DeviceStatus, StatusBoard
-from companion.table.loop import Submission, Table
+from companion.table.loop import Call, Submission, Table
 from companion.taps.registry import Registry
 
 PLAYERS = [{"id": "ana", "name": "Ana"}, {"id": "ben", "name": "Ben"}, {"id": "chai", "name": "ชัย"},
@@ -88,6 +88,9 @@ class Scene:
                 item = self.table.inbox.get_nowait()
             except queue.Empty:
                 break
+            if isinstance(item, Call):  # work the kiosk handed the table's loop (a booth opened by PIN)
+                item.work()
+                continue
             assert isinstance(item, Submission)
             outcome = self.table.handle(item.raw)
             if item.reply is not None:

@@ -133,7 +133,7 @@ class Follower:
     def _host_menu(self, step: Step) -> bool:
         """The host's control on the kiosk's menu, when the menu has one that makes `step`."""
         self._booth_done()
-        self.finger.press_words("kiosk.button.menu")
+        self.finger.open_menu()
         menu = self.night.kiosk.top
         assert isinstance(menu, HostMenuScreen), self.finger.screen()
         for control in menu.controls():

@@ -43,6 +43,18 @@ class Finger:
         if not self.seen or self.seen[-1] != name:
             self.seen.append(name)
 
+    def open_menu(self) -> None:
+        """Menu, then the host's PIN on the PIN pad (the night's `[kiosk] host_pin`), as the host does:
+        the host menu is up after it."""
+        self.press_words("kiosk.button.menu")
+        pin = self.night.cfg.kiosk.host_pin
+        if pin not in ("", "off"):
+            assert self.screen() == "pin", f"the host menu opened without the host's PIN: {self.screen()}"
+            for digit in pin:
+                self.press_key(("digit", digit))
+            self.press_key("ok")
+        assert self.screen() == "menu", self.screen()
+
     def find(self, pick: Callable[[Button], bool], what: str) -> Button:
         found = [b for b in self.buttons() if pick(b)]
         assert found, f"no {what} on {self.screen()}: {[b.label for b in self.buttons()]}"

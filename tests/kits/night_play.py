@@ -96,7 +96,7 @@ def play(evening: Evening, seed: int) -> None:
             player.done()
     night.settle()
     if not night.kiosk.public.get("ended"):  # the host calls it a night: Menu, then "End the game"
-        finger.press_words("kiosk.button.menu")
+        finger.open_menu()  # the host's PIN first
         finger.shot("host-menu")
         finger.press_words("host.menu.end")
         assert finger.screen() == "confirm", finger.screen()  # the second step

@@ -43,6 +43,9 @@ HANG_S = 30  # the longest the kit waits for the table's loop before it calls it
 GUARD_TURNS = 3000  # kiosk turns to wait for something before the kit gives up (a hang guard, no timing)
 
 
+HOST_PIN = "2580"  # the host menu's lock on a night table (docs/kiosk.md, "The host lock")
+
+
 @dataclass
 class Night:
     cfg: configuration.Config
@@ -128,7 +131,8 @@ def config_for(state: Path, game: str, players: list[str], options: dict[str, An
              "game.default": game, "game.players": players, "game.options": options,
              "display.driver": "dummy", "display.size": "800x480", "display.enabled": True,
              "mqtt.broker": "embedded", "mqtt.port": 0, "mqtt.ws_port": 0, "mqtt.page_port": 0,
-             "mqtt.page_host": "127.0.0.1", "readers.simulate": "always", "gpio.enabled": False}
+             "mqtt.page_host": "127.0.0.1", "readers.simulate": "always", "gpio.enabled": False,
+             "kiosk.host_pin": HOST_PIN}
     return configuration.load(flags=flags, env={}, system_path=None, user_path=None)
 
 

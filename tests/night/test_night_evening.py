@@ -61,7 +61,7 @@ def tr(lang: str, msgid: str, **params: Any) -> str:
 
 
 def menu(finger: Finger) -> HostMenuScreen:
-    finger.press_words("kiosk.button.menu")
+    finger.open_menu()  # Menu, then the host's PIN on the PIN pad
     top = finger.night.kiosk.top
     assert isinstance(top, HostMenuScreen), finger.screen()
     return top

@@ -36,8 +36,8 @@ class BoothPickScreen(Screen):
         L, lock = self.k.layout, self.k.settings.host_lock
         entries = []
         for p in self.k.public.get("players", []):
-            words = "kiosk.booth_pick.player" if lock.booth_pin(p["id"]) else "kiosk.booth_pick.no_pin"
-            entries.append(Entry(self.tr(words, player=p["name"]), partial(self._pick, p["id"]),
+            words = p["name"] if lock.booth_pin(p["id"]) else self.tr("kiosk.booth_pick.no_pin", player=p["name"])
+            entries.append(Entry(words, partial(self._pick, p["id"]),
                                  key=("player", p["id"])))
         out = paged(entries, self._areas()["list"], L, self.k.lang, self.page, self._turn, columns=2, row_h=60)
         cols = L.columns(self._areas()["footer"], 4)

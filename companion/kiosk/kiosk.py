@@ -138,6 +138,14 @@ class Kiosk:
         else:
             self.push(PinPadScreen(self, "host" if lock.mode == "pin" else "host_choose"))
 
+    def as_host(self, then: Callable[[], None]) -> None:
+        """Do `then` for the host: at once at an unlocked table, else after the host's PIN on the pad."""
+        from companion.kiosk.screens.pin_pad import PinPadScreen
+        if self.settings.host_lock.mode == "pin":
+            self.push(PinPadScreen(self, "host_then", then=then))
+        else:
+            then()
+
     def set_language(self, lang: str) -> None:
         self.lang = lang
         self.text.forget_faces()  # the old language's faces and lines go; the new one's open as drawn

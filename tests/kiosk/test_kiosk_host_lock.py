@@ -229,3 +229,18 @@ def test_the_booth_says_only_you_see_this_only_on_a_panel(size: str, private: bo
     shared = say(k, "kiosk.booth.title_shared", player="Ana")
     assert (panel in drawn, shared in drawn) == (private, not private)
     scene.close()
+
+
+def test_only_the_host_says_what_a_new_tag_is(text: TextCache) -> None:
+    scene = locked_scene(text)
+    k = scene.kiosk
+    show_screen(scene, "play")
+    scene.tap_unknown()  # a new tag on the reader: the prompt, for anyone to see
+    assert k.top.name == "enroll"
+    touch(k, key="start")  # "enroll it": a figure would open its player's booth, so the host's PIN first
+    assert k.top.name == "pin"
+    type_pin(k, "1111")
+    assert k.top.name == "pin"
+    type_pin(k, HOST_PIN)
+    assert k.top.name == "enroll_choose"
+    scene.close()

@@ -156,6 +156,7 @@ class Follower:
         self.night.tap_tag(uid)
         assert self.finger.screen() == "enroll", self.finger.screen()
         self.finger.press_key("start")
+        self.finger.host_pin()  # what a tag is, the host says
         enroll = self.night.kiosk.top
         for _ in range(20):
             for b in self.finger.buttons():

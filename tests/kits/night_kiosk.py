@@ -47,13 +47,17 @@ class Finger:
         """Menu, then the host's PIN on the PIN pad (the night's `[kiosk] host_pin`), as the host does:
         the host menu is up after it."""
         self.press_words("kiosk.button.menu")
+        self.host_pin()
+        assert self.screen() == "menu", self.screen()
+
+    def host_pin(self) -> None:
+        """The host types the night's PIN on the PIN pad (a locked table shows it before the host's screens)."""
         pin = self.night.cfg.kiosk.host_pin
         if pin not in ("", "off"):
-            assert self.screen() == "pin", f"the host menu opened without the host's PIN: {self.screen()}"
+            assert self.screen() == "pin", f"the host's screen opened without the host's PIN: {self.screen()}"
             for digit in pin:
                 self.press_key(("digit", digit))
             self.press_key("ok")
-        assert self.screen() == "menu", self.screen()
 
     def find(self, pick: Callable[[Button], bool], what: str) -> Button:
         found = [b for b in self.buttons() if pick(b)]
@@ -116,5 +120,6 @@ def enroll_figure(finger: Finger, uid: str, name: str) -> None:
     finger.night.tap_tag(uid)
     assert finger.screen() == "enroll", finger.screen()
     finger.press_key("start")
+    finger.host_pin()  # what a tag is, the host says
     finger.press_words("kiosk.enroll.figure", player=name)
     assert finger.screen() != "enroll_choose"

@@ -4,6 +4,7 @@ OK, the digits typed shown as dots only. What it guards (`Kind`):
 - ``host``: the host's PIN, then the host menu;
 - ``host_choose``: the host chooses a PIN (typed twice) the first time the menu opens, or "No lock"
   for a family table; then the menu;
+- ``host_then``: the host's PIN, then what the host asked for (enrolling a tag from the screen);
 - ``booth``: a player's own PIN, then that player's booth;
 - ``host_for_booth``: the host's leave for a player to choose a PIN (a player without one);
 - ``booth_choose``: the player chooses their PIN (typed twice), then their booth.
@@ -14,6 +15,7 @@ touchscreen types a PIN too: the two-button host gesture opens this pad, never t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Literal
 
@@ -26,16 +28,17 @@ from companion.kiosk.widgets import ACCENT, DANGER, DIM, FG, Button, Region, dra
 if TYPE_CHECKING:
     from companion.kiosk.kiosk import Kiosk
 
-Kind = Literal["host", "host_choose", "booth", "host_for_booth", "booth_choose"]
+Kind = Literal["host", "host_choose", "host_then", "booth", "host_for_booth", "booth_choose"]
 KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "erase", "0", "ok")
 
 
 class PinPadScreen(Screen):
     name = "pin"
 
-    def __init__(self, kiosk: Kiosk, kind: Kind, player: str | None = None) -> None:
+    def __init__(self, kiosk: Kiosk, kind: Kind, player: str | None = None,
+                 then: Callable[[], None] | None = None) -> None:
         super().__init__(kiosk)
-        self.kind, self.player = kind, player
+        self.kind, self.player, self.then = kind, player, then
         self.typed = ""
         self.first: str | None = None  # a new PIN's first typing, while it is typed again
         self.problem: tuple[str, dict[str, object]] | None = None  # what went wrong, as a message
@@ -100,6 +103,11 @@ class PinPadScreen(Screen):
             if self._check(self.lock.tries, self.lock.pin, typed):
                 if self.kind == "host":
                     self._open_menu()
+                elif self.kind == "host_then":
+                    if self in self.k.stack:
+                        self.k.stack.remove(self)
+                    if self.then is not None:
+                        self.then()
                 else:
                     self.k.replace(PinPadScreen(self.k, "booth_choose", self.player))
 
@@ -155,6 +163,8 @@ class PinPadScreen(Screen):
         name = self._name()
         if self.kind == "host":
             return self.tr("kiosk.pin.host_title"), self.tr("kiosk.pin.host_hint")
+        if self.kind == "host_then":
+            return self.tr("kiosk.pin.host_title"), self.tr("kiosk.pin.host_then_hint")
         if self.kind == "host_choose":
             return (self.tr("kiosk.pin.choose_title"),
                     self.tr("kiosk.pin.choose_hint" if self.first is None else "kiosk.pin.again",

@@ -104,3 +104,24 @@ def test_a_finger_that_slides_off_its_button_does_nothing(text: TextCache) -> No
     slide(k, menu.center, (menu.left + 2, menu.bottom - 2))  # still on the button when lifted: a tap
     assert k.top.name == "menu"
     scene.close()
+
+
+def test_a_double_tap_on_end_or_release_asks_and_does_nothing_yet(text: TextCache) -> None:
+    from companion.kiosk.screenshots import example_seats
+    scene = make_scene(surface("800x480"), text, "th", seats=example_seats())
+    k = scene.kiosk
+    show_screen(scene, "menu")
+    sent(scene)
+    end = next(b for b in k.top.buttons() if str(b.key).startswith("end:"))
+    double_tap(k, end.label)
+    assert k.top.name == "confirm" and sent(scene) == []  # the second touch fell on the settling step
+    touch(k, key="keep")
+    assert k.top.name == "menu"
+    touch(k, key="s")  # Phones and seats: Ben's phone holds his seat
+    assert k.top.name == "phones"
+    double_tap(k, key=("release", "ben"))
+    assert k.top.name == "confirm"
+    assert k.settings.seats is not None and k.settings.seats.bound("ben")  # nothing released yet
+    touch(k, key="confirm")
+    assert not k.settings.seats.bound("ben") and k.top.name == "phones"
+    scene.close()

@@ -88,7 +88,7 @@ class HostLock:
     pin: Pin | None = None
     path: Path | None = None  # where a choice made on the kiosk is kept
     tries: Tries = field(default_factory=Tries)
-    booth_pins: dict[str, Pin] = field(default_factory=dict)  # by player id
+    booth_pins: dict[str, tuple[str, Pin]] = field(default_factory=dict)  # by player id: (their name, PIN)
     booth_tries: dict[str, Tries] = field(default_factory=dict)
 
     @classmethod
@@ -117,10 +117,18 @@ class HostLock:
             _write(self.path, self.pin)
 
     def booth_pin(self, player: str) -> Pin | None:
-        return self.booth_pins.get(player)
+        kept = self.booth_pins.get(player)
+        return None if kept is None else kept[1]
 
-    def set_booth_pin(self, player: str, pin: str) -> None:
-        self.booth_pins[player] = Pin.of(pin)
+    def set_booth_pin(self, player: str, name: str, pin: str) -> None:
+        self.booth_pins[player] = (name, Pin.of(pin))
+        self.booth_tries.pop(player, None)
+
+    def seated(self, players: dict[str, str]) -> None:
+        """A new game's players (id: name): a booth PIN stays only with the same person in the same seat
+        id; a seat id given to someone else (a typed newcomer gets the next free "p1") starts with none."""
+        self.booth_pins = {pid: kept for pid, kept in self.booth_pins.items() if players.get(pid) == kept[0]}
+        self.booth_tries = {pid: t for pid, t in self.booth_tries.items() if pid in self.booth_pins}
 
     def booth_tries_of(self, player: str) -> Tries:
         return self.booth_tries.setdefault(player, Tries())

@@ -190,7 +190,7 @@ def show_screen(scene: Scene, name: str, hp: int = 10) -> None:
         k.process()
         return
     if name == "booth_pick":  # "My booth": whose booth, Ana's PIN already chosen
-        k.settings.host_lock.set_booth_pin("ana", "4321")
+        k.settings.host_lock.set_booth_pin("ana", "Ana", "4321")
         pick = next(b for b in k.top.buttons() if b.key == "my_booth")
         k.top.tap(pick.rect.center)
         k.process()

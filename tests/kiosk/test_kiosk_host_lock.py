@@ -244,3 +244,21 @@ def test_only_the_host_says_what_a_new_tag_is(text: TextCache) -> None:
     type_pin(k, HOST_PIN)
     assert k.top.name == "enroll_choose"
     scene.close()
+
+
+def test_a_booth_pin_stays_with_its_person_not_with_a_seat_id(text: TextCache) -> None:
+    from companion.kiosk.feed import PublicView
+    scene = locked_scene(text)
+    k = scene.kiosk
+    k.settings.host_lock.set_booth_pin("ana", "Ana", "4321")
+    k.settings.host_lock.set_booth_pin("ben", "Ben", "8765")
+    assert k.feed is not None
+    players = [{"id": "ana", "name": "Ana"}, {"id": "ben", "name": "Mia"}]  # Ben left; Mia got his id
+    k.feed.post(PublicView({**k.public, "number": 1}))
+    k.process()
+    k.feed.post(PublicView({**k.public, "number": 2, "players": players}))
+    k.process()
+    assert k.top.name == "setup"
+    lock = k.settings.host_lock
+    assert lock.booth_pin("ana") is not None and lock.booth_pin("ben") is None
+    scene.close()

@@ -108,6 +108,7 @@ def new_game(k: Kiosk) -> None:
     if k.feed is not None:
         k.feed.seating(False)
     k.stack[:] = [SetupScreen(k)]
+    k.settings.host_lock.seated({str(p.get("id")): str(p.get("name")) for p in k.public.get("players", [])})
     k.say("kiosk.newgame.begun", game=i18n.translate(k.lang, f"game.{k.public.get('game')}.title"))
 
 

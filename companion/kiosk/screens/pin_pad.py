@@ -136,7 +136,7 @@ class PinPadScreen(Screen):
             self.k.say("kiosk.pin.host_set")
             self._open_menu()
         else:
-            self.lock.set_booth_pin(self.player or "", typed)
+            self.lock.set_booth_pin(self.player or "", self._name(), typed)
             self.k.say("kiosk.pin.booth_set", player=self._name())
             self._open_booth()
 

@@ -22,6 +22,7 @@ from companion.kiosk.feed import KioskFeed
 from companion.kiosk.host_lock import HostLock
 from companion.kiosk.kiosk import Kiosk, Settings
 from companion.kiosk.layout import parse_size
+from companion.kiosk.presses import InputClock
 from companion.kiosk.seats import PhoneSeats
 from companion.kiosk.sound import Sound
 from companion.kiosk.wake import Waker
@@ -58,13 +59,14 @@ def fonts(cache_dir: Path | None = None) -> TextCache:
 
 
 def build(surface: pygame.Surface, table: Table, games: Mapping[str, Game], settings: Settings,
-          status: StatusBoard, text: TextCache | None = None, sound: Sound | None = None) -> Kiosk:
+          status: StatusBoard, text: TextCache | None = None, sound: Sound | None = None,
+          input_clock: InputClock | None = None) -> Kiosk:
     """A kiosk on `table` (call before the table's loop starts: it reads the first view here)."""
     feed = KioskFeed(Waker())
     feed.attach(table, status)
     public: dict[str, Any] = table.views.public
     kiosk = Kiosk(surface, text or fonts(), games, public, settings, feed=feed, status=status,
-                  now_ms=table.clock.now_ms, sound=sound)
+                  now_ms=table.clock.now_ms, sound=sound, input_clock=input_clock)
 
     def buttons(event: DeviceEvent) -> None:  # GPIO and board buttons named after an action (main loop)
         if isinstance(event, ButtonEdge):

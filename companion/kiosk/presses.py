@@ -29,12 +29,14 @@ SETTLE_MS = 350  # a new screen ignores touches this long (a double tap is two t
 
 @dataclass
 class InputClock:
-    """Milliseconds for input timing: monotonic, plus what `advance` let pass."""
+    """Milliseconds for input timing: monotonic, plus what `advance` let pass (`monotonic=False`: only
+    that, a clock a test moves by itself, however long the machine takes between two touches)."""
 
     offset: int = 0
+    monotonic: bool = True
 
     def now_ms(self) -> int:
-        return time.monotonic_ns() // 1_000_000 + self.offset
+        return (time.monotonic_ns() // 1_000_000 if self.monotonic else 0) + self.offset
 
     def advance(self, ms: int) -> None:
         self.offset += max(0, ms)

@@ -31,6 +31,7 @@ from companion.games import registry
 from companion.kiosk.demo import demo_script
 from companion.kiosk.engine import build, open_display, settings_from
 from companion.kiosk.kiosk import Kiosk
+from companion.kiosk.presses import InputClock
 from companion.status import StatusBoard
 from companion.table.clock import Clock
 from companion.table.loop import Table
@@ -155,7 +156,8 @@ def night(state: Path, game: str, players: list[str], options: dict[str, Any], s
     settings = settings_from(cfg)
     settings.options = dict(cfg.game.options)
     settings.demo_script = demo_script(game)
-    kiosk = build(surface, table, registry(), settings, status)
+    # the kiosk's input clock moves only as the kit's finger lets time pass (tests/kits/night_kiosk.py)
+    kiosk = build(surface, table, registry(), settings, status, input_clock=InputClock(monotonic=False))
     assert kiosk.feed is not None
     started = start_features(table, cfg, status, screen=kiosk.feed)
     devices: list[Any] = []

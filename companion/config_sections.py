@@ -127,6 +127,21 @@ EMBEDDED_REMOVED = ('the embedded broker was removed: Mosquitto is the one broke
                     '(install it: sudo apt install mosquitto), or "external" with mqtt.url (docs/config.md, [mqtt])')
 
 
+class KioskConfig(_Section):
+    """The kiosk's host lock (docs/kiosk.md): `host_pin` is the PIN the host menu asks for (4 to 8
+    digits), "off" for no lock (a family table), or "" to let the host choose one on the kiosk the first
+    time the menu opens (kept in the private state directory)."""
+
+    host_pin: str = ""
+
+    @field_validator("host_pin", mode="before")
+    @classmethod
+    def _host_pin(cls, v: object) -> object:
+        if v in ("", "off") or (isinstance(v, str) and v.isascii() and v.isdigit() and 4 <= len(v) <= 8):
+            return v
+        raise ValueError('expected 4 to 8 digits, "off", or "" (chosen on the kiosk)')
+
+
 class MqttConfig(_Section):
     broker: Literal["mosquitto", "external", "auto"] = "auto"
     url: Annotated[str, Field(pattern=MQTT_URL)] | None = None
@@ -332,7 +347,7 @@ class GpioConfig(_Section):
 SECTIONS: dict[str, type[_Section]] = {
     "table": TableConfig, "storage": StorageConfig, "game": GameConfig,
     "timers": TimersConfig, "display": DisplayConfig, "mqtt": MqttConfig, "readers": ReadersConfig,
-    "gpio": GpioConfig, "hall": HallConfig,
+    "gpio": GpioConfig, "hall": HallConfig, "kiosk": KioskConfig,
 }
 ITEMS: dict[tuple[str, str], tuple[type[_Section], str]] = {  # lists of tables: the model, how to name one
     ("readers", "devices"): (ReaderConfig, "a reader"),
@@ -353,5 +368,6 @@ class Config(_Section):
     readers: ReadersConfig = Field(default_factory=ReadersConfig)
     gpio: GpioConfig = Field(default_factory=GpioConfig)
     hall: HallConfig = Field(default_factory=HallConfig)
+    kiosk: KioskConfig = Field(default_factory=KioskConfig)
     _sources: tuple[str, ...] = PrivateAttr(default=())
     _origins: dict[str, str] = PrivateAttr(default_factory=dict)

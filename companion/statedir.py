@@ -35,6 +35,7 @@ READERS_DIR = "readers"  # the simulated readers' links and control sockets (com
 # KEPT_FILE and CREDENTIALS_FILE) and the temporary files they are written through.
 CREDENTIAL_FILES = ("phone-credentials.json", "phone-credentials.tmp", "mqtt-credentials.json", "mqtt-credentials.tmp")
 SQLITE_SIDE_FILES = ("-wal", "-shm", "-journal")
+KIOSK_FILES = ("kiosk-host-pin.json", "kiosk-host-pin.tmp")  # the host PIN chosen on the kiosk (a salted hash)
 
 
 class StateDirError(Exception):
@@ -102,7 +103,7 @@ def companion_files(log: Path) -> list[Path]:
     """Every file the companion may keep in the log's directory, beside the readers' directory."""
     directory = log.parent
     registry = log.with_name(f"{log.stem}.tokens.sqlite3")  # companion.taps.registry.registry_path
-    files = [directory / LOCK_FILE, *(directory / name for name in CREDENTIAL_FILES)]
+    files = [directory / LOCK_FILE, *(directory / name for name in (*CREDENTIAL_FILES, *KIOSK_FILES))]
     for db in (log, registry):
         files += [db, *(db.with_name(db.name + suffix) for suffix in SQLITE_SIDE_FILES)]
     readers = directory / READERS_DIR

@@ -89,9 +89,11 @@ def _timer(moves: TimerMoves, name: str, t: Mapping[str, Any]) -> list[Control]:
 def now(declared: HostControls, moves: Collection[str], public: Mapping[str, Any]) -> list[Control]:
     """The host's controls for this public view (the referee's ``public`` view) of a game with these
     `moves`: each timer's start (if the host starts it) or pause or resume, and extend; undo; and
-    the game's ends. A control whose input the game lacks is left out."""
+    the game's ends. A control whose input the game lacks is left out. Once the game has ended, Undo
+    alone: it takes the end back (the host's end, or the last move of a game its rules ended) until
+    the table starts the next game (issue 28)."""
     if public.get("ended"):
-        return []
+        return [Control("undo", "host.menu.undo", UNDO, {"count": 1})]
     out: list[Control] = []
     if declared.timers is not None:
         timed, phase = declared.timers, public.get("phase")

@@ -19,8 +19,10 @@ from companion.drawing.fonts import default_cache_dir, load_chain
 from companion.drawing.text import TextCache
 from companion.kiosk.demo import demo_script
 from companion.kiosk.feed import KioskFeed
+from companion.kiosk.host_lock import HostLock
 from companion.kiosk.kiosk import Kiosk, Settings
 from companion.kiosk.layout import parse_size
+from companion.kiosk.presses import InputClock
 from companion.kiosk.seats import PhoneSeats
 from companion.kiosk.sound import Sound
 from companion.kiosk.wake import Waker
@@ -47,8 +49,8 @@ def open_display(size: str, fullscreen: bool, driver: str = "") -> pygame.Surfac
     pygame.display.set_caption("Tabletop companion")
     pygame.mouse.set_visible(not fullscreen)
     pygame.event.set_allowed(None)  # no mouse-motion storm: only what the kiosk handles wakes it
-    pygame.event.set_allowed([pygame.QUIT, pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.WINDOWEXPOSED,
-                              pygame.WINDOWSIZECHANGED, pygame.VIDEOEXPOSE])
+    pygame.event.set_allowed([pygame.QUIT, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
+                              pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED, pygame.VIDEOEXPOSE])
     return surface
 
 
@@ -57,13 +59,14 @@ def fonts(cache_dir: Path | None = None) -> TextCache:
 
 
 def build(surface: pygame.Surface, table: Table, games: Mapping[str, Game], settings: Settings,
-          status: StatusBoard, text: TextCache | None = None, sound: Sound | None = None) -> Kiosk:
+          status: StatusBoard, text: TextCache | None = None, sound: Sound | None = None,
+          input_clock: InputClock | None = None) -> Kiosk:
     """A kiosk on `table` (call before the table's loop starts: it reads the first view here)."""
     feed = KioskFeed(Waker())
     feed.attach(table, status)
     public: dict[str, Any] = table.views.public
     kiosk = Kiosk(surface, text or fonts(), games, public, settings, feed=feed, status=status,
-                  now_ms=table.clock.now_ms, sound=sound)
+                  now_ms=table.clock.now_ms, sound=sound, input_clock=input_clock)
 
     def buttons(event: DeviceEvent) -> None:  # GPIO and board buttons named after an action (main loop)
         if isinstance(event, ButtonEdge):
@@ -74,8 +77,12 @@ def build(surface: pygame.Surface, table: Table, games: Mapping[str, Game], sett
 
 
 def settings_from(cfg: Config) -> Settings:
+    """The kiosk's settings; its host lock from `[kiosk] host_pin` or the PIN chosen earlier on the kiosk,
+    kept beside the log (companion/kiosk/host_lock.py)."""
+    log = Path(cfg.storage.path)
+    lock = HostLock.load(cfg.kiosk.host_pin, None if str(log) == ":memory:" else log.parent)
     return Settings(lang=cfg.table.language, volume=cfg.display.volume / 100,
-                    booth_timeout_s=float(cfg.display.booth_timeout), attract=cfg.display.attract)
+                    booth_timeout_s=float(cfg.display.booth_timeout), attract=cfg.display.attract, host_lock=lock)
 
 
 def run_with_table(table: Table, cfg: Config, games: Mapping[str, Game], status: StatusBoard,

@@ -194,6 +194,19 @@ class KioskFeed:
         assert self.table is not None, "attach() the feed to a table first"
         self.post(PlayerView(player_id, self.table.views.player(player_id), opened=True))
 
+    def open_booth(self, player_id: str) -> None:
+        """Open that player's booth from the kiosk (their own PIN typed): on the Table's thread, with
+        their view as it is then, as their figure's tap opens it. Thread-safe."""
+        assert self.table is not None, "attach() the feed to a table first"
+        table = self.table
+
+        def work() -> None:
+            with self._lock:
+                self._booth = player_id
+            self.post(PlayerView(player_id, table.views.player(player_id), opened=True))
+
+        table.call(work)
+
     def unknown_tag(self, uid: str, reader: str) -> None:
         """Offer to enroll it: what it can be is read here, on the Table's thread."""
         choices: tuple[Choice, ...] = ()

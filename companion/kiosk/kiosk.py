@@ -27,7 +27,9 @@ from companion.kiosk import feed as msgs
 from companion.kiosk import memory
 from companion.kiosk.feed import KioskFeed
 from companion.kiosk.frame_budget import FrameBudget
+from companion.kiosk.host_lock import HostLock
 from companion.kiosk.layout import Layout
+from companion.kiosk.presses import InputClock, Presses
 from companion.kiosk.screens import first_screen, on_message
 from companion.kiosk.screens.base import Screen
 from companion.kiosk.screens.host_menu import HostMenuScreen
@@ -67,13 +69,14 @@ class Settings:
     options: Mapping[str, Any] = field(default_factory=dict)
     demo_script: list[str] | None = None  # the attract loop's recorded game (default: the toolkit demo)
     attract: bool = True  # start on the attract screen when the game has not begun
+    host_lock: HostLock = field(default_factory=HostLock)  # the host menu's PIN, the booths' PINs (off: none)
 
 
 class Kiosk:
     def __init__(self, surface: pygame.Surface, text: TextCache, games: Mapping[str, Game],
                  public: dict[str, Any], settings: Settings, *, feed: KioskFeed | None = None,
                  status: StatusBoard | None = None, now_ms: Callable[[], int] | None = None,
-                 sound: Sound | None = None) -> None:
+                 sound: Sound | None = None, input_clock: InputClock | None = None) -> None:
         self.surface = surface
         self.layout = Layout(*surface.get_size())
         self.text = text
@@ -90,6 +93,7 @@ class Kiosk:
         self.sound.set_volume(settings.volume)
         self.actions: queue.Queue[str] = queue.Queue()
         self.notice: tuple[str, int] | None = None  # (text, until ms)
+        self.notice_msgid = ""  # the notice's message id
         self.stack: list[Screen] = []
         self.frames = 0
         self.last_frame_ms = 0.0
@@ -102,6 +106,7 @@ class Kiosk:
         self.running = True
         self._settled = False  # memory given back after the first frame (and after a language change)
         self._more = False  # the last frame left regions for the next turn (a redraw spread over frames)
+        self.presses = Presses(input_clock or InputClock())  # a tap acts once, where it began
         self.stack.append(first_screen(self))
 
     # -- navigation -------------------------------------------------------------------------------------
@@ -121,8 +126,25 @@ class Kiosk:
         self.stack[-1] = screen
 
     def open_menu(self) -> None:
-        if not isinstance(self.top, HostMenuScreen):
+        """The host menu, behind the host's PIN when the table has a lock (a touch, the M key or the GPIO
+        buttons' gesture alike: companion/kiosk/host_lock.py)."""
+        from companion.kiosk.screens.pin_pad import PinPadScreen
+        if isinstance(self.top, HostMenuScreen) or (isinstance(self.top, PinPadScreen) and
+                                                     self.top.kind in ("host", "host_choose")):
+            return
+        lock = self.settings.host_lock
+        if lock.mode == "off":
             self.push(HostMenuScreen(self))
+        else:
+            self.push(PinPadScreen(self, "host" if lock.mode == "pin" else "host_choose"))
+
+    def as_host(self, then: Callable[[], None]) -> None:
+        """Do `then` for the host: at once at an unlocked table, else after the host's PIN on the pad."""
+        from companion.kiosk.screens.pin_pad import PinPadScreen
+        if self.settings.host_lock.mode == "pin":
+            self.push(PinPadScreen(self, "host_then", then=then))
+        else:
+            then()
 
     def set_language(self, lang: str) -> None:
         self.lang = lang
@@ -138,6 +160,7 @@ class Kiosk:
 
     def say(self, msgid: str, **params: Any) -> None:
         self.notice = (i18n.translate(self.lang, msgid, params), self.now_ms() + NOTICE_MS)
+        self.notice_msgid = msgid
         self._due = 0
 
     def send(self, raw: dict[str, Any]) -> None:
@@ -189,6 +212,7 @@ class Kiosk:
                 except queue.Empty:
                     break
                 happened = True
+        self.presses.look(self.top)  # what a message put up settles from now
         while True:
             try:
                 self.top.action(self.actions.get_nowait())
@@ -198,14 +222,16 @@ class Kiosk:
         for event in pygame.event.get():
             self.handle_event(event)
             happened = True
+        self.presses.look(self.top)
         now = self.now_ms()
         if not happened and now < self._due and self._drawn is self.top and not self._more:
             return  # nothing arrived and nothing on screen changes before `_due`: skip the turn's work
         if self.notice and self.notice[1] <= now:
-            self.notice = None
+            self.notice, self.notice_msgid = None, ""
         self.top.update(now)
         self._cue(now)
         self.render(budget_s)
+        self.presses.look(self.top)  # a screen that came up this turn settles from now
         wakes = [t for t in (self.top.next_change_ms(now), self.notice and self.notice[1]) if t]
         self._due = min(wakes) if wakes else now + IDLE_REDRAW_MS
 
@@ -222,7 +248,11 @@ class Kiosk:
             self.running = False
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._active_until = time.monotonic() + ACTIVE_FOR_S
-            self.top.tap(event.pos)
+            self.presses.down(self.top, event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.presses.up(self.top, event.pos):  # down and up on the same widget of the same screen
+                self.top.tap(event.pos)
+            self.presses.look(self.top)
         elif event.type == pygame.KEYDOWN:
             self._active_until = time.monotonic() + ACTIVE_FOR_S
             action = KEYS.get(event.key)

@@ -21,6 +21,7 @@ from companion.core.eventlog import EventLog
 from companion.drawing.text import TextCache
 from companion.games import registry
 from companion.kiosk.engine import build
+from companion.kiosk.host_lock import HostLock, Pin
 from companion.kiosk.kiosk import Kiosk, Settings
 from companion.kiosk.scenes_newgame import NEW_GAME_SCREENS, show_new_game_screen
 from companion.kiosk.screens.attract import AttractScreen
@@ -28,13 +29,13 @@ from companion.kiosk.screens.reveal import RevealScreen
 from companion.kiosk.seats import PhoneSeats
 from companion.kiosk.sound import Sound
 from companion.status import DeviceStatus, StatusBoard
-from companion.table.loop import Submission, Table
+from companion.table.loop import Call, Submission, Table
 from companion.taps.registry import Registry
 
 PLAYERS = [{"id": "ana", "name": "Ana"}, {"id": "ben", "name": "Ben"}, {"id": "chai", "name": "ชัย"},
            {"id": "dao", "name": "道"}]
 SCREENS = ("attract", "setup", "play", "booth", "reveal", "menu", "phones", "enroll", "enroll_choose", "enroll_mode",
-           *NEW_GAME_SCREENS)
+           "confirm", "pin", "booth_pick", *NEW_GAME_SCREENS)
 NEW_TAG = "04C0FFEE123456"  # the unknown tag of the enrollment screens
 
 
@@ -88,6 +89,9 @@ class Scene:
                 item = self.table.inbox.get_nowait()
             except queue.Empty:
                 break
+            if isinstance(item, Call):  # work the kiosk handed the table's loop (a booth opened by PIN)
+                item.work()
+                continue
             assert isinstance(item, Submission)
             outcome = self.table.handle(item.raw)
             if item.reply is not None:
@@ -167,6 +171,28 @@ def show_screen(scene: Scene, name: str, hp: int = 10) -> None:
         return
     if name == "menu":
         k.open_menu()
+        k.process()
+        return
+    if name == "confirm":  # End the game's second step
+        k.open_menu()
+        k.process()
+        end = next(b for b in k.top.buttons() if str(b.key).startswith("end:"))
+        k.top.tap(end.rect.center)
+        k.process()
+        return
+    if name == "pin":  # a locked host menu: the PIN pad, two digits typed and a wrong PIN said
+        k.settings.host_lock = HostLock("pin", Pin.of("2468"))
+        k.open_menu()
+        k.process()
+        for key in ("1", "1", "1", "1", "ok", "2", "4"):
+            pressed = next(b for b in k.top.buttons() if b.key in (("digit", key), key))
+            k.top.tap(pressed.rect.center)
+        k.process()
+        return
+    if name == "booth_pick":  # "My booth": whose booth, Ana's PIN already chosen
+        k.settings.host_lock.set_booth_pin("ana", "Ana", "4321")
+        pick = next(b for b in k.top.buttons() if b.key == "my_booth")
+        k.top.tap(pick.rect.center)
         k.process()
         return
     if name == "phones":  # the host menu's "Phones and seats" (only when phones are served)

@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
-import pygame
-
+from companion.kiosk.presses import post_tap
 from companion.kiosk.screens.keyboard import KeyboardScreen
 from companion.taps.registry import PLAYER, Token
 
@@ -23,7 +22,8 @@ FIGURE = "04E0E0E0E0E001"  # Eve's figure, enrolled on an earlier night
 
 def _touch(k: Kiosk, key: Hashable) -> None:
     b = next(b for b in k.top.buttons() if b.key == key)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=b.rect.center))
+    k.presses.wait_out(k.top)  # the person reads the new screen first
+    post_tap(b.rect.center)
     k.process()
 
 

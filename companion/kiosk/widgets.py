@@ -30,6 +30,9 @@ from companion.drawing.canvas import (
 )
 from companion.drawing.text import Color
 
+TWO_LINES_BELOW = 16  # a label that would shrink below this (design units) on one line takes two
+TWO_LINE_SIZE = 17
+
 
 @dataclass
 class Button:
@@ -55,7 +58,19 @@ def draw_button(surface: pygame.Surface, c: Canvas, b: Button, focused: bool) ->
     if focused:
         pygame.draw.rect(surface, FOCUS, b.rect, width=max(2, c.px(3)), border_radius=c.px(10))
     inner = b.rect.inflate(-c.px(12), -c.px(4))
-    c.text.draw(surface, b.label, inner, c.font(20), DIM if b.style == "off" else FG, bold=True, align="center")
+    color = DIM if b.style == "off" else FG
+    if c.text.fit(b.label, c.font(20), inner.width, True, height=inner.height) < c.font(TWO_LINES_BELOW):
+        lines = c.text.wrap(b.label, c.font(TWO_LINE_SIZE), inner.width, True)
+        tall = sum(c.text.render(line, c.font(TWO_LINE_SIZE), color, True).get_height() for line in lines)
+        if len(lines) == 2 and tall <= inner.height:  # a long label on a tall button: two lines, not tiny
+            y = inner.centery - tall // 2
+            for line in lines:
+                h = c.text.render(line, c.font(TWO_LINE_SIZE), color, True).get_height()
+                c.text.draw(surface, line, pygame.Rect(inner.left, y, inner.width, h), c.font(TWO_LINE_SIZE), color,
+                            bold=True, align="center")
+                y += h
+            return
+    c.text.draw(surface, b.label, inner, c.font(20), color, bold=True, align="center")
 
 
 __all__ = ["ACCENT", "BG", "DANGER", "DIM", "FG", "FOCUS", "GOOD", "PANEL", "SEATS", "WARN", "Button", "Canvas",

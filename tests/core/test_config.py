@@ -64,6 +64,7 @@ def test_defaults_with_no_files_and_empty_environment() -> None:
                  "combos": [{"buttons": ["next", "ok"], "action": "menu", "hold_ms": 1000}],
                  "led_reader": 5, "led_broker": 6, "turn_leds": [], "buzzer": 12},
         "hall": {"url": None, "name": None, "password": None, "keepalive": 5},
+        "kiosk": {"host_pin": ""},
     }
     assert isinstance(cfg.storage.path, Path)
 
@@ -246,7 +247,7 @@ def test_unknown_key_lists_the_known_keys_of_its_section(tmp_path: Path) -> None
 
 
 def test_unknown_section_lists_the_sections(tmp_path: Path) -> None:
-    sections = "sections are table, storage, game, timers, display, mqtt, readers, gpio, hall"
+    sections = "sections are table, storage, game, timers, display, mqtt, readers, gpio, hall, kiosk"
     assert problems(tmp_path, user='language = "th"\n[sound]\nvolume = 5\n[storage]\n[empty]\n') == [
         f'user.toml: language = "th" is not a known key; there is no section [language]; {sections}',
         f"user.toml: sound.volume = 5 is not a known key; there is no section [sound]; {sections}",
@@ -277,7 +278,8 @@ def test_bad_environment_values_name_the_variable(tmp_path: Path) -> None:
            "COMPANION_STORAGE__JOURNAL": "WAL", "COMPANION_SOUND__VOLUME": "3"}
     assert problems(tmp_path, env=env) == [
         "environment variable COMPANION_SOUND__VOLUME: sound.volume = 3 is not a known key; "
-        "there is no section [sound]; sections are table, storage, game, timers, display, mqtt, readers, gpio, hall",
+        "there is no section [sound]; sections are table, storage, game, timers, display, mqtt, readers, gpio, "
+        "hall, kiosk",
         'environment variable COMPANION_STORAGE__JOURNAL: storage.journal = "WAL" is not a known key; '
         "[storage] has: path, synchronous",
         'environment variable COMPANION_DISPLAY__SIZE: display.size = "640x480" is not allowed; '

@@ -36,6 +36,7 @@ from companion.status import StatusBoard
 from companion.table.loop import Table
 from companion.taps.registry import Registry
 from tests.kits.kiosk_fixtures import shots_dir, surface, text, text_cache, text_problems
+from tests.kits.kiosk_touch import tap_at
 
 __all__ = ["shots_dir", "text", "text_cache"]
 
@@ -87,8 +88,7 @@ def players_play_until(scene: Scene, game: str, done: Any, most: int = 400) -> N
 
 def touch(k: Kiosk, pos: tuple[int, int]) -> None:
     """A finger on the touchscreen, as SDL reports it."""
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    k.process()
+    tap_at(k, pos)
 
 
 def draw(k: Kiosk, text: TextCache) -> None:
@@ -196,7 +196,18 @@ def test_the_host_pauses_extends_resumes_and_ends_every_game_by_touch(
     assert timer(scene, name)["running"]
 
     open_menu(scene)
+    end_at = next(b for b in k.top.buttons() if b.label == say(k, "host.menu.end")).rect
     press(scene, say(k, "host.menu.end"))
+    assert k.top.name == "confirm" and not k.public["ended"]  # the second step, in the reader's words
+    draw(k, text)
+    pygame.image.save(k.surface, str(shots_dir / f"host-menu-{game}-confirm-end.png"))
+    assert not text_problems(text.record)
+    body = say(k, "kiosk.confirm.end.body", game=say(k, f"game.{game}.title"))
+    shown = "".join(d.text for d in text.record if d.text not in labels(k)).replace(" ", "")
+    assert say(k, "kiosk.confirm.end.title").replace(" ", "") + body.replace(" ", "") in shown
+    confirm = next(b for b in k.top.buttons() if b.key == "confirm")
+    assert not confirm.rect.colliderect(end_at), "a double tap on End cannot confirm"
+    press(scene, say(k, "kiosk.confirm.end.yes"))
     assert k.public["ended"]
     assert k.top.name == "reveal"
     draw(k, text)
@@ -207,6 +218,13 @@ def test_the_host_pauses_extends_resumes_and_ends_every_game_by_touch(
         assert k.public["announcements"][-1]["msg"] == "toolkit.game_ended"
     else:  # "The host ended the game: nobody wins."
         assert k.public["announcements"][-1]["msg"] == "game.stopped" and k.public["result"]["stopped"]
+
+    press(scene, say(k, "kiosk.button.menu"))  # the host takes the end back: Undo, where it always is
+    assert labels(k)[0] == say(k, "host.menu.undo")
+    press(scene, say(k, "host.menu.undo"))
+    assert not k.public["ended"] and k.top.name == "play"
+    assert k.notice is not None and k.notice[0] == say(k, "kiosk.notice.end_undone")
+    assert timer(scene, name)["running"]  # the timer the end paused runs again
 
 
 @pytest.mark.parametrize(("size", "lang"), [("800x480", "zh"), ("800x480", "th"), ("1920x1080", "en"),
@@ -287,4 +305,5 @@ def test_lockdowns_host_menu_says_what_each_timer_allows_now(free: dict[str, Any
         assert len(verbs) == (1 if public["table"]["timers"][live]["expired"] else 2)
         assert ("host.menu.pause" in verbs) == bool(public["table"]["timers"][live]["running"])
     assert [c.key for c in controls if c.key.startswith("end:")] == ["end:0"]
-    assert not now(g.host_controls, g.moves, {**public, "ended": True})  # an ended game has no host menu
+    ended = now(g.host_controls, g.moves, {**public, "ended": True})
+    assert [c.key for c in ended] == ["undo"]  # an ended game: Undo alone, which takes the end back

@@ -29,6 +29,7 @@ from companion.status import StatusBoard
 from companion.table.loop import Table
 from companion.taps.registry import Registry
 from tests.kits.kiosk_fixtures import shots_dir, surface, text, text_cache, text_problems
+from tests.kits.kiosk_touch import tap_at
 
 __all__ = ["shots_dir", "text", "text_cache"]
 
@@ -69,8 +70,7 @@ def ink(rendered: pygame.Surface) -> tuple[int, int, int]:
 
 
 def touch(k: Kiosk, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    k.process()
+    tap_at(k, pos)
 
 
 def test_the_attract_screens_demo_says_it_is_a_recorded_game(tmp_path: Path, text: TextCache,

@@ -21,6 +21,7 @@ from companion.kiosk.screens.setup import SetupScreen
 from companion.kiosk.sound import Sound
 from hardware.events import ButtonEdge
 from tests.kits.kiosk_fixtures import surface, text, text_cache
+from tests.kits.kiosk_touch import tap_at
 
 __all__ = ["text", "text_cache"]
 
@@ -52,8 +53,7 @@ def test_the_demo_loop_plays_its_script_and_starts_over(text: TextCache) -> None
 def test_touch_and_keys_arrive_through_sdl(text: TextCache) -> None:
     scene = make_scene(surface("800x480"), text, "en")
     k = scene.kiosk
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=k.layout.rect(500, 300, 1, 1).topleft))
-    k.process()
+    tap_at(k, k.layout.rect(500, 300, 1, 1).topleft)
     assert isinstance(k.top, SetupScreen)  # a touch on the demo: to the setup screen
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m", scancode=0))
     k.process()

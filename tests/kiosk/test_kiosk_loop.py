@@ -110,8 +110,10 @@ def test_gpio_actions_move_the_focus_and_open_the_menu_from_another_thread(text:
     assert k.waker.wait(GUARD_S)
     k.process()
     assert isinstance(k.top, HostMenuScreen)
-    k.press("next")
-    k.press("select")  # the second button: extend the timer
+    keys = [b.key for b in k.top.buttons()]
+    for _ in range(keys.index("extend:day")):  # the focus moves a button at a time, to "+30 s"
+        k.press("next")
+    k.press("select")  # extend the timer
     k.process()
     scene.pump()
     timer = scene.table.referee.view("public")["table"]["timers"]["day"]

@@ -191,13 +191,19 @@ def test_play_again_sends_the_same_setup_and_another_game_lists_the_games(text: 
     scene.close()
 
 
-def test_the_host_menus_new_game_waits_for_the_end_of_the_game(text: TextCache) -> None:
+def test_the_host_menus_new_game_asks_before_it_ends_the_game_under_way(text: TextCache) -> None:
     scene = make_scene(surface("800x480"), text, "zh")
     k = scene.kiosk
     show_screen(scene, "menu")  # a game is being played
+    sent(scene)
     touch(k, say(k, "kiosk.menu.new_game"))
-    assert k.top.name == "menu" and k.notice is not None
-    assert k.notice[0] == say(k, "kiosk.menu.end_first")
+    assert k.top.name == "confirm" and sent(scene) == []  # the second step says it ends this game
+    touch(k, say(k, "kiosk.confirm.back"))
+    assert k.top.name == "menu" and sent(scene) == []
+    touch(k, say(k, "kiosk.menu.new_game"))
+    touch(k, say(k, "kiosk.confirm.new_game.yes"))
+    assert sent(scene) == [{"by": "host", "move": "game.end", "args": {}}]  # the toolkit's end, unranked
+    assert k.top.name == "games"
     scene.close()
     scene = make_scene(surface("800x480"), text, "zh")
     k = scene.kiosk

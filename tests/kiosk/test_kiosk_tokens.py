@@ -30,6 +30,7 @@ from companion.games import registry as games_registry
 from companion.games.toolkit.game import Toolkit
 from companion.kiosk.engine import build
 from companion.kiosk.kiosk import Kiosk, Settings
+from companion.kiosk.presses import post_tap
 from companion.kiosk.screens.booth import BoothScreen
 from companion.kiosk.screens.enroll import EnrollScreen
 from companion.status import StatusBoard
@@ -195,7 +196,8 @@ def test_enroll_mode_names_tag_after_tag(evening: Evening) -> None:
     k.press("menu")
     evening.until(lambda: k.top.name == "menu", "the host menu")
     enroll = next(b for b in k.top.buttons() if b.key == "t")
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=enroll.rect.center))
+    k.presses.wait_out(k.top)
+    post_tap(enroll.rect.center)
     evening.until(lambda: k.top.name == "enroll_mode", "enroll mode")
     for uid, steps, token in ((STRANGER, 1, Token(STRANGER, "toolkit", "player", "ben", "Ben")),
                               ("55667788", 2, Token("55667788", "toolkit", "dice", "d6", "d6"))):

@@ -133,7 +133,7 @@ class Follower:
     def _host_menu(self, step: Step) -> bool:
         """The host's control on the kiosk's menu, when the menu has one that makes `step`."""
         self._booth_done()
-        self.finger.press_words("kiosk.button.menu")
+        self.finger.open_menu()
         menu = self.night.kiosk.top
         assert isinstance(menu, HostMenuScreen), self.finger.screen()
         for control in menu.controls():
@@ -156,6 +156,7 @@ class Follower:
         self.night.tap_tag(uid)
         assert self.finger.screen() == "enroll", self.finger.screen()
         self.finger.press_key("start")
+        self.finger.host_pin()  # what a tag is, the host says
         enroll = self.night.kiosk.top
         for _ in range(20):
             for b in self.finger.buttons():

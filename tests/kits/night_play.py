@@ -96,9 +96,11 @@ def play(evening: Evening, seed: int) -> None:
             player.done()
     night.settle()
     if not night.kiosk.public.get("ended"):  # the host calls it a night: Menu, then "End the game"
-        finger.press_words("kiosk.button.menu")
+        finger.open_menu()  # the host's PIN first
         finger.shot("host-menu")
         finger.press_words("host.menu.end")
+        assert finger.screen() == "confirm", finger.screen()  # the second step
+        finger.press_words("kiosk.confirm.end.yes")
         night.until(lambda: night.kiosk.public.get("ended"), "the host's end reached the table")
         night.settle()
         evening.ended_by_host = True

@@ -31,6 +31,7 @@ from companion.games import registry
 from companion.kiosk.demo import demo_script
 from companion.kiosk.engine import build, open_display, settings_from
 from companion.kiosk.kiosk import Kiosk
+from companion.kiosk.presses import InputClock
 from companion.status import StatusBoard
 from companion.table.clock import Clock
 from companion.table.loop import Table
@@ -41,6 +42,9 @@ from tests.kits.phone_page_kit import scan
 
 HANG_S = 30  # the longest the kit waits for the table's loop before it calls it hung (a guard, no timing)
 GUARD_TURNS = 3000  # kiosk turns to wait for something before the kit gives up (a hang guard, no timing)
+
+
+HOST_PIN = "2580"  # the host menu's lock on a night table (docs/kiosk.md, "The host lock")
 
 
 @dataclass
@@ -128,7 +132,8 @@ def config_for(state: Path, game: str, players: list[str], options: dict[str, An
              "game.default": game, "game.players": players, "game.options": options,
              "display.driver": "dummy", "display.size": "800x480", "display.enabled": True,
              "mqtt.broker": "mosquitto", "mqtt.port": 0, "mqtt.ws_port": 0, "mqtt.page_port": 0,
-             "mqtt.page_host": "127.0.0.1", "readers.simulate": "always", "gpio.enabled": False}
+             "mqtt.page_host": "127.0.0.1", "readers.simulate": "always", "gpio.enabled": False,
+             "kiosk.host_pin": HOST_PIN}
     return configuration.load(flags=flags, env={}, system_path=None, user_path=None)
 
 
@@ -151,7 +156,8 @@ def night(state: Path, game: str, players: list[str], options: dict[str, Any], s
     settings = settings_from(cfg)
     settings.options = dict(cfg.game.options)
     settings.demo_script = demo_script(game)
-    kiosk = build(surface, table, registry(), settings, status)
+    # the kiosk's input clock moves only as the kit's finger lets time pass (tests/kits/night_kiosk.py)
+    kiosk = build(surface, table, registry(), settings, status, input_clock=InputClock(monotonic=False))
     assert kiosk.feed is not None
     started = start_features(table, cfg, status, screen=kiosk.feed)
     devices: list[Any] = []

@@ -61,7 +61,7 @@ def tr(lang: str, msgid: str, **params: Any) -> str:
 
 
 def menu(finger: Finger) -> HostMenuScreen:
-    finger.press_words("kiosk.button.menu")
+    finger.open_menu()  # Menu, then the host's PIN on the PIN pad
     top = finger.night.kiosk.top
     assert isinstance(top, HostMenuScreen), finger.screen()
     return top
@@ -218,7 +218,11 @@ def test_an_evening_from_the_attract_loop_to_play_again(lang: str, tmp_path: Pat
             # kiosk's menu, and Ben prepares again. Ana prepares on the kiosk's booth, Mia on her phone.
             follower._say(PREPARES["ben"])
             album.both("11-prepared")
-            menu(finger)
+            finger.press_words("kiosk.button.menu")  # the host menu is locked: the PIN pad first
+            assert finger.screen() == "pin", finger.screen()
+            album.kiosk("12-pin")
+            finger.host_pin()
+            assert finger.screen() == "menu", finger.screen()
             album.kiosk("12-host-menu")
             finger.press_key("c")
             press_control(finger, "undo")
@@ -241,10 +245,26 @@ def test_an_evening_from_the_attract_loop_to_play_again(lang: str, tmp_path: Pat
             assert timer_remaining(table.kiosk.public["table"]["timers"]["free"], clock.now_ms()) == left + 30_000
             hosted = [e.input.move for e in table.accepted() if e.input.by == "host"]
             assert hosted == ["host.undo", *timed], hosted
-            # The host ends it from the menu: the reveal; Play again.
+            # The host ends it from the menu (its second step), takes the end back with Undo, and ends it
+            # again: the reveal; Play again.
             menu(finger)
             finger.press_words("host.menu.end")
+            assert finger.screen() == "confirm" and not table.kiosk.public["ended"], finger.screen()
+            album.kiosk("14a-confirm-end")
+            finger.press_words("kiosk.confirm.end.yes")
             table.until(lambda: table.kiosk.top.name == "reveal", "the reveal after the host's end")
+            press_control(finger, "undo")  # Menu on the reveal, the PIN, Undo: the end is taken back
+            table.until(lambda: not table.kiosk.public["ended"] and table.kiosk.top.name == "play",
+                        "play again after the end was undone")
+            assert table.kiosk.notice is not None
+            assert table.kiosk.notice[0] == tr(lang, "kiosk.notice.end_undone"), table.kiosk.notice
+            album.both("14b-end-undone")
+            menu(finger)
+            finger.press_words("host.menu.end")
+            finger.press_words("kiosk.confirm.end.yes")
+            table.until(lambda: table.kiosk.top.name == "reveal", "the reveal after the host's end")
+            hosted = [e.input.move for e in table.accepted() if e.input.by == "host"]
+            assert hosted[-3:] == ["game.end", "host.undo", "game.end"], hosted
             reveal(finger)
             album.both("14-reveal")
             finger.press_key("again")

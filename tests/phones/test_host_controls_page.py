@@ -87,7 +87,9 @@ def test_the_hosts_phone_pauses_extends_resumes_lockdowns_timer_and_ends_the_gam
             chief.page.locator(end).click()
             chief.page.locator(f"#host-menu .confirm button:text-is('{say('en', 'phone.end_yes')}')").click()
             chief.page.wait_for_selector(f"#status-line:has-text('{say('en', 'phone.game_over')}')", timeout=WAIT_MS)
-            chief.page.wait_for_function("() => !document.querySelector('#host-menu button')", timeout=WAIT_MS)
+            chief.page.wait_for_function(  # an ended game: Undo alone, which takes the end back (issue 28)
+                "() => [...document.querySelectorAll('#host-menu button')].map((b) => b.dataset.key).join() === 'undo'",
+                timeout=WAIT_MS)
             assert run.referee.view("public")["ended"]
             chief.page.screenshot(path=str(shots_dir / "host-page-lockdown-ended.png"), full_page=True)
         finally:

@@ -35,6 +35,7 @@ from companion.phones.serve import KioskSeats, Served
 from companion.status import StatusBoard
 from companion.table.loop import Table
 from tests.kits.kiosk_fixtures import shots_dir, surface, text, text_cache
+from tests.kits.kiosk_touch import tap_at
 from tests.kits.phones_kit import BROKERS, WAIT_S, Phone
 
 __all__ = ["shots_dir", "text", "text_cache"]
@@ -93,8 +94,7 @@ def claim(phones: Phones, who: str) -> tuple[Phone, str]:
 
 def touch(k: Kiosk, pos: tuple[int, int]) -> None:
     """A finger on the touchscreen, as SDL reports it."""
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    k.process()
+    tap_at(k, pos)
 
 
 def button(k: Kiosk, key: object) -> pygame.Rect:
@@ -134,6 +134,8 @@ def test_the_setup_screen_shows_only_free_seats_codes_and_the_host_releases_a_se
         while not ana.acks.empty():
             ana.acks.get_nowait()
         touch(k, button(k, ("release", "ana")).center)
+        assert k.top.name == "confirm" and phones.seating.holds("ana")  # the second step: nothing yet
+        touch(k, button(k, "confirm").center)
         assert ana.acks.get(timeout=WAIT_S)[0] == "disconnect"  # Ana's phone is out ...
         assert Phone(phones.address.host, phones.address.port, phones.game.players["ana"].user,
                      password).connect().is_failure  # ... and stays out

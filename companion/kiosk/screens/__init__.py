@@ -39,6 +39,7 @@ def first_screen(k: Kiosk) -> Screen:
 def on_message(k: Kiosk, message: msgs.Message) -> None:
     if isinstance(message, msgs.PublicView):
         number = k.public.get("number")
+        was_ended = bool(k.public.get("ended"))
         k.public = message.view
         if "options" in message.view:  # the game's own options (NEWGAME_IFACE.md), not the start-up ones
             k.settings.options = dict(message.view["options"])
@@ -49,6 +50,8 @@ def on_message(k: Kiosk, message: msgs.Message) -> None:
             k.stack[0] = PlayScreen(k)  # someone played (a token, a phone): the demo and setup give way
         if message.view.get("ended") and not any(isinstance(s, RevealScreen) for s in k.stack):
             k.stack[0] = RevealScreen(k)
+        elif was_ended and not message.view.get("ended"):
+            game_goes_on(k)
         for screen in k.stack:
             screen.on_public()
     elif isinstance(message, msgs.PlayerView):
@@ -80,10 +83,20 @@ def on_message(k: Kiosk, message: msgs.Message) -> None:
                 if isinstance(screen, BoothScreen):
                     screen.replied(message)
         elif message.outcome.accepted:
-            k.say("kiosk.notice.done")
+            if k.notice_msgid != "kiosk.notice.end_undone":  # the view's own words say more than "Done"
+                k.say("kiosk.notice.done")
         else:
             assert message.outcome.reason is not None
             k.say("kiosk.notice.refused", reason=i18n.describe(k.lang, message.outcome.reason.to_json()))
+
+
+def game_goes_on(k: Kiosk) -> None:
+    """The host's Undo took the end back (issue 28): the reveal gives way to play, and everyone is told."""
+    rest = [s for s in k.stack if not isinstance(s, RevealScreen)]
+    if not rest or not isinstance(rest[0], PlayScreen):
+        rest.insert(0, PlayScreen(k))
+    k.stack[:] = rest
+    k.say("kiosk.notice.end_undone")
 
 
 def new_game(k: Kiosk) -> None:
@@ -95,6 +108,7 @@ def new_game(k: Kiosk) -> None:
     if k.feed is not None:
         k.feed.seating(False)
     k.stack[:] = [SetupScreen(k)]
+    k.settings.host_lock.seated({str(p.get("id")): str(p.get("name")) for p in k.public.get("players", [])})
     k.say("kiosk.newgame.begun", game=i18n.translate(k.lang, f"game.{k.public.get('game')}.title"))
 
 

@@ -35,6 +35,11 @@ class Screen:
     def buttons(self) -> list[Button]:
         return []
 
+    def face(self) -> Hashable:
+        """Which face of the screen is up (a booth's form, a menu's step): a new face is a new screen
+        for touches (companion/kiosk/presses.py)."""
+        return None
+
     def next_change_ms(self, now: int) -> int | None:
         """Table time at which a region will change by itself (a countdown's next second), if any."""
         return None

@@ -16,6 +16,7 @@ from companion import i18n
 from companion.core.rejection import Rejected
 from companion.games import registry
 from companion.kiosk.feed import Reply
+from companion.kiosk.layout import Layout
 from companion.kiosk.qr import qr_surface
 from companion.kiosk.screens.base import Screen
 from companion.kiosk.screens.form_layout import lay_out, prompt_list
@@ -25,7 +26,15 @@ from companion.kiosk.widgets import ACCENT, DANGER, DIM, FG, GOOD, Button, Regio
 if TYPE_CHECKING:
     from companion.kiosk.kiosk import Kiosk
 
+PANEL_SIZES = frozenset({(800, 480), (1024, 600), (1280, 800)})  # a table's own touch panel, 7" to 10"
 FINISHED_MS = 4000  # after the last input a player had to make: time to read "done", then hide
+
+
+def private_screen(layout: Layout) -> bool:
+    """Whether the screen is a small panel only the player in front of it reads ("only you see this"):
+    the 7" to 10" panels' sizes. A 16:9 screen (1280x720, 1920x1080) is a TV or a monitor the table
+    sees from across the room: the booth says so instead (docs/kiosk.md)."""
+    return (layout.width, layout.height) in PANEL_SIZES
 
 
 class BoothScreen(Screen):
@@ -95,6 +104,11 @@ class BoothScreen(Screen):
 
     def touch(self) -> None:
         self.touched = self.k.now_ms()
+
+    def face(self) -> object:
+        """The list of what the player may do, one form of it, or their phone code: each a new face."""
+        form = None if self.form is None else str(self.form.prompt.get("move"))
+        return (form, self.showing_code, self.prompt_page)
 
     def closes_at(self) -> int:
         """Untouched for the timeout, or a moment after the player's last input when nothing is left."""
@@ -178,7 +192,8 @@ class BoothScreen(Screen):
     def regions(self) -> list[Region]:
         k, a, lang = self.k, self._areas(), self.k.lang
         names = self.player_names()
-        title = self.tr("kiosk.booth.title", player=names.get(self.player, self.player))
+        title = self.tr("kiosk.booth.title" if private_screen(k.layout) else "kiosk.booth.title_shared",
+                        player=names.get(self.player, self.player))
         game = registry().get(str(self.view.get("game")))
         own = self.view.get("private") or {}
         mine = [i18n.translate_line(lang, msgid, params)

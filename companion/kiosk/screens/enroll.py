@@ -114,8 +114,22 @@ class EnrollScreen(Screen):
     # -- what the host does -------------------------------------------------------------------------------
 
     def _start(self) -> None:
+        """What the tag is: the host's to say (a figure enrolled by anyone would open its player's booth),
+        so on a locked table after the host's PIN (enroll mode is in the host menu, behind it already)."""
+        if self.mode:
+            self._choose()
+        else:
+            self.k.as_host(self._choose)
+
+    def _choose(self) -> None:
+        if self not in self.k.stack:  # the prompt timed out behind the PIN pad
+            self.k.push(self)
+        self.touched = self.k.now_ms()
         self.choosing, self.focus, self.page = True, 0, 0
         self._name()
+
+    def face(self) -> object:
+        return (self.choosing, self.tag.uid if self.tag is not None else None, self.page)
 
     def _more(self) -> None:
         pages = max(1, -(-len(self.choices()) // PAGE))

@@ -41,17 +41,25 @@ class PhoneSeatsScreen(Screen):
         for (_number, pid, _name, bound), row in zip(self.rows(), self._row_rects(), strict=False):
             if bound:
                 rect = pygame.Rect(row.right - L.px(130), row.top, L.px(130), row.height)
-                out.append(Button(rect, self.tr("kiosk.seats.release"), functools.partial(self._release, pid),
+                out.append(Button(rect, self.tr("kiosk.seats.release"), functools.partial(self._ask_release, pid),
                                   "danger", ("release", pid)))
         phones = self.k.settings.seats
         if phones is not None and phones.bound(None):
             host = self._areas()["host"].inflate(-L.px(20), -L.px(20))
             rect = pygame.Rect(host.left, host.bottom - L.px(56), host.width, L.px(56))
-            out.append(Button(rect, self.tr("kiosk.seats.release_host"), functools.partial(self._release, None),
+            out.append(Button(rect, self.tr("kiosk.seats.release_host"), functools.partial(self._ask_release, None),
                               "danger", ("release", None)))
         cols = L.columns(self._areas()["footer"], 4)
         out.append(Button(cols[0], self.tr("kiosk.button.back"), self.k.pop, key="back"))
         return out
+
+    def _ask_release(self, pid: str | None) -> None:
+        """Release a seat: its second step says that the phone is dropped and how it comes back."""
+        from companion.kiosk.screens.confirm import ConfirmScreen
+        seat = self.tr("sender.host") if pid is None else self.player_names().get(pid, pid)
+        self.k.push(ConfirmScreen(self.k, self.tr("kiosk.confirm.release.title", seat=seat),
+                                  self.tr("kiosk.confirm.release.body", seat=seat),
+                                  self.tr("kiosk.confirm.release.yes"), functools.partial(self._release, pid)))
 
     def _release(self, pid: str | None) -> None:
         phones = self.k.settings.seats

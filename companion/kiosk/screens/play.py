@@ -68,6 +68,10 @@ class PlayScreen(Screen):
         footer = self._areas()["footer"]
         cols = self.k.layout.columns(footer, 4)
         out = [Button(cols[3], self.tr("kiosk.button.menu"), self.k.open_menu)]
+        if self.k.public.get("players") and not self.k.public.get("ended"):  # a booth without a figure
+            from companion.kiosk.screens.booth_pick import BoothPickScreen
+            out.insert(0, Button(cols[0], self.tr("kiosk.play.my_booth"), lambda: self.k.push(BoothPickScreen(self.k)),
+                                 key="my_booth"))
         if self.k.public.get("ended"):
             from companion.kiosk.screens.reveal import RevealScreen
             out.insert(0, Button(cols[2], self.tr("kiosk.button.results"), lambda: self.k.push(RevealScreen(self.k)),

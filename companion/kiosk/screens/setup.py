@@ -42,7 +42,7 @@ class SetupScreen(Screen):
 
     def _enroll(self) -> None:
         from companion.kiosk.screens.enroll import EnrollScreen
-        self.k.push(EnrollScreen(self.k, mode=True))
+        self.k.as_host(lambda: self.k.push(EnrollScreen(self.k, mode=True)))  # the host's, as in the menu
 
     def _start(self) -> None:
         from companion.kiosk.screens.play import PlayScreen

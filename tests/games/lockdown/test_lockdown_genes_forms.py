@@ -18,6 +18,7 @@ from companion.kiosk.kiosk import Kiosk
 from companion.kiosk.screens.booth import BoothScreen
 from tests.games.lockdown.test_lockdown_path_phone import setup_only
 from tests.kits.kiosk_fixtures import shots_dir, surface, text, text_cache
+from tests.kits.kiosk_touch import tap_at
 from tests.kits.phone_page_kit import WAIT_MS, PhonePage, running_game, serving
 
 __all__ = ["shots_dir", "text", "text_cache"]
@@ -27,8 +28,7 @@ SETUP = {"game": "lockdown", "players": [{"id": "ana", "name": "Ana"}, {"id": "b
 
 def touch(k: Kiosk, key: object) -> None:
     rect = next(b for b in k.top.buttons() if b.key == key).rect
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
-    k.process()
+    tap_at(k, rect.center)
 
 
 def booth(k: Kiosk) -> BoothScreen:

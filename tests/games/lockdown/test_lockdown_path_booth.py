@@ -22,6 +22,7 @@ from companion.kiosk.scenes import Scene
 from companion.kiosk.screens.booth import BoothScreen
 from companion.kiosk.screens.form_layout import prompt_list
 from tests.kits.kiosk_fixtures import shots_dir, surface, text, text_cache
+from tests.kits.kiosk_touch import tap_at
 
 __all__ = ["shots_dir", "text", "text_cache"]
 SETUP = {"game": "lockdown", "players": [{"id": "ana", "name": "Ana"}, {"id": "ben", "name": "Ben"}],
@@ -31,8 +32,7 @@ SETUP = {"game": "lockdown", "players": [{"id": "ana", "name": "Ana"}, {"id": "b
 def touch(k: Kiosk, key: object) -> None:
     """A finger on the widget that has `key`, as SDL reports it."""
     rect = next(b for b in k.top.buttons() if b.key == key).rect
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center))
-    k.process()
+    tap_at(k, rect.center)
 
 
 def keys(k: Kiosk) -> list[object]:

@@ -21,8 +21,11 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 
+from companion.games import registry
 from companion.hall import protocol
 from companion.hall.central import BrokerAddress, BrokerUrlError, CentralMosquitto, external_address
+from companion.hall.checks import ResultRules
+from companion.hall.coalesce import Coalescer
 from companion.hall.hooks import League, Store, page_server
 from companion.hall.model import HallModel, wall_ms
 from companion.hall.seating_out import Seater
@@ -75,8 +78,9 @@ class Hall:
             self.broker = CentralMosquitto(options.prefix, options.host, options.port, password, {})
             local = "127.0.0.1" if options.host in ("0.0.0.0", "") else options.host
             self.address = BrokerAddress(local, options.port, protocol.HALL_USER, password)
+        self.league_worker = Coalescer(self._recompute)  # the standings, off the MQTT thread
         self.watcher = Watcher(self.address, options.prefix, self.model, store,
-                               accept=self._known, on_result=self._result)
+                               accept=self._known, on_result=self._result, check=ResultRules(registry()).check)
         self.seater = Seater(store, league, self._publish, options.prefix)
         self.resend = Resender(self.model.snapshot, self._publish)
         self.actions = HallActions(self)
@@ -104,7 +108,8 @@ class Hall:
         self.reload_tables()  # before the broker runs: only its users are set
         if self.broker is not None:
             self.broker.keep_running()
-        self.refresh_standings()
+        self._recompute()
+        self.league_worker.start()
         self.model.set_seating(self.store.last_seating())
         self.watcher.start()
         self.resend.start()
@@ -135,6 +140,10 @@ class Hall:
                  {"table": result["table"], "number": result["number"]})
 
     def refresh_standings(self) -> None:
+        """Ask for the standings again: the league's worker recomputes them soon (coalesce.py)."""
+        self.league_worker.request()
+
+    def _recompute(self) -> None:
         self.model.set_standings(self.league.standings(self.store.results(), self.store.players()))
 
     def stop(self) -> None:
@@ -143,6 +152,7 @@ class Hall:
             pages.stop()
         self.resend.stop()
         self.watcher.stop()
+        self.league_worker.stop()
         if self.broker is not None:
             self.broker.close()
 

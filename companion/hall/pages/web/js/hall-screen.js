@@ -4,7 +4,7 @@
 
 import { t } from "./i18n.js";
 import { follow, hallName, setupLanguage } from "./hall-data.js";
-import { tableCard, tick, ticking } from "./table-card.js";
+import { safeCard, tick, ticking } from "./table-card.js";
 
 const PAGE_SECONDS = 12;
 const DENSE_FROM = 13; // tables: from this many the TV shows compact cards
@@ -40,7 +40,7 @@ function draw() {
   const seats = seatsOf(snapshot.seating);
   document.body.classList.toggle("dense", tables.length >= DENSE_FROM);
   document.body.classList.toggle("tv", wide());
-  const cards = tables.map((table) => tableCard(table, { news: tables.length >= DENSE_FROM ? 2 : 3, seats: seats[table.id] ?? null }));
+  const cards = tables.map((table) => safeCard(table, { news: tables.length >= DENSE_FROM ? 2 : 3, seats: seats[table.id] ?? null }));
   grid.replaceChildren(...cards);
   document.getElementById("empty").hidden = tables.length > 0;
   const notice = document.getElementById("seating-notice");

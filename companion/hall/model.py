@@ -39,6 +39,7 @@ class _Table:
     view: dict[str, Any] | None = None
     last_n: int = 0
     offline_since: int | None = None  # the hall's clock when it last went offline (None: it is not)
+    seated: dict[str, Any] | None = None  # its answer to the last seating (protocol.parse_seated)
     announcements: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=public.ANNOUNCEMENTS_KEPT))
 
     def shown_status(self) -> str:
@@ -124,6 +125,11 @@ class HallModel:
             t.last_n = n
             self._bump()
 
+    def on_seated(self, table_id: str, answer: dict[str, Any]) -> None:
+        with self._changed:
+            self._table(table_id).seated = dict(answer)
+            self._bump()
+
     def set_standings(self, rows: Iterable[Any]) -> None:
         with self._changed:
             self._standings = [row_dict(row) for row in rows]
@@ -133,7 +139,8 @@ class HallModel:
         if seating is not None and not {"round", "game", "tables"} <= seating.keys():
             raise BadPayload("seating: round, game and tables are needed")
         with self._changed:
-            self._seating = None if seating is None else {k: seating[k] for k in ("round", "game", "tables")}
+            self._seating = None if seating is None else {
+                k: seating[k] for k in ("seating", "round", "game", "tables") if k in seating}
             self._bump()
 
     # -- reading (any thread) -----------------------------------------------------------------------------
@@ -169,7 +176,8 @@ def _shown(t: _Table, now: int) -> dict[str, Any]:
             "game": v.get("game"), "number": v.get("number"), "phase": v.get("phase"),
             "round": v.get("round"), "turn": v.get("turn"),
             "players": [dict(p) for p in v.get("players", [])], "timers": timers,
-            "announcements": list(t.announcements), "ended": bool(v.get("ended")), "ranking": v.get("ranking")}
+            "announcements": list(t.announcements), "ended": bool(v.get("ended")), "ranking": v.get("ranking"),
+            "seated": None if t.seated is None else dict(t.seated)}
 
 
 def row_dict(row: Any) -> dict[str, Any]:

@@ -183,7 +183,7 @@ class HallActions:
                 protocol.seating_topic(hall.options.prefix, table),
                 protocol.seating_payload(seating=seating["seating"], round_no=seating["round"], game=game,
                                          options=seating["options"], players=chairs),
-                game, frozenset(p["id"] for p in chairs)))
+                game, frozenset(p["id"] for p in chairs), seating["seating"]))
         return seating
 
     def standings_csv(self) -> str:

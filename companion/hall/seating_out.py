@@ -15,6 +15,7 @@ from itertools import combinations
 from typing import Any
 
 from companion.core.contract import Game
+from companion.core.identity import SEAT_ID, SEAT_ID_MAX, seat_name
 from companion.games import registry
 from companion.hall import protocol
 from companion.hall.hooks import League, Store
@@ -58,6 +59,9 @@ class Seater:
         unknown = [pid for pid in present_player_ids if pid not in names]
         if unknown:
             raise SeatingError("hall.seating.unknown_player", ids=unknown[:10])
+        too_long = [names[pid] for pid in present_player_ids if not SEAT_ID.fullmatch(pid)]
+        if too_long:  # an id from a league file made before ids fitted a table (companion/core/identity.py)
+            raise SeatingError("hall.seating.id_too_long", names=too_long[:10], most=SEAT_ID_MAX)
         known_tables = self.store.table_passwords()
         strange = [t for t in tables if t not in known_tables]
         if strange:
@@ -74,7 +78,7 @@ class Seater:
             raise SeatingError("hall.seating.too_few_tables", groups=len(groups), tables=len(tables))
         last = self.store.last_seating()
         key, round_no, chosen = secrets.token_hex(8), (last["round"] + 1) if last else 1, dict(options or {})
-        seated = {t: [{"id": pid, "name": names[pid]} for pid in group]
+        seated = {t: [{"id": pid, "name": seat_name(names[pid])} for pid in group]
                   for t, group in zip(tables, groups, strict=False)}
         seating = {"seating": key, "round": round_no, "game": game, "options": chosen, "tables": seated}
         self.store.save_seating(seating)

@@ -27,7 +27,8 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from companion.hall.protocol import HALL_USER, KEY, MAX_NAME, PLAYER_ID, TABLE_ID
+from companion.core.identity import SEAT_ID, SEAT_ID_MAX
+from companion.hall.protocol import HALL_USER, KEY, MAX_NAME, TABLE_ID
 from companion.statedir import create_private_file
 
 SCHEMA_VERSION = 1
@@ -35,7 +36,7 @@ PASSWORD_LENGTH = 32
 PASSWORD_ALPHABET = string.ascii_letters + string.digits
 CODE_ALPHABET = "23456789abcdefghjkmnpqrstwxyz"
 CODE_LENGTH = 2  # the shortest; longer once half the codes of a length are taken
-MAX_SLUG = 20  # a slug, a dash and a code stay within a player id's 32 characters
+# a slug, a dash and a code stay within the id a table takes (companion/core/identity.py: 16 characters)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -156,8 +157,9 @@ class HallStore:
             raise ValueError(f"a player's name must be 1-{MAX_NAME} printable characters")
         with self._write("add a player") as db:
             used = {pid.rsplit("-", 1)[-1] for (pid,) in db.execute("SELECT id FROM players")}
-            pid = f"{slug(name)}-{_new_code(used)}"
-            assert PLAYER_ID.match(pid), pid
+            code = _new_code(used)
+            pid = f"{slug(name, SEAT_ID_MAX - 1 - len(code))}-{code}"
+            assert SEAT_ID.fullmatch(pid), pid
             db.execute("INSERT INTO players (id, name) VALUES (?, ?)", (pid, name))
             return pid
 
@@ -177,10 +179,20 @@ class HallStore:
         return json.loads(rows[0][0]) if rows else None
 
 
-def slug(name: str) -> str:
-    """A name's part of a player id: lower-case ASCII letters and digits joined by '-', or 'p'."""
+def slug(name: str, most: int = 10) -> str:
+    """A name's part of a player id: lower-case ASCII letters and digits joined by '-', at most `most`
+    characters, whole words while they fit, then the next word's initial ("Somchai Jaidee" gives
+    `somchai-j`, "Anna-Maria Fitzgerald" `anna-maria-f`), or 'p' for a name with no such letters."""
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii").lower()
-    return re.sub(r"[^a-z0-9]+", "-", ascii_name).strip("-")[:MAX_SLUG].strip("-") or "p"
+    words = [w for w in re.split(r"[^a-z0-9]+", ascii_name) if w]
+    out = words[0][:most] if words else "p"
+    for word in words[1:]:
+        if len(out) + 1 + len(word) > most:
+            if len(out) + 2 <= most:
+                out += "-" + word[0]
+            break
+        out += "-" + word
+    return out
 
 
 def _new_code(used: set[str]) -> str:

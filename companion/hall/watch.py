@@ -144,6 +144,12 @@ class Router:
             self.model.on_public(table, payload)
         elif kind == "events":
             self.model.on_event(table, payload)
+        elif kind == "seated":
+            answer = protocol.parse_seated(payload)
+            self.model.on_seated(table, answer)
+            if answer["state"] == "refused":
+                logger.warning("table %s refused round %d's seating: %s", table, answer["round"],
+                               (answer["reason"] or {}).get("code", "?"))
         else:  # results/{number}
             result = protocol.parse_result(payload, table)
             if str(result["number"]) != kind.split("/")[1]:

@@ -37,7 +37,7 @@ def test_each_table_receives_its_seat_list_and_the_hall_shows_the_seating(tmp_pa
         late = t2.wait_for(lambda m: m.topic.endswith("/hall/seating"))
         assert late.retain and protocol.parse_seating(late.payload)["players"] == groups["t2"]
         shown = until(run.hall.model, lambda s: s["seating"] is not None)["seating"]
-        assert shown == {"round": 1, "game": "lab_escape", "tables": groups}
+        assert shown == {"seating": seating["seating"], "round": 1, "game": "lab_escape", "tables": groups}
         assert run.store.last_seating() == seating
         again = run.hall.actions.send_seating("lab_escape", ids, ["t1", "t2", "t3"])
         assert again["round"] == 2 and again["seating"] != seating["seating"]

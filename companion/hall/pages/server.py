@@ -128,8 +128,11 @@ class HallHandler(PageHandler):
             request = seating_request.parse(body, self.server.games, self.server.roster(), self.server.tables())
             try:
                 seated = self.server.actions.send_seating(request.game, request.present, request.tables)
-            except ValueError:
+            except ValueError as err:
                 logger.info("hall pages: the seating could not be made", exc_info=True)
+                code, params = getattr(err, "code", None), getattr(err, "params", None)
+                if isinstance(code, str) and isinstance(params, dict):  # the seater's own words (SeatingError)
+                    raise Refused(code, params) from None
                 raise Refused("hall.reject.cannot_seat") from None
         except Refused as refused:
             self._refusal(refused)

@@ -4,12 +4,39 @@
 
 import { el } from "./dom.js";
 import { describe, t } from "./i18n.js";
-import { setupLanguage } from "./hall-data.js";
+import { follow, setupLanguage } from "./hall-data.js";
 import { gameName } from "./table-card.js";
 
 const KEY_HEADER = "X-Organiser-Key";
 const key = new URLSearchParams(location.search).get("key") ?? "";
 let data = null;
+let snapshot = null;
+
+// What each table of the last seating made of it (its `seated` answer in the hall's snapshot): started,
+// waiting for its game under way, refused (in the table's own words), or no answer yet.
+function drawAnswers() {
+  const seating = snapshot?.seating;
+  const box = document.getElementById("answers");
+  box.hidden = !seating;
+  if (!seating) return;
+  document.getElementById("answers-title").textContent = t("hall.organiser.answers_title", { round: seating.round });
+  const tables = new Map((snapshot.tables ?? []).map((table) => [table.id, table]));
+  document.getElementById("answers-list").replaceChildren(...Object.keys(seating.tables ?? {}).map((id) => {
+    const table = tables.get(id);
+    const name = String(table?.name || id);
+    const seated = table?.seated?.seating === seating.seating ? table.seated : null;
+    const state = ["applied", "pending", "refused"].includes(seated?.state) ? seated.state : "sent";
+    let reason = "";
+    if (state === "refused") {
+      try {
+        reason = describe(seated.reason ?? { code: "hall.reject.cannot_seat" });
+      } catch {
+        reason = t("hall.reject.cannot_seat");
+      }
+    }
+    return el("li", { "data-table": id, "data-state": state, text: t(`hall.organiser.answer.${state}`, { table: name, reason }) });
+  }));
+}
 
 function checkbox(name, value, label, checked) {
   return el("label", { class: "choice" }, el("input", { type: "checkbox", name, value, checked }), el("span", { text: label }));
@@ -82,7 +109,14 @@ document.getElementById("present").addEventListener("change", count);
 document.getElementById("seat-form").addEventListener("change", clearAnswer);
 document.getElementById("all-players").addEventListener("click", () => pickAll(true));
 document.getElementById("no-players").addEventListener("click", () => pickAll(false));
-await setupLanguage("hall.organiser.title", draw);
+await setupLanguage("hall.organiser.title", () => {
+  draw();
+  drawAnswers();
+});
+follow((snap) => {
+  snapshot = snap;
+  drawAnswers();
+});
 const response = await fetch("/organiser.json", { cache: "no-cache", headers: { [KEY_HEADER]: key } });
 if (response.ok) {
   data = await response.json();

@@ -95,13 +95,14 @@ def central_acl_patterns(prefix: str) -> list[tuple[str, str]]:
 
 def result_payload(*, table: str, key: str, number: int, game: str, players: list[dict[str, str]],
                    ranking: list[list[str]], points: dict[str, int] | None, stopped: bool,
-                   finished_ms: int) -> bytes:
+                   finished_ms: int, seating: str | None = None, round_no: int | None = None) -> bytes:
     """A finished game's result. `key` is unique to this game in this table's log (the log's own random
     id and the game's number in it), `points` the game's own league points where it has them
-    (Lockdown's 9..1), else None; `stopped`: the host ended it (no ranking)."""
+    (Lockdown's 9..1; the hall never reads them), else None; `stopped`: the host ended it (no ranking);
+    `seating` and `round_no`: the hall's seating that started this game (None: a game seated by hand)."""
     return _dump({"v": VERSION, "table": table, "key": key, "number": number, "game": game,
                   "players": players, "ranking": ranking, "points": points, "stopped": stopped,
-                  "finished_ms": finished_ms})
+                  "finished_ms": finished_ms, "seating": seating, "round": round_no})
 
 
 def parse_result(payload: bytes, table: str) -> dict[str, Any]:
@@ -129,8 +130,13 @@ def parse_result(payload: bytes, table: str) -> dict[str, Any]:
     if points is not None and (not isinstance(points, dict) or set(points) - ids or not all(
             isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 1000 for v in points.values())):
         raise BadPayload("result: points must map the game's players to whole numbers 0-1000")
+    seating, round_no = d.get("seating"), d.get("round")
+    if seating is not None or round_no is not None:
+        _match(d, "seating", KEY)
+        _int(d, "round")
     return {"table": table, "key": d["key"], "number": number, "game": d["game"], "players": players,
-            "ranking": ranking, "points": points, "stopped": d["stopped"], "finished_ms": d["finished_ms"]}
+            "ranking": ranking, "points": points, "stopped": d["stopped"], "finished_ms": d["finished_ms"],
+            "seating": seating, "round": round_no}
 
 
 def about_payload(*, name: str, language: str) -> bytes:

@@ -27,6 +27,7 @@ from companion.hall.central import BrokerAddress, BrokerUrlError, CentralMosquit
 from companion.hall.checks import ResultRules
 from companion.hall.coalesce import Coalescer
 from companion.hall.hooks import League, Store, page_server
+from companion.hall.league import rounds
 from companion.hall.model import HallModel, wall_ms
 from companion.hall.seating_out import Seater
 from companion.hall.seating_resend import Resender, Sent
@@ -46,6 +47,7 @@ class HallOptions:
     broker: str = "managed"  # or "external"
     url: str | None = None
     language: str = "en"  # the pages' language until a visitor chooses one
+    score: str | None = None  # "rounds" or "every_game" (league/rounds.py); None: as the league file says
 
 
 def external(options: HallOptions) -> BrokerAddress:
@@ -105,6 +107,8 @@ class Hall:
             logger.warning("the central broker is away: %s is sent when it is back", topic)
 
     def start(self) -> None:
+        if self.options.score is not None:
+            self.store.set_setting(SCORE, self.options.score)
         self.reload_tables()  # before the broker runs: only its users are set
         if self.broker is not None:
             self.broker.keep_running()
@@ -143,8 +147,14 @@ class Hall:
         """Ask for the standings again: the league's worker recomputes them soon (coalesce.py)."""
         self.league_worker.request()
 
+    def scored(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """The league's results as (scored, casual) (league/rounds.py)."""
+        return scored_results(self.store)
+
     def _recompute(self) -> None:
-        self.model.set_standings(self.league.standings(self.store.results(), self.store.players()))
+        scored, casual = self.scored()
+        self.model.set_standings(self.league.standings(scored, self.store.players()))
+        self.model.set_casual(casual)
 
     def stop(self) -> None:
         pages, self._pages, self._serving = self._pages, None, False
@@ -174,9 +184,12 @@ class HallActions:
         return player_id
 
     def send_seating(self, game: str, present_player_ids: list[str], tables: list[str],
-                     options: dict[str, Any] | None = None) -> dict[str, Any]:
+                     options: dict[str, Any] | None = None, *, pods: tuple[int, int] | None = None,
+                     byes: bool = False, minutes: int | None = None) -> dict[str, Any]:
         hall = self._hall
-        seating = hall.seater.send_seating(game, present_player_ids, tables, options)
+        seating = hall.seater.send_seating(game, present_player_ids, tables, options, pods=pods, byes=byes,
+                                           minutes=minutes, now_ms=hall.model.snapshot()["hall"]["now_ms"],
+                                           scored=hall.scored()[0])
         hall.model.set_seating(seating)
         for table, chairs in seating["tables"].items():  # sent again until the table shows it started
             hall.resend.track(table, Sent(
@@ -188,7 +201,18 @@ class HallActions:
 
     def standings_csv(self) -> str:
         hall = self._hall
-        return hall.league.to_csv(hall.league.standings(hall.store.results(), hall.store.players()))
+        return hall.league.to_csv(hall.league.standings(hall.scored()[0], hall.store.players()))
+
+
+SCORE = "score"  # the league file's setting: "rounds" (the default) or "every_game"
+SCORES = ("rounds", "every_game")
+
+
+def scored_results(store: Store) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The league file's results as (scored, casual), by its scoring setting (league/rounds.py)."""
+    every_game = store.setting(SCORE, "rounds") == "every_game"
+    scored, casual = rounds.split(store.results(), store.seatings(), every_game=every_game)
+    return [dict(r) for r in scored], [dict(r) for r in casual]
 
 
 def running_hall(db: Path) -> int | None:

@@ -59,6 +59,10 @@ CREATE TABLE IF NOT EXISTS seatings (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
     json TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 """
 
 
@@ -173,6 +177,20 @@ class HallStore:
         text = json.dumps(dict(seating), sort_keys=True)
         with self._write("keep a seating") as db:
             db.execute("INSERT INTO seatings (json) VALUES (?)", (text,))
+
+    def seatings(self) -> list[dict[str, Any]]:
+        """Every seating handed out, in order."""
+        return [json.loads(text) for (text,) in self._read("SELECT json FROM seatings ORDER BY seq")]
+
+    # -- the league's settings ------------------------------------------------------------------------
+
+    def setting(self, key: str, default: str) -> str:
+        rows = self._read("SELECT value FROM settings WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else default
+
+    def set_setting(self, key: str, value: str) -> None:
+        with self._write("keep a setting") as db:
+            db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, value))
 
     def last_seating(self) -> dict[str, Any] | None:
         rows = self._read("SELECT json FROM seatings ORDER BY seq DESC LIMIT 1")

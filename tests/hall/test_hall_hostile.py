@@ -29,6 +29,12 @@ def roster(run: Running, *names: str) -> list[dict[str, str]]:
     return [{"id": run.hall.actions.add_player(name), "name": name} for name in names]
 
 
+def seated(run: Running, game: str, players: list[dict[str, str]], table: str = "t1") -> dict[str, Any]:
+    """Open a round of `game` for `players` at `table`: the seating key and round a result carries."""
+    seating = run.hall.actions.send_seating(game, [p["id"] for p in players], [table])
+    return {"seating": seating["seating"], "round_no": seating["round"]}
+
+
 def standings(run: Running, pred: Any) -> dict[str, dict[str, Any]]:
     """The standings by name once `pred` holds (a player not listed yet: not yet)."""
     def holds(snap: dict[str, Any]) -> bool:
@@ -46,7 +52,8 @@ def test_a_result_with_its_own_points_scores_what_its_ranking_says(tmp_path: Pat
         ana, ben, cai = roster(run, "Ana", "Ben", "Cai")
         t1 = run.table("t1")
         forged = result("t1", players=[ana, ben, cai], ranking=[[ben["id"]], [cai["id"]], [ana["id"]]],
-                        points={ana["id"]: 1000, ben["id"]: 0, cai["id"]: 0})
+                        points={ana["id"]: 1000, ben["id"]: 0, cai["id"]: 0},
+                        **seated(run, "toolkit", [ana, ben, cai]))
         t1.publish(topic("t1", "results/1"), forged, True)
         rows = standings(run, lambda rows: rows["Ben"]["games"] == 1)
         # placing points from the ranking, 3 players: 3, 2, 1; Ana's 1000 is never read
@@ -54,7 +61,8 @@ def test_a_result_with_its_own_points_scores_what_its_ranking_says(tmp_path: Pat
         assert next(r["name"] for r in sorted(rows.values(), key=lambda r: r["rank"])) == "Ben"
         # Lockdown's own 9, 8, 7 (L9.3) come from the ranking too, whatever the result says
         lockdown = result("t1", number=2, key="0123abcd0002", game="lockdown", players=[ana, ben, cai],
-                          ranking=[[ana["id"]], [cai["id"]], [ben["id"]]], points={ben["id"]: 1000})
+                          ranking=[[ana["id"]], [cai["id"]], [ben["id"]]], points={ben["id"]: 1000},
+                          **seated(run, "lockdown", [ana, ben, cai]))
         t1.publish(topic("t1", "results/2"), lockdown, True)
         rows = standings(run, lambda rows: rows["Ben"]["games"] == 2)
         assert {name: rows[name]["points"] for name in ("Ana", "Ben", "Cai")} == {"Ana": 10, "Ben": 10, "Cai": 10}
@@ -73,7 +81,8 @@ def test_a_result_against_the_games_rules_is_refused(tmp_path: Path) -> None:
         ]
         for n, payload in enumerate(bad, 1):
             t1.publish(topic("t1", f"results/{n}"), payload, True)
-        good = result("t1", 4, "0123abcd0004", players=players, ranking=[[cai], [ben], [ana]])
+        good = result("t1", 4, "0123abcd0004", players=players, ranking=[[cai], [ben], [ana]],
+                      **seated(run, "toolkit", players))
         t1.publish(topic("t1", "results/4"), good, True)
         rows = standings(run, lambda rows: rows["Cai"]["games"] == 1)
         assert {name: (r["games"], r["points"]) for name, r in rows.items()} == {

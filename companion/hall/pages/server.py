@@ -127,7 +127,9 @@ class HallHandler(PageHandler):
                 return
             request = seating_request.parse(body, self.server.games, self.server.roster(), self.server.tables())
             try:
-                seated = self.server.actions.send_seating(request.game, request.present, request.tables)
+                extra = {"pods": request.pods, "byes": request.byes, "minutes": request.minutes}
+                seated = self.server.actions.send_seating(request.game, request.present, request.tables, **{
+                    k: v for k, v in extra.items() if v not in (None, False)})
             except ValueError as err:
                 logger.info("hall pages: the seating could not be made", exc_info=True)
                 code, params = getattr(err, "code", None), getattr(err, "params", None)

@@ -22,6 +22,7 @@ from companion.core.eventlog import EventLog, LogError
 from companion.core.identity import seat_name
 from companion.core.referee import Outcome
 from companion.hall import protocol
+from companion.hall.table.results import SEATED
 from companion.table import next_game
 from companion.table.loop import Table
 from companion.table.views import Views
@@ -102,6 +103,11 @@ class HallSeating:
             "by": "host", "move": next_game.MOVE, "id": seating["seating"][:64],
             "args": {"game": seating["game"], "players": players, "options": seating["options"]}})
         if outcome.accepted:
+            try:  # the game's result says which seating started it (companion/hall/table/results.py)
+                self.log.set_setting(SEATED.format(number=self.table.referee.game_id), json.dumps(
+                    {"seating": seating["seating"], "round": seating["round"]}))
+            except LogError as err:  # its result then counts as a casual game: say so
+                logger.error("%s", err)
             logger.info("the hall seated round %d: game %s", seating["round"], seating["game"])
             self.say("hall.seated", {"round": seating["round"]})
             self.answer(seating, "applied", None)

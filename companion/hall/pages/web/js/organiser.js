@@ -20,6 +20,10 @@ function drawAnswers() {
   box.hidden = !seating;
   if (!seating) return;
   document.getElementById("answers-title").textContent = t("hall.organiser.answers_title", { round: seating.round });
+  const out = Array.isArray(seating.byes) ? seating.byes.map((p) => String(p?.name ?? "")).filter(Boolean) : [];
+  const byes = document.getElementById("byes-list");
+  byes.hidden = !out.length;
+  byes.textContent = out.length ? t("hall.organiser.byes_list", { names: out.join(", ") }) : "";
   const tables = new Map((snapshot.tables ?? []).map((table) => [table.id, table]));
   document.getElementById("answers-list").replaceChildren(...Object.keys(seating.tables ?? {}).map((id) => {
     const table = tables.get(id);
@@ -50,6 +54,26 @@ function count() {
   document.getElementById("present-count").textContent = t("hall.organiser.present_count", { count: chosen("present").length });
 }
 
+// The players-per-table fields follow the game chosen: its own counts, unless the organiser changed them.
+function podLimits() {
+  const game = data?.games.find((g) => g.id === document.getElementById("game").value);
+  if (!game) return;
+  for (const [id, value] of [["pod-low", game.low], ["pod-high", game.high]]) {
+    const input = document.getElementById(id);
+    input.min = game.low;
+    input.max = game.high;
+    if (input.dataset.game !== game.id) {
+      input.value = value;
+      input.dataset.game = game.id;
+    }
+  }
+}
+
+function whole(id) {
+  const text = document.getElementById(id).value.trim();
+  return text === "" ? null : Number(text);
+}
+
 function draw() {
   if (!data) return;
   const game = document.getElementById("game");
@@ -64,6 +88,7 @@ function draw() {
   document.getElementById("tables").replaceChildren(...data.tables.map((table) => checkbox("tables", table.id,
     `${table.name || table.id}${table.online ? "" : ` (${t("hall.status.offline")})`}`, first ? table.online : tables.has(table.id))));
   count();
+  podLimits();
 }
 
 function show(id, text) {
@@ -73,7 +98,13 @@ function show(id, text) {
 
 async function seat(event) {
   event.preventDefault();
-  const body = { game: document.getElementById("game").value, present: chosen("present"), tables: chosen("tables") };
+  const body = { game: document.getElementById("game").value, present: chosen("present"), tables: chosen("tables"),
+    byes: document.getElementById("byes").checked };
+  const low = whole("pod-low");
+  const high = whole("pod-high");
+  if (low !== null || high !== null) body.pods = [low ?? high, high ?? low];
+  const minutes = whole("minutes");
+  if (minutes !== null) body.minutes = minutes;
   const button = document.getElementById("seat");
   button.disabled = true;
   try {
@@ -105,6 +136,7 @@ function pickAll(on) {
 }
 
 document.getElementById("seat-form").addEventListener("submit", seat);
+document.getElementById("game").addEventListener("change", podLimits);
 document.getElementById("present").addEventListener("change", count);
 document.getElementById("seat-form").addEventListener("change", clearAnswer);
 document.getElementById("all-players").addEventListener("click", () => pickAll(true));

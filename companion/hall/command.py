@@ -26,7 +26,7 @@ from companion.commandline.games import language
 from companion.hall import hooks, protocol
 from companion.hall.central import DEFAULT_PORT, BrokerUrlError, acl_text
 from companion.hall.model import row_dict
-from companion.hall.run import Hall, HallOptions, announced, external, running_hall, scored_results
+from companion.hall.run import Hall, HallOptions, announced, external, league_state, running_hall
 
 db_option = click.option("--db", type=click.Path(dir_okay=False, path_type=Path),
                          help="The hall's league file (SQLite); default: hall.sqlite3 in the state directory.")
@@ -196,7 +196,8 @@ def player_add(name: str, db: Path | None) -> None:
 def standings_command(db: Path | None, as_csv: bool) -> None:
     """The league's standings: points, then rating."""
     store, league = hooks.open_store(_db(db)), hooks.league()
-    rows = league.standings(scored_results(store)[0], store.players())
+    state = league_state(store)
+    rows = league.standings(state.scored, store.players(), state.applied.scoring)
     if as_csv:
         click.echo(league.to_csv(rows), nl=False)
         return

@@ -27,7 +27,8 @@ from companion.hall.central import BrokerAddress, BrokerUrlError, CentralMosquit
 from companion.hall.checks import ResultRules
 from companion.hall.coalesce import Coalescer
 from companion.hall.hooks import League, Store, page_server
-from companion.hall.league import rounds
+from companion.hall.league import corrections, rounds
+from companion.hall.league.scoring import from_json
 from companion.hall.model import HallModel, wall_ms
 from companion.hall.seating_out import Seater
 from companion.hall.seating_resend import Resender, Sent
@@ -147,14 +148,17 @@ class Hall:
         """Ask for the standings again: the league's worker recomputes them soon (coalesce.py)."""
         self.league_worker.request()
 
-    def scored(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-        """The league's results as (scored, casual) (league/rounds.py)."""
-        return scored_results(self.store)
+    def state(self) -> LeagueState:
+        return league_state(self.store)
+
+    def standings(self, state: LeagueState | None = None) -> list[Any]:
+        state = state or self.state()
+        return self.league.standings(state.scored, self.store.players(), state.applied.scoring)
 
     def _recompute(self) -> None:
-        scored, casual = self.scored()
-        self.model.set_standings(self.league.standings(scored, self.store.players()))
-        self.model.set_casual(casual)
+        state = self.state()
+        self.model.set_standings(self.standings(state))
+        self.model.set_casual(state.casual)
 
     def stop(self) -> None:
         pages, self._pages, self._serving = self._pages, None, False
@@ -185,11 +189,32 @@ class HallActions:
 
     def send_seating(self, game: str, present_player_ids: list[str], tables: list[str],
                      options: dict[str, Any] | None = None, *, pods: tuple[int, int] | None = None,
-                     byes: bool = False, minutes: int | None = None) -> dict[str, Any]:
+                     byes: bool = False, minutes: int | None = None, reseat: bool = False,
+                     who: str = "organiser") -> dict[str, Any]:
+        """Open the next round; with `reseat`, seat `tables` again within the current round (their
+        seatings in it cancelled, logged as corrections by `who`)."""
         hall = self._hall
+        state = hall.state()
+        round_no: int | None = None
+        cancelled: dict[str, str] = {}
+        if reseat:
+            last = hall.store.last_seating()
+            round_no = last["round"] if last else 0
+            for s in state.applied.seatings:
+                for table in tables:
+                    if s.get("round") == round_no and table in s.get("tables", {}):
+                        cancelled[table] = s["seating"]
         seating = hall.seater.send_seating(game, present_player_ids, tables, options, pods=pods, byes=byes,
                                            minutes=minutes, now_ms=hall.model.snapshot()["hall"]["now_ms"],
-                                           scored=hall.scored()[0])
+                                           scored=state.scored, results=state.applied.results,
+                                           round_no=round_no)
+        for table in cancelled:
+            hall.store.add_correction("cancel_seating", {"seating": cancelled[table], "table": table}, who, seating[
+                "opened_ms"])
+        if reseat:
+            hall.store.add_correction("reseat", {"seating": seating["seating"], "round": seating["round"],
+                                                 "tables": list(seating["tables"])}, who, seating["opened_ms"])
+            hall.refresh_standings()
         hall.model.set_seating(seating)
         for table, chairs in seating["tables"].items():  # sent again until the table shows it started
             hall.resend.track(table, Sent(
@@ -201,18 +226,113 @@ class HallActions:
 
     def standings_csv(self) -> str:
         hall = self._hall
-        return hall.league.to_csv(hall.league.standings(hall.scored()[0], hall.store.players()))
+        return hall.league.to_csv(hall.standings())
+
+    def correct(self, kind: str, args: dict[str, Any], who: str) -> None:
+        """One correction by `who` (CorrectionError: it cannot be made, nothing changed), logged with the
+        hall's time, then the standings are recomputed."""
+        hall = self._hall
+        check_correction(hall, kind, args)
+        if kind == "rename_player":
+            hall.store.rename_player(args["player"], args["name"])
+        elif kind in ("remove_player", "merge_players"):  # a merged id's games are `into`'s (corrections.py)
+            hall.store.remove_player(args["player"])
+        hall.store.add_correction(kind, args, who, hall.model.snapshot()["hall"]["now_ms"])
+        hall.refresh_standings()
+
+    def organiser_extra(self) -> dict[str, Any]:
+        """What the organiser's page shows beside the roster: who dropped, the recent results (scored,
+        casual or void) to correct, the corrections made (who and when), the scoring."""
+        hall = self._hall
+        state = hall.state()
+        scored = {(r["table"], r["key"]) for r in state.scored}
+
+        def shown(r: dict[str, Any], how: str) -> dict[str, Any]:
+            return {k: r.get(k) for k in ("table", "key", "number", "game", "players", "ranking", "round")} | {
+                "how": how}
+
+        recent = [shown(r, "scored" if (r["table"], r["key"]) in scored else "casual")
+                  for r in state.applied.results[-RECENT_SHOWN:]]
+        recent += [shown(r, "void") for r in state.applied.voided[-RECENT_SHOWN:]]
+        return {"dropped": sorted(state.applied.dropped), "results": recent,
+                "corrections": hall.store.corrections()[-RECENT_SHOWN:],
+                "scoring": state.applied.scoring.to_json()}
+
+
+RECENT_SHOWN = 40
+
+
+class CorrectionError(ValueError):
+    """A correction that cannot be made: `code` a message id (companion/hall/locale), `params` its params."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code, self.params = code, params
+
+
+def check_correction(hall: Hall, kind: str, args: Any) -> None:
+    """Whether `kind` with `args` can be made now (CorrectionError naming what is wrong)."""
+    if kind not in corrections.KINDS or kind == "reseat" or not isinstance(args, dict):
+        raise CorrectionError("hall.correction.unknown")
+    state = hall.state()
+    roster = {p["id"] for p in hall.store.players()}
+    results = {(r["table"], r["key"]): r for r in state.applied.results}
+    if kind in ("void_result", "edit_result"):
+        found = results.get((args.get("table"), args.get("key")))
+        if found is None:
+            raise CorrectionError("hall.correction.no_result")
+        if kind == "edit_result":
+            ranking = args.get("ranking")
+            if not isinstance(ranking, list) or not all(isinstance(g, list) and g for g in ranking) or sorted(
+                    pid for g in ranking for pid in g) != sorted(p["id"] for p in found["players"]):
+                raise CorrectionError("hall.correction.bad_ranking")
+    elif kind == "cancel_seating":
+        if not any(s.get("seating") == args.get("seating") and args.get("table") in s.get("tables", {})
+                   for s in state.applied.seatings):
+            raise CorrectionError("hall.correction.no_seating")
+    elif kind == "scoring":
+        try:
+            from_json(args.get("scoring"))
+        except ValueError as err:
+            raise CorrectionError("hall.correction.bad_scoring", problem=str(err)[:120]) from None
+    else:
+        if args.get("player") not in roster:
+            raise CorrectionError("hall.correction.no_player")
+        if kind == "rename_player" and not isinstance(args.get("name"), str):
+            raise CorrectionError("hall.correction.bad_name")
+        if kind == "merge_players":
+            into = args.get("into")
+            if into not in roster or into == args["player"]:
+                raise CorrectionError("hall.correction.no_player")
+            if any({args["player"], into} <= {p["id"] for p in r["players"]} for r in state.applied.results):
+                raise CorrectionError("hall.correction.played_together")
 
 
 SCORE = "score"  # the league file's setting: "rounds" (the default) or "every_game"
 SCORES = ("rounds", "every_game")
 
 
-def scored_results(store: Store) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The league file's results as (scored, casual), by its scoring setting (league/rounds.py)."""
+@dataclass(frozen=True)
+class LeagueState:
+    """The league as the standings see it: the results scored and casual (league/rounds.py) after the
+    organiser's corrections (league/corrections.py)."""
+
+    scored: list[dict[str, Any]]
+    casual: list[dict[str, Any]]
+    applied: corrections.Applied
+
+
+def league_state(store: Store) -> LeagueState:
+    applied = corrections.apply(store.results(), store.seatings(), store.corrections())
     every_game = store.setting(SCORE, "rounds") == "every_game"
-    scored, casual = rounds.split(store.results(), store.seatings(), every_game=every_game)
-    return [dict(r) for r in scored], [dict(r) for r in casual]
+    scored, casual = rounds.split(applied.results, applied.seatings, every_game=every_game)
+    return LeagueState([dict(r) for r in scored], [dict(r) for r in casual], applied)
+
+
+def scored_results(store: Store) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The league file's results as (scored, casual), corrected, by its scoring setting."""
+    state = league_state(store)
+    return state.scored, state.casual
 
 
 def running_hall(db: Path) -> int | None:

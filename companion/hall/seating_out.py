@@ -53,14 +53,17 @@ class Seater:
     def send_seating(self, game: str, present_player_ids: Sequence[str], tables: Sequence[str],
                      options: Mapping[str, Any] | None = None, *, pods: tuple[int, int] | None = None,
                      byes: bool = False, minutes: int | None = None, now_ms: int = 0,
-                     scored: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+                     scored: Sequence[Mapping[str, Any]] | None = None, round_no: int | None = None,
+                     results: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
         """Open the next round: seat the players present at `game` on `tables` (in that order) in pods of
         `pods` players (the game's own count if None), save and publish the seating. With `byes` the
         players the tables cannot hold sit the round out (league/rounds.py `byes`), else that is refused.
         `minutes`: the round's time (the hall screen's clock from `now_ms`); `scored`: the results the
         league scores (ratings are read from those; all results if None). Returns the seating as saved:
         {"seating", "round", "game", "options", "tables": {table: [{"id","name"}]}, "byes", "minutes",
-        "opened_ms", "pods"}; seat order within a pod is drawn from the seating's key."""
+        "opened_ms", "pods"}; seat order within a pod is drawn from the seating's key. `round_no`: re-seat
+        within that round (the last one opened) instead of opening the next; `results`: every result as
+        corrected (who met whom; the store's if None)."""
         if game not in self.games:
             raise SeatingError("hall.seating.unknown_game", game=game[:40], games=list(self.games))
         names = {p["id"]: p["name"] for p in self.store.players()}
@@ -84,7 +87,7 @@ class Seater:
         present = list(dict.fromkeys(present_player_ids))
         if len(present) < low:
             raise SeatingError("hall.seating.too_few_players", count=len(present), low=low)
-        results = self.store.results()
+        results = [dict(r) for r in results] if results is not None else self.store.results()
         counted = results if scored is None else [dict(r) for r in scored]
         ratings = self.league.rate(counted, list(names))
         key = secrets.token_hex(8)
@@ -100,7 +103,9 @@ class Seater:
         if len(groups) > len(tables):
             raise SeatingError("hall.seating.too_few_tables", groups=len(groups), tables=len(tables))
         last = self.store.last_seating()
-        round_no, chosen = (last["round"] + 1) if last else 1, dict(options or {})
+        if round_no is not None and (last is None or round_no != last["round"]):
+            raise SeatingError("hall.seating.not_this_round", round=round_no)
+        round_no, chosen = round_no or ((last["round"] + 1) if last else 1), dict(options or {})
         seated = {t: [{"id": pid, "name": seat_name(names[pid])} for pid in rounds.seat_order(group, key)]
                   for t, group in zip(tables, groups, strict=False)}
         seating = {"seating": key, "round": round_no, "game": game, "options": chosen, "tables": seated,

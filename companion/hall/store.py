@@ -59,6 +59,13 @@ CREATE TABLE IF NOT EXISTS seatings (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
     json TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS corrections (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    at_ms INTEGER NOT NULL,
+    who TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    json TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -154,11 +161,7 @@ class HallStore:
 
     def add_player(self, name: str) -> str:
         """Put a player on the league's roster; their new id (two players may share a name, never an id)."""
-        if not isinstance(name, str):
-            raise ValueError("a player's name must be text")
-        name = name.strip()
-        if not 0 < len(name) <= MAX_NAME or not name.isprintable():
-            raise ValueError(f"a player's name must be 1-{MAX_NAME} printable characters")
+        name = _checked_name(name)
         with self._write("add a player") as db:
             used = {pid.rsplit("-", 1)[-1] for (pid,) in db.execute("SELECT id FROM players")}
             code = _new_code(used)
@@ -182,6 +185,31 @@ class HallStore:
         """Every seating handed out, in order."""
         return [json.loads(text) for (text,) in self._read("SELECT json FROM seatings ORDER BY seq")]
 
+    # -- corrections (league/corrections.py): the audit trail ----------------------------------------
+
+    def add_correction(self, kind: str, args: Mapping[str, Any], who: str, at_ms: int) -> None:
+        text = json.dumps(dict(args), sort_keys=True)
+        with self._write("keep a correction") as db:
+            db.execute("INSERT INTO corrections (at_ms, who, kind, json) VALUES (?, ?, ?, ?)",
+                       (at_ms, who[:200], kind, text))
+
+    def corrections(self) -> list[dict[str, Any]]:
+        """Every correction, in order: {"seq", "at_ms", "who", "kind", "args"}."""
+        rows = self._read("SELECT seq, at_ms, who, kind, json FROM corrections ORDER BY seq")
+        return [{"seq": seq, "at_ms": at, "who": who, "kind": kind, "args": json.loads(text)}
+                for seq, at, who, kind, text in rows]
+
+    def rename_player(self, player_id: str, name: str) -> None:
+        name = _checked_name(name)
+        with self._write("rename a player") as db:
+            if db.execute("UPDATE players SET name = ? WHERE id = ?", (name, player_id)).rowcount != 1:
+                raise ValueError("no such player")
+
+    def remove_player(self, player_id: str) -> None:
+        with self._write("remove a player") as db:
+            if db.execute("DELETE FROM players WHERE id = ?", (player_id,)).rowcount != 1:
+                raise ValueError("no such player")
+
     # -- the league's settings ------------------------------------------------------------------------
 
     def setting(self, key: str, default: str) -> str:
@@ -195,6 +223,15 @@ class HallStore:
     def last_seating(self) -> dict[str, Any] | None:
         rows = self._read("SELECT json FROM seatings ORDER BY seq DESC LIMIT 1")
         return json.loads(rows[0][0]) if rows else None
+
+
+def _checked_name(name: Any) -> str:
+    if not isinstance(name, str):
+        raise ValueError("a player's name must be text")
+    name = name.strip()
+    if not 0 < len(name) <= MAX_NAME or not name.isprintable():
+        raise ValueError(f"a player's name must be 1-{MAX_NAME} printable characters")
+    return name
 
 
 def slug(name: str, most: int = 10) -> str:

@@ -17,7 +17,8 @@ from typing import Any
 MAX_BODY = 16 * 1024  # bytes: 100 tables and 600 player ids fit in well under half of it
 ECHO = 32
 FIELDS = {"game", "present", "tables"}
-OPTIONAL = {"pods", "byes", "minutes"}  # players per table [low, high], sit out what does not fit, the round's time
+# players per table [low, high], sit out what does not fit, the round's time, re-seat within the round
+OPTIONAL = {"pods", "byes", "minutes", "reseat"}
 
 
 @dataclass
@@ -38,6 +39,7 @@ class SeatingRequest:
     pods: tuple[int, int] | None = None
     byes: bool = False
     minutes: int | None = None
+    reseat: bool = False  # seat these tables again within the current round
 
 
 def _ids(value: Any, what: str) -> list[str]:
@@ -77,8 +79,8 @@ def parse(body: bytes, games: Mapping[str, Mapping[str, Any]], roster: Collectio
                 not low <= pods[0] <= pods[1] <= high:
             raise Refused("hall.reject.bad_pods", {"low": low, "high": high})
         low, high = pods
-    byes, minutes = data.get("byes", False), data.get("minutes")
-    if not isinstance(byes, bool):
+    byes, minutes, reseat = data.get("byes", False), data.get("minutes"), data.get("reseat", False)
+    if not isinstance(byes, bool) or not isinstance(reseat, bool):
         raise Refused("hall.reject.bad_request", {"field": "byes"})
     if minutes is not None and (not _small(minutes) or not 1 <= minutes <= 600):
         raise Refused("hall.reject.bad_minutes")
@@ -87,7 +89,7 @@ def parse(body: bytes, games: Mapping[str, Mapping[str, Any]], roster: Collectio
     needed = math.ceil(len(present) / high)
     if not chosen or (len(chosen) < needed and not byes):
         raise Refused("hall.reject.too_few_tables", {"needed": needed, "count": len(chosen)})
-    return SeatingRequest(game, present, chosen, None if pods is None else (low, high), byes, minutes)
+    return SeatingRequest(game, present, chosen, None if pods is None else (low, high), byes, minutes, reseat)
 
 
 def _small(value: Any) -> bool:

@@ -84,11 +84,120 @@ function draw() {
   const present = new Set(chosen("present"));
   const tables = new Set(chosen("tables"));
   const first = !document.querySelector("input[name='tables']");
-  document.getElementById("present").replaceChildren(...data.players.map((p) => checkbox("present", p.id, p.name, present.has(p.id))));
+  const dropped = new Set(data.dropped ?? []);
+  document.getElementById("present").replaceChildren(...data.players.map((p) => checkbox("present", p.id,
+    dropped.has(p.id) ? t("hall.organiser.dropped", { name: p.name }) : p.name, present.has(p.id) && !dropped.has(p.id))));
   document.getElementById("tables").replaceChildren(...data.tables.map((table) => checkbox("tables", table.id,
     `${table.name || table.id}${table.online ? "" : ` (${t("hall.status.offline")})`}`, first ? table.online : tables.has(table.id))));
   count();
   podLimits();
+  drawCorrections();
+}
+
+// Corrections: each recent result (scored, casual or void) with Void (two taps: the first arms it, the
+// second within a few seconds sends it), each player with Drop or Re-enter, the scoring, and the log of
+// every correction with who made it and when.
+const TIEBREAK_CHOICES = [["rating"], ["opponents", "rating"], ["head_to_head", "rating"], ["opponents", "head_to_head", "rating"]];
+let armed = null;
+
+function say(id, text) {
+  for (const other of ["corrected", "correction-problem"]) document.getElementById(other).hidden = other !== id;
+  document.getElementById(id).textContent = text;
+}
+
+async function correct(kind, args) {
+  try {
+    const response = await fetch("/correction", { method: "POST", body: JSON.stringify({ kind, args }),
+      headers: { "Content-Type": "application/json", [KEY_HEADER]: key } });
+    const answer = await response.json();
+    if (!response.ok) {
+      say("correction-problem", describe(answer.error ?? { code: "hall.correction.unknown" }));
+      return;
+    }
+    say("corrected", t("hall.organiser.corrected"));
+    await reload();
+  } catch {
+    say("correction-problem", t("hall.link.lost"));
+  }
+}
+
+function button(label, onTap) {
+  const node = el("button", { type: "button", class: "quiet", text: label });
+  node.addEventListener("click", async () => {
+    node.disabled = true;
+    try {
+      await onTap(node);
+    } finally {
+      node.disabled = false;
+    }
+  });
+  return node;
+}
+
+function resultLine(r) {
+  const names = Object.fromEntries((r.players ?? []).map((p) => [p.id, String(p.name)]));
+  const ranking = (r.ranking ?? []).map((g) => g.map((pid) => names[pid] ?? String(pid)).join(" / ")).join(" > ");
+  const text = t("hall.organiser.result", { table: String(r.table), game: gameName(String(r.game)), round: r.round ?? "-",
+    ranking, how: t(`hall.organiser.how.${r.how}`) });
+  const id = `${r.table}/${r.key}`;
+  const voiding = r.how === "void" ? null : button(t(armed === id ? "hall.organiser.void_confirm" : "hall.organiser.void"), async (node) => {
+    if (armed !== id) {
+      armed = id;
+      node.textContent = t("hall.organiser.void_confirm");
+      setTimeout(() => { if (armed === id) { armed = null; drawCorrections(); } }, 5000);
+      return;
+    }
+    armed = null;
+    await correct("void_result", { table: r.table, key: r.key });
+  });
+  return el("li", { "data-result": id, "data-how": r.how }, el("span", { text }), voiding ? " " : null, voiding);
+}
+
+function drawCorrections() {
+  if (!data?.results) return;
+  document.getElementById("corrections").hidden = false;
+  document.getElementById("results").replaceChildren(...[...data.results].reverse().map((r) => {
+    try {
+      return resultLine(r);
+    } catch {
+      return null;
+    }
+  }).filter(Boolean));
+  const dropped = new Set(data.dropped ?? []);
+  document.getElementById("roster").replaceChildren(...data.players.map((p) => el("li", { "data-player": p.id },
+    el("span", { text: dropped.has(p.id) ? t("hall.organiser.dropped", { name: p.name }) : p.name }), " ",
+    button(t(dropped.has(p.id) ? "hall.organiser.reenter" : "hall.organiser.drop"),
+      () => correct(dropped.has(p.id) ? "reenter_player" : "drop_player", { player: p.id })))));
+  const scoring = data.scoring ?? { rule: "placing", custom: [], tiebreakers: ["rating"] };
+  const rule = document.getElementById("scoring-rule");
+  if (!rule.dataset.shown) {
+    rule.value = scoring.rule;
+    document.getElementById("scoring-custom").value = (scoring.custom ?? []).join(", ");
+    rule.dataset.shown = "1";
+  }
+  const tiebreakers = document.getElementById("tiebreakers");
+  const current = tiebreakers.value || (scoring.tiebreakers ?? ["rating"]).join(",");
+  tiebreakers.replaceChildren(...TIEBREAK_CHOICES.map((choice) => el("option", { value: choice.join(","),
+    text: choice.map((tb) => t(`hall.organiser.tiebreak.${tb}`)).join(", ") })));
+  tiebreakers.value = current;
+  document.getElementById("log").replaceChildren(...[...(data.corrections ?? [])].reverse().map((c) => el("li", {
+    text: t("hall.organiser.log_entry", { time: new Date(c.at_ms).toLocaleString(document.documentElement.lang),
+      who: String(c.who), kind: `${c.kind} ${JSON.stringify(c.args)}` }) })));
+}
+
+async function reload() {
+  const response = await fetch("/organiser.json", { cache: "no-cache", headers: { [KEY_HEADER]: key } });
+  if (response.ok) {
+    data = await response.json();
+    draw();
+  }
+}
+
+async function saveScoring(event) {
+  event.preventDefault();
+  const custom = document.getElementById("scoring-custom").value.split(/[\s,]+/).filter(Boolean).map(Number);
+  await correct("scoring", { scoring: { rule: document.getElementById("scoring-rule").value, custom,
+    tiebreakers: document.getElementById("tiebreakers").value.split(",") } });
 }
 
 function show(id, text) {
@@ -99,7 +208,7 @@ function show(id, text) {
 async function seat(event) {
   event.preventDefault();
   const body = { game: document.getElementById("game").value, present: chosen("present"), tables: chosen("tables"),
-    byes: document.getElementById("byes").checked };
+    byes: document.getElementById("byes").checked, reseat: document.getElementById("reseat").checked };
   const low = whole("pod-low");
   const high = whole("pod-high");
   if (low !== null || high !== null) body.pods = [low ?? high, high ?? low];
@@ -117,6 +226,7 @@ async function seat(event) {
     }
     const round = answer.seating?.round;
     show("done", round ? t("hall.organiser.seated_round", { round }) : t("hall.organiser.seated"));
+    await reload();
   } catch {
     show("problem", t("hall.link.lost"));
   } finally {
@@ -136,6 +246,7 @@ function pickAll(on) {
 }
 
 document.getElementById("seat-form").addEventListener("submit", seat);
+document.getElementById("scoring-form").addEventListener("submit", saveScoring);
 document.getElementById("game").addEventListener("change", podLimits);
 document.getElementById("present").addEventListener("change", count);
 document.getElementById("seat-form").addEventListener("change", clearAnswer);
@@ -145,9 +256,13 @@ await setupLanguage("hall.organiser.title", () => {
   draw();
   drawAnswers();
 });
+let seenVersion = null;
 follow((snap) => {
   snapshot = snap;
   drawAnswers();
+  const results = (snap.standings ?? []).reduce((n, r) => n + (r.games ?? 0), 0) + (snap.casual ?? []).length;
+  if (seenVersion !== null && results !== seenVersion) reload();  // a result came in: the list to correct
+  seenVersion = results;
 });
 const response = await fetch("/organiser.json", { cache: "no-cache", headers: { [KEY_HEADER]: key } });
 if (response.ok) {

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser
 from companion import i18n
 from companion.hall import protocol
 from tests.kits.hall_kit import HallTable, bridged, host, player
-from tests.kits.hall_pages_kit import PHONE, opened
+from tests.kits.hall_pages_kit import PHONE, TV, opened
 from tests.kits.hall_running import result, running_hall, topic, until
 from tests.kits.phones_kit import WAIT_S
 
@@ -92,4 +92,11 @@ def test_a_round_of_13_in_pods_of_3_to_4_scores_its_seated_games_only(tmp_path: 
             shown = page.locator("#casual li").inner_text()
             assert shown.startswith("t1 · " + i18n.translate("en", "game.lab_escape.title"))
             assert page.locator("#rows tr").count() == 13
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # fits a phone
             page.screenshot(path=tmp_path / "standings-casual.png", full_page=True)
+        with opened(browser, f"http://127.0.0.1:{run.hall.page_port}/", TV) as page:
+            clock = page.locator("#round-clock[data-state='running']")
+            clock.wait_for(timeout=10_000)
+            text = clock.inner_text()  # 45 minutes from when it opened, on the hall's clock
+            assert text.startswith("Round 1 · 4") and text.endswith(" left"), text
+            page.screenshot(path=tmp_path / "tv-round.png")

@@ -8,6 +8,12 @@ public views a second while it plays, and at a reconnection its retained topics 
 public and the results of its last 50 games, companion/hall/table/results.py), which the bursts hold.
 A result dropped here is not lost: it stays retained on the table's broker, whose bridge brings it again
 at its next reconnection.
+
+Dropping unread still costs the hall reading each message off its one connection, where a flood queues
+in front of every other table's messages. So a table that keeps flooding (`MUTE_AFTER` messages dropped
+within `REPORT_S`) is `flooding` once: the hall then takes its login off the central broker for a while
+(companion/hall/run.py), which disconnects it (Mosquitto 2.0 drops a client whose login is gone at a
+reload, checked on 2.0.11); its bridge reconnects once the login is back.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from dataclasses import dataclass, field
 MESSAGES_PER_S, MESSAGES_BURST = 20.0, 200  # any topic
 RESULTS_PER_S, RESULTS_BURST = 0.2, 60  # results: a game takes minutes; 50 kept ones come again at a reconnection
 REPORT_S = 10.0
+MUTE_AFTER = 1000  # messages dropped within REPORT_S: the table floods
 
 
 @dataclass
@@ -46,6 +53,9 @@ class _Table:
     results: Bucket
     dropped: int = 0
     reported: float = field(default=float("-inf"))
+    window: float = field(default=float("-inf"))  # when the current count of drops began
+    in_window: int = 0
+    flooding: bool = False  # said once, until `forgive`
 
 
 class TableLimits:
@@ -67,7 +77,25 @@ class TableLimits:
             if t.messages.take(now) and (not is_result or t.results.take(now)):
                 return True
             t.dropped += 1
+            if now - t.window >= REPORT_S:
+                t.window, t.in_window = now, 0
+            t.in_window += 1
             return False
+
+    def flooding(self, table: str) -> bool:
+        """True once when `table` has had `MUTE_AFTER` messages dropped within `REPORT_S` (then not again
+        until `forgive`)."""
+        with self._lock:
+            t = self._tables.get(table)
+            if t is None or t.flooding or t.in_window < MUTE_AFTER:
+                return False
+            t.flooding = True
+            return True
+
+    def forgive(self, table: str) -> None:
+        """The table is heard again with full buckets (its mute is over)."""
+        with self._lock:
+            self._tables.pop(table, None)
 
     def report(self, table: str) -> int | None:
         """How many of `table`'s messages were dropped since the last report, if it is time to say so."""

@@ -36,6 +36,7 @@ from companion.hall.watch import Watcher
 
 logger = logging.getLogger(__name__)
 WAIT_S = 10.0
+MUTE_S = 60.0  # a flooding table's login is off the central broker this long (limits.py)
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,7 @@ class Hall:
         self.broker: CentralMosquitto | None = None
         self._tables: set[str] = set()
         self._lock = threading.Lock()
+        self._stopping = threading.Event()
         if options.broker == "external":
             self.address = external(options)
         else:
@@ -82,8 +84,9 @@ class Hall:
             local = "127.0.0.1" if options.host in ("0.0.0.0", "") else options.host
             self.address = BrokerAddress(local, options.port, protocol.HALL_USER, password)
         self.league_worker = Coalescer(self._recompute)  # the standings, off the MQTT thread
-        self.watcher = Watcher(self.address, options.prefix, self.model, store,
-                               accept=self._known, on_result=self._result, check=ResultRules(registry()).check)
+        self._muted: set[str] = set()
+        self.watcher = Watcher(self.address, options.prefix, self.model, store, accept=self._known,
+                               on_result=self._result, check=ResultRules(registry()).check, on_flood=self._flood)
         self.seater = Seater(store, league, self._publish, options.prefix)
         self.resend = Resender(self.model.snapshot, self._publish)
         self.actions = HallActions(self)
@@ -134,9 +137,34 @@ class Hall:
         passwords = self.store.table_passwords()
         with self._lock:
             self._tables = set(passwords)
+            muted = set(self._muted)
         self.model.know_tables(passwords)
         if self.broker is not None:
-            self.broker.set_tables(passwords)
+            self.broker.set_tables({t: p for t, p in passwords.items() if t not in muted})
+
+    def _flood(self, table: str) -> None:
+        """`table` floods (limits.py): its login is taken off the central broker for `MUTE_S` seconds, which
+        disconnects it; on a thread of its own (a reload waits for Mosquitto), never paho's."""
+        if self.broker is None:
+            logger.warning("table %s floods the hall; an external broker's logins are the organiser's", table)
+            return
+        with self._lock:
+            self._muted.add(table)
+        self.say("hall.cli.table_muted", {"table": table, "seconds": int(MUTE_S)})
+        threading.Thread(target=self._mute_for, args=(table,), name="hall-mute", daemon=True).start()
+
+    def _mute_for(self, table: str) -> None:
+        try:
+            self.reload_tables()
+            if self._stopping.wait(MUTE_S):
+                return
+            with self._lock:
+                self._muted.discard(table)
+            self.watcher.router.limits.forgive(table)
+            self.reload_tables()
+            self.say("hall.cli.table_unmuted", {"table": table})
+        except Exception:  # the next flood or SIGHUP tries again; this thread only ends
+            logger.exception("muting table %s failed", table)
 
     def _result(self, result: dict[str, Any], new: bool) -> None:
         if new:
@@ -161,6 +189,7 @@ class Hall:
         self.model.set_casual(state.casual)
 
     def stop(self) -> None:
+        self._stopping.set()
         pages, self._pages, self._serving = self._pages, None, False
         if pages is not None:
             pages.stop()

@@ -52,9 +52,10 @@ class Watcher:
     def __init__(self, address: BrokerAddress, prefix: str, model: HallModel, store: ResultStore, *,
                  accept: Callable[[str], bool] = lambda _: True, on_result: OnResult = lambda result, new: None,
                  check: Check = lambda result: None, limits: TableLimits | None = None,
-                 client_id: str = protocol.HALL_USER) -> None:
+                 on_flood: Callable[[str], None] = lambda table: None, client_id: str = protocol.HALL_USER) -> None:
         self.address, self.prefix = address, prefix
-        self.router = Router(prefix, model, store, accept=accept, on_result=on_result, check=check, limits=limits)
+        self.router = Router(prefix, model, store, accept=accept, on_result=on_result, check=check, limits=limits,
+                             on_flood=on_flood)
         self.connected = threading.Event()
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=False)
         self.client.username_pw_set(address.user, address.password)
@@ -102,10 +103,10 @@ class Router:
     def __init__(self, prefix: str, model: HallModel, store: ResultStore, *,
                  accept: Callable[[str], bool] = lambda _: True,
                  on_result: OnResult = lambda result, new: None, check: Check = lambda result: None,
-                 limits: TableLimits | None = None) -> None:
+                 limits: TableLimits | None = None, on_flood: Callable[[str], None] = lambda table: None) -> None:
         self.model, self.store = model, store
-        self._accept, self._on_result, self._check = accept, on_result, check
-        self._limits = limits or TableLimits()
+        self._accept, self._on_result, self._check, self._on_flood = accept, on_result, check, on_flood
+        self.limits = limits or TableLimits()
         self._topic = topic_pattern(prefix)
         self.refused = 0  # messages logged and dropped (tests and the bench read it)
         self.dropped = 0  # of those, dropped unread: their table sent too fast
@@ -118,13 +119,15 @@ class Router:
             logger.warning("the hall ignores %.120r: not a topic of one of its tables", topic)
             return
         kind = found.group(2)
-        if not self._limits.allow(table, kind.startswith("results/")):
+        if not self.limits.allow(table, kind.startswith("results/")):
             self.refused += 1
             self.dropped += 1
-            dropped = self._limits.report(table)
+            dropped = self.limits.report(table)
             if dropped:
                 logger.warning("table %s sends faster than a table plays: %d of its messages dropped unread",
                                table, dropped)
+            if self.limits.flooding(table):
+                self._on_flood(table)  # the hall mutes it (quickly: paho's thread)
             return
         try:
             self._apply(table, kind, payload)

@@ -17,8 +17,11 @@ from companion import i18n
 from companion.hall.pages.server import KEY_HEADER
 from tests.kits.hall_pages_kit import TV, opened
 from tests.kits.hall_running import Running, result, running_hall, topic, until
+from tests.kits.kiosk_fixtures import shots_dir
 
 NAMES = ["Somchai Jaidee", "สมชาย ใจดี", "阮文安", "Anna-Maria Fitzgerald", "Mai", "Ton"]
+
+__all__ = ["shots_dir"]
 
 
 def play(run: Running, seating: dict[str, Any], number: int) -> None:
@@ -43,7 +46,8 @@ def post(run: Running, body: object) -> tuple[int, dict[str, Any]]:
         return err.code, json.loads(err.read())
 
 
-def test_the_organiser_voids_drops_and_rescores_from_the_page(tmp_path: Path, browser: Browser) -> None:
+def test_the_organiser_voids_drops_and_rescores_from_the_page(
+        tmp_path: Path, browser: Browser, shots_dir: Path) -> None:
     with running_hall(tmp_path, tables=("t1", "t2"), page_port=0) as run:
         ids = [run.hall.actions.add_player(name) for name in NAMES]
         seating = run.hall.actions.send_seating("lab_escape", ids, ["t1", "t2"], pods=(3, 3))
@@ -74,7 +78,7 @@ def test_the_organiser_voids_drops_and_rescores_from_the_page(tmp_path: Path, br
             log = page.locator("#log li")
             log.first.wait_for(timeout=10_000)
             assert log.count() == 3 and "organiser's page (127.0.0.1)" in log.first.inner_text()
-            page.screenshot(path=tmp_path / "organiser-corrections.png", full_page=True)
+            page.screenshot(path=shots_dir / "hall-organiser-corrections.png", full_page=True)
         kinds = [(c["kind"], c["who"]) for c in run.store.corrections()]
         assert kinds == [(k, "organiser's page (127.0.0.1)") for k in ("void_result", "drop_player", "scoring")]
 

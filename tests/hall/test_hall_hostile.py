@@ -23,6 +23,7 @@ from playwright.sync_api import Browser
 from companion.hall import protocol
 from tests.kits.hall_pages_kit import TV, opened
 from tests.kits.hall_running import Running, demo_view, result, running_hall, table_of, topic, until
+from tests.kits.phones_kit import Phone
 
 
 def roster(run: Running, *names: str) -> list[dict[str, str]]:
@@ -135,6 +136,16 @@ def test_one_table_flooding_the_hall_leaves_the_others_live_on_the_tv(tmp_path: 
         assert router.dropped >= 1000 and kept <= 100, (router.dropped, kept)
         assert run.hall.league_worker.runs - runs_before < kept, "the league is not recomputed once per result"
         assert seen < 2.0, seen
+        # and the flooding table is taken off the central broker for a while: its login is refused
+        deadline = time.monotonic() + 30
+        refused = False
+        while not refused and time.monotonic() < deadline:
+            probe = Phone("127.0.0.1", run.port, "t1", run.store.table_passwords()["t1"])
+            refused = probe.connect().is_failure
+            probe.close()
+        assert refused, "the flooding table can still log in"
+        t2.publish(topic("t2", "public"), json.dumps({**changed, "number": 8}), True)  # the others still heard
+        until(run.hall.model, lambda s: table_of(s, "t2")["number"] == 8)
 
 
 BAD_PARAMS = [{"toString": 1}, [{"toString": 1}], {"en": {"toString": 1}}, [[1]], "x" * 5000]

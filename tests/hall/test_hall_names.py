@@ -19,11 +19,14 @@ from companion.hall.store import HallStore
 from tests.kits.hall_kit import PREFIX, bridged
 from tests.kits.hall_pages_kit import PHONE, opened
 from tests.kits.hall_running import running_hall, topic
+from tests.kits.kiosk_fixtures import shots_dir
 from tests.kits.phones_kit import WAIT_S
 
 REAL_NAMES = ["Somchai Jaidee", "Christopher Lee", "Nguyen Van Anh", "Anna-Maria Fitzgerald",
               "สมชาย ใจดี", "阮文安", "Maximilian Alexander von Hohenberg-Schwarzenfeld",
               "ประยุทธ์ จันทร์โอชา ณ อยุธยา ศรีสวัสดิ์", "欧阳娜娜", "Zoë Ångström-Ødegård"]
+
+__all__ = ["shots_dir"]
 
 
 def test_league_ids_of_long_names_in_every_script_fit_a_table(tmp_path: Path) -> None:
@@ -78,7 +81,8 @@ def test_a_table_seats_long_names_and_answers_why_it_refuses(tmp_path: Path) -> 
         watcher.close()
 
 
-def test_the_organisers_page_says_which_table_refused_its_seating_and_why(tmp_path: Path, browser: Browser) -> None:
+def test_the_organisers_page_says_which_table_refused_its_seating_and_why(
+        tmp_path: Path, browser: Browser, shots_dir: Path) -> None:
     with running_hall(tmp_path, tables=("t1", "t2"), page_port=0) as run:
         for name in REAL_NAMES[:8]:
             run.hall.actions.add_player(name)
@@ -108,4 +112,4 @@ def test_the_organisers_page_says_which_table_refused_its_seating_and_why(tmp_pa
             assert refused.inner_text() == i18n.translate("en", "hall.organiser.answer.refused", {
                 "table": "t1", "reason": i18n.translate("en", reason["code"], reason["params"])})
             page.wait_for_selector("#answers li[data-table='t2'][data-state='applied']", timeout=10_000)
-            page.screenshot(path=tmp_path / "organiser-refused.png", full_page=True)
+            page.screenshot(path=shots_dir / "hall-organiser-refused.png", full_page=True)

@@ -14,10 +14,13 @@ from companion.hall import protocol
 from tests.kits.hall_kit import HallTable, bridged, host, player
 from tests.kits.hall_pages_kit import PHONE, TV, opened
 from tests.kits.hall_running import result, running_hall, topic, until
+from tests.kits.kiosk_fixtures import shots_dir
 from tests.kits.phones_kit import WAIT_S
 
 SEATED = [{"id": "somchai-j-4f", "name": "Somchai Jaidee"}, {"id": "p-7k", "name": "สมชาย ใจดี"},
           {"id": "p-9c", "name": "阮文安"}]
+
+__all__ = ["shots_dir"]
 
 
 def finish(t: HallTable, tag: str) -> None:
@@ -54,7 +57,8 @@ NAMES = ["Somchai Jaidee", "Christopher Lee", "Nguyen Van Anh", "Anna-Maria Fitz
          "Mai", "Ton", "Ploy", "Lek", "Wei", "Li", "Niran"]
 
 
-def test_a_round_of_13_in_pods_of_3_to_4_scores_its_seated_games_only(tmp_path: Path, browser: Browser) -> None:
+def test_a_round_of_13_in_pods_of_3_to_4_scores_its_seated_games_only(
+        tmp_path: Path, browser: Browser, shots_dir: Path) -> None:
     with running_hall(tmp_path, tables=("t1", "t2", "t3"), page_port=0) as run:
         ids = [run.hall.actions.add_player(name) for name in NAMES]
         seating = run.hall.actions.send_seating("lab_escape", ids, ["t1", "t2", "t3"], pods=(3, 4), byes=True,
@@ -93,10 +97,10 @@ def test_a_round_of_13_in_pods_of_3_to_4_scores_its_seated_games_only(tmp_path: 
             assert shown.startswith("t1 · " + i18n.translate("en", "game.lab_escape.title"))
             assert page.locator("#rows tr").count() == 13
             assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # fits a phone
-            page.screenshot(path=tmp_path / "standings-casual.png", full_page=True)
+            page.screenshot(path=shots_dir / "hall-standings-casual.png", full_page=True)
         with opened(browser, f"http://127.0.0.1:{run.hall.page_port}/", TV) as page:
             clock = page.locator("#round-clock[data-state='running']")
             clock.wait_for(timeout=10_000)
             text = clock.inner_text()  # 45 minutes from when it opened, on the hall's clock
             assert text.startswith("Round 1 · 4") and text.endswith(" left"), text
-            page.screenshot(path=tmp_path / "tv-round.png")
+            page.screenshot(path=shots_dir / "hall-tv-round.png")

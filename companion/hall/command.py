@@ -63,12 +63,15 @@ def _say(msgid: str, **params: Any) -> str:
 @click.option("--score", type=click.Choice(["rounds", "every-game"]),
               help="What the league scores: the games its rounds seated (the default), or every game; kept in "
                    "the league file.")
+@click.option("--new-organiser-key", is_flag=True,
+              help="Make a new organiser's link (the old one then gives 403); else it survives restarts.")
 def run_command(db: Path | None, port: int, host: str, page_port: int, broker: str, url: str | None,
-                name: str, prefix: str, score: str | None) -> None:
+                name: str, prefix: str, score: str | None, new_organiser_key: bool) -> None:
     """Run the hall until stopped (SIGTERM or Ctrl-C); SIGHUP reads the tables again."""
     options = HallOptions(name=name, prefix=prefix, host=host, port=port, page_port=page_port or None, broker=broker,
                           url=url, language=click.get_current_context().obj["hall_lang"],
-                          score=None if score is None else score.replace("-", "_"))
+                          score=None if score is None else score.replace("-", "_"),
+                          new_organiser_key=new_organiser_key)
     try:
         if broker == "external":
             external(options)  # before anything is opened

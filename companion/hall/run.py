@@ -50,6 +50,19 @@ class HallOptions:
     url: str | None = None
     language: str = "en"  # the pages' language until a visitor chooses one
     score: str | None = None  # "rounds" or "every_game" (league/rounds.py); None: as the league file says
+    new_organiser_key: bool = False  # a new organiser's link (the old one then gives 403)
+
+
+ORGANISER_KEY = "organiser_key"  # the league file's setting
+
+
+def organiser_key(store: Store, new: bool = False) -> str:
+    """The organiser's key kept in the league file (made the first time, or again when `new`)."""
+    key = "" if new else store.setting(ORGANISER_KEY, "")
+    if len(key) < 16:
+        key = secrets.token_urlsafe(18)
+        store.set_setting(ORGANISER_KEY, key)
+    return key
 
 
 def external(options: HallOptions) -> BrokerAddress:
@@ -92,8 +105,9 @@ class Hall:
         self.actions = HallActions(self)
         self._pages: Any = None  # the running pages (their `stop()` ends them)
         self._serving = False
-        # the organiser's page (seating) takes this key; new at every run, printed on the hall's terminal only
-        self.organiser_key = secrets.token_urlsafe(18)
+        # the organiser's page takes this key, printed on the hall's terminal only; kept in the league file
+        # (mode 0600) so the organiser's link survives a restart; `new_organiser_key` makes a new one
+        self.organiser_key = organiser_key(store, new=options.new_organiser_key)
 
     @property
     def serving_pages(self) -> bool:

@@ -14,7 +14,10 @@ from urllib.error import HTTPError
 from playwright.sync_api import Browser
 
 from companion import i18n
+from companion.hall.hooks import league, open_store
 from companion.hall.pages.server import KEY_HEADER
+from companion.hall.run import Hall, HallOptions
+from companion.phones.runner import free_port
 from tests.kits.hall_pages_kit import TV, opened
 from tests.kits.hall_running import Running, result, running_hall, topic, until
 from tests.kits.kiosk_fixtures import shots_dir
@@ -121,3 +124,15 @@ def test_a_correction_that_cannot_be_made_says_why_and_changes_nothing(tmp_path:
         assert run.store.corrections() == []
         status, _ = post(run, {"kind": "rename_player", "args": {"player": b, "name": "สมชาย ใจดี ศรีสวัสดิ์"}})
         assert status == 200 and run.store.players()[1]["name"] == "สมชาย ใจดี ศรีสวัสดิ์"
+
+
+def test_the_organisers_link_survives_a_restart_until_a_new_one_is_asked_for(tmp_path: Path) -> None:
+    with running_hall(tmp_path, tables=("t1",)) as run:
+        first = run.hall.organiser_key
+    store = open_store(tmp_path / "hall.sqlite3")
+    again = Hall(store, league(), HallOptions(name="Test hall", port=free_port(), page_port=None))
+    assert again.organiser_key == first and len(first) >= 16
+    renewed = Hall(store, league(), HallOptions(name="Test hall", port=free_port(), page_port=None,
+                                               new_organiser_key=True))
+    assert renewed.organiser_key != first
+    assert Hall(store, league(), HallOptions(port=free_port(), page_port=None)).organiser_key == renewed.organiser_key

@@ -225,8 +225,12 @@ class HallActions:
         self._hall.reload_tables()
         return password
 
-    def add_player(self, name: str) -> str:
+    def add_player(self, name: str, who: str | None = None) -> str:
+        """A player on the roster (ValueError: not a name); from the organiser's page (`who`), logged."""
         player_id = self._hall.store.add_player(name)
+        if who is not None:
+            self._hall.store.add_correction("add_player", {"player": player_id, "name": name.strip()}, who,
+                                            self._hall.model.snapshot()["hall"]["now_ms"])
         self._hall.refresh_standings()
         return player_id
 
@@ -315,7 +319,7 @@ class CorrectionError(ValueError):
 
 def check_correction(hall: Hall, kind: str, args: Any) -> None:
     """Whether `kind` with `args` can be made now (CorrectionError naming what is wrong)."""
-    if kind not in corrections.KINDS or kind == "reseat" or not isinstance(args, dict):
+    if kind not in corrections.KINDS or kind in ("reseat", "add_player") or not isinstance(args, dict):
         raise CorrectionError("hall.correction.unknown")
     state = hall.state()
     roster = {p["id"] for p in hall.store.players()}

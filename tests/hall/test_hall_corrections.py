@@ -136,3 +136,20 @@ def test_the_organisers_link_survives_a_restart_until_a_new_one_is_asked_for(tmp
                                                new_organiser_key=True))
     assert renewed.organiser_key != first
     assert Hall(store, league(), HallOptions(port=free_port(), page_port=None)).organiser_key == renewed.organiser_key
+
+
+def test_a_late_entry_from_the_organisers_page_is_on_the_roster_and_ticked(tmp_path: Path, browser: Browser) -> None:
+    with running_hall(tmp_path, tables=("t1",), page_port=0) as run:
+        for name in NAMES[:3]:
+            run.hall.actions.add_player(name)
+        url = f"http://127.0.0.1:{run.hall.page_port}/organiser?key={run.hall.organiser_key}"
+        with opened(browser, url, TV) as page:
+            page.wait_for_selector("input[name='present']", timeout=10_000)
+            page.fill("#new-player", "ประยุทธ์ จันทร์โอชา")
+            page.click("#add-player")
+            page.wait_for_selector("#roster li:has-text('ประยุทธ์ จันทร์โอชา')", timeout=10_000)
+            late = next(p for p in run.store.players() if p["name"] == "ประยุทธ์ จันทร์โอชา")
+            assert page.locator(f"input[name='present'][value='{late['id']}']").is_checked()
+            page.click("#add-player")  # an empty name adds nobody
+            assert len(run.store.players()) == 4
+        assert [(c["kind"], c["args"]["player"]) for c in run.store.corrections()] == [("add_player", late["id"])]

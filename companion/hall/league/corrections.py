@@ -14,7 +14,8 @@ seatings with the corrections applied here, so a correction can be seen, and the
     scoring         {scoring}                 the league's scoring from now on (league/scoring.py)
 
 Renaming and removing a player change the roster itself (the store) and are logged here too
-(`rename_player`, `remove_player`), as is every re-seating (`reseat`).
+(`rename_player`, `remove_player`), as are every re-seating (`reseat`) and a player added from the
+organiser's page (`add_player`, a late entry).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any
 from companion.hall.league.scoring import Scoring, from_json
 
 KINDS = ("void_result", "edit_result", "cancel_seating", "rename_player", "merge_players", "remove_player",
-         "drop_player", "reenter_player", "scoring", "reseat")
+         "drop_player", "reenter_player", "scoring", "reseat", "add_player")
 
 
 @dataclass(frozen=True)

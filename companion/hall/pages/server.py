@@ -60,6 +60,8 @@ class HallHandler(PageHandler):
             self._seat()
         elif self.command == "POST" and path == "/correction":
             self._correct()
+        elif self.command == "POST" and path == "/player":
+            self._add_player()
         elif self.command not in ("GET", "HEAD"):
             self.send_error(HTTPStatus.NOT_IMPLEMENTED)
         elif path == "/events":
@@ -179,6 +181,28 @@ class HallHandler(PageHandler):
             self._refusal(refused)
             return
         self._send(HTTPStatus.OK, _json({"ok": True}), JSON, False, {"Connection": "close"})
+
+    def _add_player(self) -> None:
+        """POST /player {"name"}: a late entry from the organiser's page; answers {"ok", "id"}."""
+        self.close_connection = True
+        try:
+            body = self._body()
+            if self._refused_key(self.headers.get(KEY_HEADER, "")):
+                return
+            try:
+                data = json.loads(body.decode("utf-8"))
+            except (UnicodeDecodeError, ValueError, RecursionError):
+                raise Refused("hall.reject.not_json") from None
+            if not isinstance(data, dict) or set(data) != {"name"} or not isinstance(data["name"], str):
+                raise Refused("hall.reject.bad_request", {"field": "name"})
+            try:
+                player_id = self.server.actions.add_player(data["name"], who=self._who())
+            except ValueError:
+                raise Refused("hall.correction.bad_name") from None
+        except Refused as refused:
+            self._refusal(refused)
+            return
+        self._send(HTTPStatus.OK, _json({"ok": True, "id": player_id}), JSON, False, {"Connection": "close"})
 
     def _body(self) -> bytes:
         if "Transfer-Encoding" in self.headers:

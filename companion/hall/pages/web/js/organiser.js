@@ -245,7 +245,35 @@ function pickAll(on) {
   clearAnswer();
 }
 
+// A late entry: added to the roster (logged) and ticked as present.
+async function addPlayer() {
+  const input = document.getElementById("new-player");
+  const name = input.value.trim();
+  if (!name) return;
+  const button = document.getElementById("add-player");
+  button.disabled = true;
+  try {
+    const response = await fetch("/player", { method: "POST", body: JSON.stringify({ name }),
+      headers: { "Content-Type": "application/json", [KEY_HEADER]: key } });
+    const answer = await response.json();
+    if (!response.ok) {
+      show("problem", describe(answer.error ?? { code: "hall.correction.bad_name" }));
+      return;
+    }
+    input.value = "";
+    await reload();
+    const box = document.querySelector(`input[name='present'][value='${CSS.escape(answer.id)}']`);
+    if (box) box.checked = true;
+    count();
+  } catch {
+    show("problem", t("hall.link.lost"));
+  } finally {
+    button.disabled = false;
+  }
+}
+
 document.getElementById("seat-form").addEventListener("submit", seat);
+document.getElementById("add-player").addEventListener("click", addPlayer);
 document.getElementById("scoring-form").addEventListener("submit", saveScoring);
 document.getElementById("game").addEventListener("change", podLimits);
 document.getElementById("present").addEventListener("change", count);

@@ -3,6 +3,7 @@
 A table's owner may send anything, as fast as the network carries it. Every message of a table takes a
 token from its `messages` bucket, every result also one from its `results` bucket; a message that finds
 its bucket empty is dropped before it is read (counted, and said once per `REPORT_S` in the hall's log),
+and a result new to the league (one the hall must write to its file) one from its `new` bucket,
 so one table cannot keep the hall's MQTT thread from the others. An honest table stays far below: a few
 public views a second while it plays, and at a reconnection its retained topics again (status, about,
 public and the results of its last 50 games, companion/hall/table/results.py), which the bursts hold.
@@ -25,6 +26,7 @@ from dataclasses import dataclass, field
 
 MESSAGES_PER_S, MESSAGES_BURST = 20.0, 200  # any topic
 RESULTS_PER_S, RESULTS_BURST = 0.2, 60  # results: a game takes minutes; 50 kept ones come again at a reconnection
+NEW_PER_S, NEW_BURST = 0.1, 10  # results new to the league (each a SQLite write): a few games at a reconnection
 REPORT_S = 10.0
 MUTE_AFTER = 300  # messages dropped within REPORT_S: the table floods (an honest table drops none)
 
@@ -51,6 +53,7 @@ class Bucket:
 class _Table:
     messages: Bucket
     results: Bucket
+    new: Bucket
     dropped: int = 0
     reported: float = field(default=float("-inf"))
     window: float = field(default=float("-inf"))  # when the current count of drops began
@@ -63,8 +66,9 @@ class TableLimits:
     at most once per `REPORT_S` per table (None when there is nothing to say yet)."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic, *, messages: tuple[float, int] = (
-            MESSAGES_PER_S, MESSAGES_BURST), results: tuple[float, int] = (RESULTS_PER_S, RESULTS_BURST)) -> None:
-        self._clock, self._messages, self._results = clock, messages, results
+            MESSAGES_PER_S, MESSAGES_BURST), results: tuple[float, int] = (RESULTS_PER_S, RESULTS_BURST),
+                 new: tuple[float, int] = (NEW_PER_S, NEW_BURST)) -> None:
+        self._clock, self._messages, self._results, self._new = clock, messages, results, new
         self._tables: dict[str, _Table] = {}
         self._lock = threading.Lock()
 
@@ -73,8 +77,21 @@ class TableLimits:
         with self._lock:
             t = self._tables.get(table)
             if t is None:
-                t = self._tables[table] = _Table(Bucket(*self._messages), Bucket(*self._results))
+                t = self._tables[table] = _Table(Bucket(*self._messages), Bucket(*self._results), Bucket(*self._new))
             if t.messages.take(now) and (not is_result or t.results.take(now)):
+                return True
+            t.dropped += 1
+            if now - t.window >= REPORT_S:
+                t.window, t.in_window = now, 0
+            t.in_window += 1
+            return False
+
+    def allow_new(self, table: str) -> bool:
+        """Whether to write a result new to the league now (else it is dropped, counted as above)."""
+        now = self._clock()
+        with self._lock:
+            t = self._tables.get(table)
+            if t is None or t.new.take(now):
                 return True
             t.dropped += 1
             if now - t.window >= REPORT_S:

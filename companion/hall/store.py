@@ -153,6 +153,10 @@ class HallStore:
                              (table, key, text))
             return cur.rowcount == 1
 
+    def result_keys(self) -> set[tuple[str, str]]:
+        """(table, key) of every result kept."""
+        return {(str(t), str(k)) for t, k in self._read("SELECT table_id, key FROM results")}
+
     def results(self) -> list[dict[str, Any]]:
         """Every result kept, in the order they arrived."""
         return [json.loads(text) for (text,) in self._read("SELECT json FROM results ORDER BY seq")]

@@ -31,6 +31,7 @@ KEEPALIVE_S = 10
 
 class ResultStore(Protocol):
     def add_result(self, result: dict[str, Any]) -> bool: ...
+    def result_keys(self) -> set[tuple[str, str]]: ...
 
 
 def subscriptions(prefix: str) -> list[tuple[str, int]]:
@@ -108,6 +109,7 @@ class Router:
         self._accept, self._on_result, self._check, self._on_flood = accept, on_result, check, on_flood
         self.limits = limits or TableLimits()
         self._topic = topic_pattern(prefix)
+        self._known: set[tuple[str, str]] | None = None  # (table, key) of the results kept: read once
         self.refused = 0  # messages logged and dropped (tests and the bench read it)
         self.dropped = 0  # of those, dropped unread: their table sent too fast
 
@@ -158,7 +160,20 @@ class Router:
             if str(result["number"]) != kind.split("/")[1]:
                 raise BadPayload("result: its number is not the topic's")
             self._check(result)
-            new = self.store.add_result(result)
+            if self._known is None:
+                self._known = self.store.result_keys()
+            place = (table, result["key"])
+            if place in self._known:  # a copy (a reconnection brings them all again): no write
+                new = False
+            elif not self.limits.allow_new(table):
+                self.refused += 1
+                self.dropped += 1
+                if self.limits.flooding(table):
+                    self._on_flood(table)
+                return
+            else:
+                new = self.store.add_result(result)
+                self._known.add(place)
             logger.info("table %s: game %d's result %s", table, result["number"],
                         "is in the league" if new else "again, already counted")
             self._on_result(result, new)

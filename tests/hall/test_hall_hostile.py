@@ -133,7 +133,7 @@ def test_one_table_flooding_the_hall_leaves_the_others_live_on_the_tv(tmp_path: 
         router = run.hall.watcher.router
         until(run.hall.model, lambda s: router.dropped + len(run.store.results()) >= 1200, timeout=30)
         kept = len(run.store.results())
-        assert router.dropped >= 1000 and kept <= 100, (router.dropped, kept)
+        assert router.dropped >= 1000 and kept <= 10, (router.dropped, kept)  # 10 new results at once (limits.py)
         assert run.hall.league_worker.runs - runs_before < kept, "the league is not recomputed once per result"
         assert seen < 2.0, seen
         # and the flooding table is taken off the central broker for a while: its login is refused

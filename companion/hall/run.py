@@ -280,6 +280,9 @@ class HallActions:
         hall's time, then the standings are recomputed."""
         hall = self._hall
         check_correction(hall, kind, args)
+        names = {p["id"]: p["name"] for p in hall.store.players()}
+        shown = {"names": {pid: names[pid] for pid in (args.get("player"), args.get("into")) if pid in names}}
+        args = {**args, **shown}  # the log says names as they were, also of a player since removed
         if kind == "rename_player":
             hall.store.rename_player(args["player"], args["name"])
         elif kind in ("remove_player", "merge_players"):  # a merged id's games are `into`'s (corrections.py)

@@ -81,6 +81,12 @@ def test_the_organiser_voids_drops_and_rescores_from_the_page(
             log = page.locator("#log li")
             log.first.wait_for(timeout=10_000)
             assert log.count() == 3 and "organiser's page (127.0.0.1)" in log.first.inner_text()
+            said = log.all_inner_texts()  # in words, newest first: names, never ids
+            assert said[1].endswith(": " + i18n.translate("en", "hall.organiser.did.drop_player",
+                                                             {"player": dropped["name"]})), said
+            assert said[2].endswith(": " + i18n.translate("en", "hall.organiser.did.void_result", {"table": "t2"}))
+            assert said[0].endswith(": " + i18n.translate("en", "hall.organiser.did.scoring", {
+                "rule": i18n.translate("en", "hall.organiser.scoring.beaten")}))
             page.screenshot(path=shots_dir / "hall-organiser-corrections.png", full_page=True)
         kinds = [(c["kind"], c["who"]) for c in run.store.corrections()]
         assert kinds == [(k, "organiser's page (127.0.0.1)") for k in ("void_result", "drop_player", "scoring")]

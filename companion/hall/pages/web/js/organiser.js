@@ -180,9 +180,30 @@ function drawCorrections() {
   tiebreakers.replaceChildren(...TIEBREAK_CHOICES.map((choice) => el("option", { value: choice.join(","),
     text: choice.map((tb) => t(`hall.organiser.tiebreak.${tb}`)).join(", ") })));
   tiebreakers.value = current;
-  document.getElementById("log").replaceChildren(...[...(data.corrections ?? [])].reverse().map((c) => el("li", {
-    text: t("hall.organiser.log_entry", { time: new Date(c.at_ms).toLocaleString(document.documentElement.lang),
-      who: String(c.who), kind: `${c.kind} ${JSON.stringify(c.args)}` }) })));
+  document.getElementById("log").replaceChildren(...[...(data.corrections ?? [])].reverse().map((c) => {
+    try {
+      return el("li", { text: t("hall.organiser.log_entry", {
+        time: new Date(c.at_ms).toLocaleString(document.documentElement.lang), who: String(c.who), kind: said(c) }) });
+    } catch {
+      return null;
+    }
+  }).filter(Boolean));
+}
+
+// A correction in words: the player's name as it was (kept in the log), a table's name, the scoring.
+function said(c) {
+  const args = c.args ?? {};
+  const names = args.names ?? {};
+  const roster = Object.fromEntries((data.players ?? []).map((p) => [p.id, p.name]));
+  const who = (pid) => String(names[pid] ?? roster[pid] ?? pid ?? "");
+  const tables = new Map((snapshot?.tables ?? []).map((table) => [table.id, table.name || table.id]));
+  const table = String(tables.get(args.table) ?? args.table ?? "");
+  const listed = (args.tables ?? []).map((id) => String(tables.get(id) ?? id)).join(", ");
+  const rule = args.scoring?.rule ? t(`hall.organiser.scoring.${args.scoring.rule}`) : "";
+  const params = { table, player: who(args.player), into: who(args.into), name: String(args.name ?? ""),
+    tables: listed, round: args.round ?? "", rule };
+  const id = `hall.organiser.did.${c.kind}`;
+  return t(id) === id ? String(c.kind) : t(id, params);
 }
 
 async function reload() {

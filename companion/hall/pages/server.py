@@ -10,12 +10,14 @@ the hall's files, its live snapshot, the league's CSV and the organiser's one ac
     /hall.json            the hall's public snapshot; /events its versions as Server-Sent Events
     /organiser.json       the roster, the games and the tables to seat from (key in X-Organiser-Key)
     POST /seating         "Seat the next round" (JSON, key in X-Organiser-Key, at most MAX_BODY bytes)
+    POST /player          a late entry: {"name"} (the same key and limits)
+    POST /correction      a correction: {"kind", "args"} (league/corrections.py; the same key and limits)
     /i18n/<lang>.json     the catalogs, as the phone page gets them (games' names, announcements)
 
 Everything served is public but the organiser's page and its two answers. The key is compared in
 constant time and never logged (requests are logged by path, without the query; the key travels in a
 header after the page opened). Every limit of the phone page's server holds here too: bounded waits,
-connections and header sizes; a body only on POST /seating (Content-Length, at most MAX_BODY).
+connections and header sizes; a body only on the POSTs (Content-Length, at most MAX_BODY).
 """
 
 from __future__ import annotations

@@ -239,7 +239,8 @@ class HallActions:
                      byes: bool = False, minutes: int | None = None, reseat: bool = False,
                      who: str = "organiser") -> dict[str, Any]:
         """Open the next round; with `reseat`, seat `tables` again within the current round (their
-        seatings in it cancelled, logged as corrections by `who`)."""
+        seatings in it, and those of the tables the players come from, cancelled: logged as corrections
+        by `who`)."""
         hall = self._hall
         state = hall.state()
         round_no: int | None = None
@@ -247,9 +248,10 @@ class HallActions:
         if reseat:
             last = hall.store.last_seating()
             round_no = last["round"] if last else 0
-            for s in state.applied.seatings:
-                for table in tables:
-                    if s.get("round") == round_no and table in s.get("tables", {}):
+            moving = set(present_player_ids)
+            for s in state.applied.seatings:  # the tables re-seated, and those the players move from
+                for table, chairs in s.get("tables", {}).items():
+                    if s.get("round") == round_no and (table in tables or moving & {p["id"] for p in chairs}):
                         cancelled[table] = s["seating"]
         seating = hall.seater.send_seating(game, present_player_ids, tables, options, pods=pods, byes=byes,
                                            minutes=minutes, now_ms=hall.model.snapshot()["hall"]["now_ms"],

@@ -108,7 +108,8 @@ def test_a_table_reseated_within_its_round_keeps_the_round(tmp_path: Path) -> No
                                               reseat=True)  # t1 re-seated too: its first game is now casual
         assert again["round"] == 1
         snap = until(run.hall.model, lambda s: sum(r["games"] for r in s["standings"]) == 3 and len(s["casual"]) == 1)
-        assert [c["kind"] for c in run.store.corrections()] == ["reseat", "cancel_seating", "reseat"]
+        assert [(c["kind"], c["args"].get("table")) for c in run.store.corrections()] == [
+            ("cancel_seating", "t2"), ("reseat", None), ("cancel_seating", "t1"), ("reseat", None)]
         assert run.hall.actions.send_seating("lab_escape", ids, ["t1", "t2"], pods=(3, 3))["round"] == 2
 
 

@@ -260,8 +260,9 @@ function clearAnswer() {
   for (const id of ["problem", "done"]) document.getElementById(id).hidden = true;
 }
 
-function pickAll(on) {
-  for (const input of document.querySelectorAll("input[name='present']")) input.checked = on;
+function pickAll(on) {  // "Everyone": every player but those who dropped
+  const dropped = new Set(data?.dropped ?? []);
+  for (const input of document.querySelectorAll("input[name='present']")) input.checked = on && !dropped.has(input.value);
   count();
   clearAnswer();
 }

@@ -9,6 +9,7 @@ import { formatMs } from "./render.js";
 
 const PAGE_SECONDS = 12;
 const DENSE_FROM = 13; // tables: from this many the TV shows compact cards
+const ROOMY_UP_TO = 6; // tables: up to this many the TV shows them all at once, large
 let snapshot = null;
 let page = 0;
 
@@ -66,6 +67,14 @@ function draw() {
   const seats = seatsOf(snapshot.seating, tables);
   document.body.classList.toggle("dense", tables.length >= DENSE_FROM);
   document.body.classList.toggle("tv", wide());
+  // A few tables fill the TV in large type: 2 columns up to 4 tables, 3 up to 6, in as many rows.
+  const roomy = tables.length > 0 && tables.length <= ROOMY_UP_TO;
+  document.body.classList.toggle("roomy", roomy);
+  if (roomy) {
+    const cols = tables.length <= 4 ? Math.min(2, tables.length) : 3;
+    document.body.style.setProperty("--cols", String(cols));
+    document.body.style.setProperty("--rows", String(Math.ceil(tables.length / cols)));
+  }
   const cards = tables.map((table) => safeCard(table, { news: tables.length >= DENSE_FROM ? 2 : 3, seats: seats[table.id] ?? null }));
   grid.replaceChildren(...cards);
   document.getElementById("empty").hidden = tables.length > 0;

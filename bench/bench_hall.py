@@ -17,6 +17,11 @@ Mosquitto, `--phones` phones on its public topic): one alone, one bridged to the
 (`bridge_config` of a `[hall]` section). They take turns, `SEGMENT` seconds each, rolling dice at
 `--rate`; their event-to-phone latencies side by side, and the bridged one's event to the hall page.
 
+With `--flood R`, one more table (`flood-001`, its own login) floods the hall meanwhile: well-formed new
+results, R a second (12000: the issue's 1,200 in a tenth of a second, again every tenth), for the whole
+window; the other tables' latencies are then those "while one floods" (issue 29; the hall drops a
+table's messages past its rate limits unread, companion/hall/limits.py).
+
 CPU s/min of the hall process and of the central broker from /proc over the measured window, the
 hall's RSS at the end. Prints markdown; `--write-docs` puts it in docs/performance.md between
 `<!-- hall:start -->` and `<!-- hall:end -->`. Asserts nothing about time.
@@ -104,6 +109,7 @@ def measure(args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
     store = HallStore(tmp / "hall.sqlite3")
     sims = [[f"sim-{i:03d}", store.add_table(f"sim-{i:03d}")] for i in range(1, args.tables + 1)]
     bridged_pw = store.add_table("bench-bridged")
+    flood_pw = store.add_table("flood-001") if args.flood else None
     central, pages = free_port(), free_port()
     hall = subprocess.Popen([sys.executable, "-m", "companion", "hall", "run", "--db", str(tmp / "hall.sqlite3"),
                              "--host", "127.0.0.1", "--port", str(central), "--page-port", str(pages),
@@ -126,6 +132,11 @@ def measure(args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
                                  "scripts": [str(p) for p in SCRIPTS]})
         procs.append(sim)
         until(lambda: sum(t["online"] for t in snapshot(pages)["tables"]) == args.tables + 1, "every table online")
+        flooder = None
+        if args.flood:
+            flooder = child("--flood-table", {"host": "127.0.0.1", "port": central, "prefix": PREFIX,
+                                              "password": flood_pw, "rate": args.flood, "seconds": args.seconds})
+            procs.append(flooder)
         page = child("--watch-page", {"host": "127.0.0.1", "port": pages, "pages": args.pages})
         procs.append(page)
         turns = max(2, int(args.seconds // SEGMENT) // 2 * 2)
@@ -138,6 +149,9 @@ def measure(args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
         assert sim.stdin is not None and sim.stdout is not None
         sim.stdin.write("go\n")
         sim.stdin.flush()
+        if flooder is not None and flooder.stdin is not None:
+            flooder.stdin.write("go\n")
+            flooder.stdin.flush()
         for turn in range(turns):  # the real tables take turns while the simulated ones play
             start = time.monotonic()
             for k in range(rolls):
@@ -145,6 +159,7 @@ def measure(args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
                 tables[turn % 2].roll()
             time.sleep(max(0.0, start + SEGMENT - time.monotonic()))
         played = json.loads(sim.stdout.readline())
+        flooded = json.loads(flooder.stdout.readline()) if flooder is not None and flooder.stdout else None
         elapsed = time.monotonic() - t0
         cpu = {k: cpu_s(hall.pid if k == "hall" else broker) - v for k, v in cpu0.items()}
         rss = rss_mib(hall.pid)
@@ -180,8 +195,43 @@ def measure(args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
             "failed": watched["failed"], "events_per_s": watched["events"] / span,
             "snapshot_bytes": sizes[len(sizes) // 2],
             "phones": {k: {**summary(lat), "lost": lost} for k, (lat, lost) in phones.items()},
-            "phones_count": args.phones, "rate": args.rate,
+            "phones_count": args.phones, "rate": args.rate, "flooded": flooded,
             "tree": "this checkout" if args.tree.resolve() == ROOT else str(args.tree)}
+
+
+def flood() -> None:
+    """Child: one table flooding the hall with well-formed new results, `rate` a second for `seconds` (in
+    bursts of a tenth of a second), after 'go'; prints {"sent", "seconds"}."""
+    import paho.mqtt.client as mqtt
+
+    from companion.hall import protocol
+
+    cfg = json.loads(sys.stdin.readline())
+    client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="flood-001")
+    client.username_pw_set("flood-001", cfg["password"])
+    client.max_queued_messages_set(0)
+    client.connect(cfg["host"], cfg["port"], keepalive=30)
+    client.loop_start()
+    print("ready", flush=True)
+    sys.stdin.readline()  # go
+    start = time.monotonic()
+    sent = 0
+    burst = max(1, int(cfg["rate"] / 10))
+    while time.monotonic() - start < cfg["seconds"]:
+        tick = time.monotonic()
+        for _ in range(burst):
+            sent += 1
+            players = [{"id": f"a{sent % 997}", "name": "A"}, {"id": f"b{sent % 997}", "name": "B"}]
+            client.publish(protocol.results_topic(cfg["prefix"], "flood-001", sent), protocol.result_payload(
+                table="flood-001", key=f"{sent:016x}", number=sent, game="toolkit", players=players,
+                ranking=[[players[0]["id"]], [players[1]["id"]]], points={players[0]["id"]: 1000}, stopped=False,
+                finished_ms=int(time.time() * 1000)), qos=0)
+        time.sleep(max(0.0, tick + 0.1 - time.monotonic()))  # the flood's pace
+    elapsed = time.monotonic() - start
+    print(json.dumps({"sent": sent, "seconds": elapsed}), flush=True)
+    sys.stdin.read()
+    client.disconnect()
+    client.loop_stop()
 
 
 def report(f: dict[str, Any], command: str, where: Path) -> str:
@@ -191,7 +241,10 @@ def report(f: dict[str, Any], command: str, where: Path) -> str:
     a, b = f["phones"]["alone"], f["phones"]["bridged"]
     lo, hi = f["pace"]
     lines = [f"Command: `{command}`\n", machine(where, f["load_before"]), f"- The hall measured: {f['tree']}", "",
-             f"#### {f['tables']} simulated tables, one input every {lo:g}-{hi:g} s each, {f['seconds']:.0f} s\n",
+             f"#### {f['tables']} simulated tables, one input every {lo:g}-{hi:g} s each, {f['seconds']:.0f} s"
+             + (f", while one more table floods the hall with {f['flooded']['sent']:,} new results "
+                f"({f['flooded']['sent'] / f['flooded']['seconds']:,.0f} a second)" if f.get("flooded") else "")
+             + "\n",
              "| figure | value |", "|---|---|",
              f"| hall update latency, table's publish to the hall page having it, p50 / p99 (ms) | "
              f"{ms(f['page'])} ({f['page']['n']} changes, {f['missed']} not seen) |",
@@ -238,6 +291,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tree", type=Path, default=ROOT,
                         help="the checkout whose hall runs (default this one; e.g. another to compare)")
     parser.add_argument("--seed", type=int, default=18)
+    parser.add_argument("--flood", type=float, default=0.0,
+                        help="results a second one more table floods the hall with (0: none; 12000: issue 29's)")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object instead")
     parser.add_argument("--write-docs", action="store_true", help="put the report in docs/performance.md")
     args = parser.parse_args(argv)
@@ -262,6 +317,8 @@ if __name__ == "__main__":
         from hall_tables import simulate
 
         simulate()
+    elif sys.argv[1:2] == ["--flood-table"]:
+        flood()
     elif sys.argv[1:2] == ["--watch-page"]:
         from hall_page import watch
 

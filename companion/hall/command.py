@@ -26,7 +26,7 @@ from companion.commandline.games import language
 from companion.hall import hooks, protocol
 from companion.hall.central import DEFAULT_PORT, BrokerUrlError, acl_text
 from companion.hall.model import row_dict
-from companion.hall.run import Hall, HallOptions, announced, external, running_hall
+from companion.hall.run import Hall, HallOptions, announced, external, league_state, running_hall
 
 db_option = click.option("--db", type=click.Path(dir_okay=False, path_type=Path),
                          help="The hall's league file (SQLite); default: hall.sqlite3 in the state directory.")
@@ -60,11 +60,18 @@ def _say(msgid: str, **params: Any) -> str:
 @click.option("--url", help="The external central broker: mqtt://companion-hall:PASSWORD@host:port.")
 @click.option("--name", default="Hall", show_default=True, help="The hall's name on its screen.")
 @click.option("--prefix", default="companion", show_default=True, help="The tables' MQTT prefix (mqtt.prefix).")
+@click.option("--score", type=click.Choice(["rounds", "every-game"]),
+              help="What the league scores: the games its rounds seated (the default), or every game; kept in "
+                   "the league file.")
+@click.option("--new-organiser-key", is_flag=True,
+              help="Make a new organiser's link (the old one then gives 403); else it survives restarts.")
 def run_command(db: Path | None, port: int, host: str, page_port: int, broker: str, url: str | None,
-                name: str, prefix: str) -> None:
+                name: str, prefix: str, score: str | None, new_organiser_key: bool) -> None:
     """Run the hall until stopped (SIGTERM or Ctrl-C); SIGHUP reads the tables again."""
     options = HallOptions(name=name, prefix=prefix, host=host, port=port, page_port=page_port or None, broker=broker,
-                          url=url, language=click.get_current_context().obj["hall_lang"])
+                          url=url, language=click.get_current_context().obj["hall_lang"],
+                          score=None if score is None else score.replace("-", "_"),
+                          new_organiser_key=new_organiser_key)
     try:
         if broker == "external":
             external(options)  # before anything is opened
@@ -192,7 +199,8 @@ def player_add(name: str, db: Path | None) -> None:
 def standings_command(db: Path | None, as_csv: bool) -> None:
     """The league's standings: points, then rating."""
     store, league = hooks.open_store(_db(db)), hooks.league()
-    rows = league.standings(store.results(), store.players())
+    state = league_state(store)
+    rows = league.standings(state.scored, store.players(), state.applied.scoring)
     if as_csv:
         click.echo(league.to_csv(rows), nl=False)
         return

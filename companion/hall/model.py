@@ -17,12 +17,14 @@ import dataclasses
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.hall import public
 from companion.hall.protocol import BadPayload
+
+CASUAL_SHOWN = 20
 
 
 def wall_ms() -> int:
@@ -39,6 +41,7 @@ class _Table:
     view: dict[str, Any] | None = None
     last_n: int = 0
     offline_since: int | None = None  # the hall's clock when it last went offline (None: it is not)
+    seated: dict[str, Any] | None = None  # its answer to the last seating (protocol.parse_seated)
     announcements: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=public.ANNOUNCEMENTS_KEPT))
 
     def shown_status(self) -> str:
@@ -57,6 +60,7 @@ class HallModel:
         self._tables: dict[str, _Table] = {}
         self._standings: list[dict[str, Any]] = []
         self._seating: dict[str, Any] | None = None
+        self._casual: list[dict[str, Any]] = []
         self._version = 0
         self._changed = threading.Condition()
 
@@ -124,16 +128,31 @@ class HallModel:
             t.last_n = n
             self._bump()
 
+    def on_seated(self, table_id: str, answer: dict[str, Any]) -> None:
+        with self._changed:
+            self._table(table_id).seated = dict(answer)
+            self._bump()
+
     def set_standings(self, rows: Iterable[Any]) -> None:
         with self._changed:
             self._standings = [row_dict(row) for row in rows]
+            self._bump()
+
+    def set_casual(self, results: Iterable[Mapping[str, Any]]) -> None:
+        """The casual games (league/rounds.py: kept, never scored), the newest `CASUAL_SHOWN` shown."""
+        shown = [{"table": r["table"], "number": r["number"], "game": r["game"],
+                  "players": [dict(p) for p in r["players"]], "ranking": r["ranking"]} for r in results]
+        with self._changed:
+            self._casual = shown[-CASUAL_SHOWN:]
             self._bump()
 
     def set_seating(self, seating: dict[str, Any] | None) -> None:
         if seating is not None and not {"round", "game", "tables"} <= seating.keys():
             raise BadPayload("seating: round, game and tables are needed")
         with self._changed:
-            self._seating = None if seating is None else {k: seating[k] for k in ("round", "game", "tables")}
+            self._seating = None if seating is None else {
+                k: seating[k] for k in ("seating", "round", "game", "tables", "byes", "minutes", "opened_ms")
+                if k in seating}
             self._bump()
 
     # -- reading (any thread) -----------------------------------------------------------------------------
@@ -154,7 +173,7 @@ class HallModel:
         with self._changed:
             tables = [_shown(t, now) for t in sorted(self._tables.values(), key=lambda t: (t.name or t.id, t.id))]
             return {"hall": {"name": self.name, "now_ms": now}, "tables": tables,
-                    "standings": [dict(r) for r in self._standings],
+                    "standings": [dict(r) for r in self._standings], "casual": [dict(c) for c in self._casual],
                     "seating": None if self._seating is None else dict(self._seating)}
 
 
@@ -169,7 +188,8 @@ def _shown(t: _Table, now: int) -> dict[str, Any]:
             "game": v.get("game"), "number": v.get("number"), "phase": v.get("phase"),
             "round": v.get("round"), "turn": v.get("turn"),
             "players": [dict(p) for p in v.get("players", [])], "timers": timers,
-            "announcements": list(t.announcements), "ended": bool(v.get("ended")), "ranking": v.get("ranking")}
+            "announcements": list(t.announcements), "ended": bool(v.get("ended")), "ranking": v.get("ranking"),
+            "seated": None if t.seated is None else dict(t.seated)}
 
 
 def row_dict(row: Any) -> dict[str, Any]:

@@ -10,6 +10,8 @@ the log. Under the table's topics (`companion.phones.topics.Topics.base`, ``{pre
       events             announcements as they happen (not retained)
       about              this table's hall name and language            (`about_payload`)
       results/{number}   a finished game's ranking, one topic per game  (`result_payload`)
+      seated             what became of the last seating: started, waiting, or refused and why
+                                                                          (`seated_payload`)
       bridge             "1" / "0": Mosquitto's own notification of the bridge (its will on the hall),
                          published on the hall by Mosquitto itself, so not a `topic` of the bridge
 
@@ -38,7 +40,7 @@ from typing import Any
 VERSION = 1
 HALL_USER = "companion-hall"  # the hall's own login on the central broker
 
-OUT = ("status", "public", "events", "about", "results/+", "bridge")  # per table, table -> hall (its ACL)
+OUT = ("status", "public", "events", "about", "results/+", "seated", "bridge")  # per table, table -> hall (its ACL)
 # What the bridge carries: all of OUT but `bridge`, which Mosquitto publishes on the central broker itself;
 # the copy of its "0" kept on the table's own broker would cross again after a reconnect and show the
 # table offline while it is up (seen on Mosquitto 2.0.11).
@@ -51,6 +53,7 @@ TABLE_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
 PLAYER_ID = re.compile(r"^[a-z0-9_-]{1,32}$")
 GAME_ID = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 KEY = re.compile(r"^[0-9a-f]{8,64}$")
+REASON = re.compile(r"^reject\.[a-z0-9_.]{1,80}$")
 MAX_NAME = 64
 
 
@@ -74,6 +77,10 @@ def bridge_topic(prefix: str, table: str) -> str:
     return f"{base(prefix, table)}/bridge"
 
 
+def seated_topic(prefix: str, table: str) -> str:
+    return f"{base(prefix, table)}/seated"
+
+
 def seating_topic(prefix: str, table: str) -> str:
     return f"{base(prefix, table)}/hall/seating"
 
@@ -88,13 +95,14 @@ def central_acl_patterns(prefix: str) -> list[tuple[str, str]]:
 
 def result_payload(*, table: str, key: str, number: int, game: str, players: list[dict[str, str]],
                    ranking: list[list[str]], points: dict[str, int] | None, stopped: bool,
-                   finished_ms: int) -> bytes:
+                   finished_ms: int, seating: str | None = None, round_no: int | None = None) -> bytes:
     """A finished game's result. `key` is unique to this game in this table's log (the log's own random
     id and the game's number in it), `points` the game's own league points where it has them
-    (Lockdown's 9..1), else None; `stopped`: the host ended it (no ranking)."""
+    (Lockdown's 9..1; the hall never reads them), else None; `stopped`: the host ended it (no ranking);
+    `seating` and `round_no`: the hall's seating that started this game (None: a game seated by hand)."""
     return _dump({"v": VERSION, "table": table, "key": key, "number": number, "game": game,
                   "players": players, "ranking": ranking, "points": points, "stopped": stopped,
-                  "finished_ms": finished_ms})
+                  "finished_ms": finished_ms, "seating": seating, "round": round_no})
 
 
 def parse_result(payload: bytes, table: str) -> dict[str, Any]:
@@ -122,8 +130,13 @@ def parse_result(payload: bytes, table: str) -> dict[str, Any]:
     if points is not None and (not isinstance(points, dict) or set(points) - ids or not all(
             isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 1000 for v in points.values())):
         raise BadPayload("result: points must map the game's players to whole numbers 0-1000")
+    seating, round_no = d.get("seating"), d.get("round")
+    if seating is not None or round_no is not None:
+        _match(d, "seating", KEY)
+        _int(d, "round")
     return {"table": table, "key": d["key"], "number": number, "game": d["game"], "players": players,
-            "ranking": ranking, "points": points, "stopped": d["stopped"], "finished_ms": d["finished_ms"]}
+            "ranking": ranking, "points": points, "stopped": d["stopped"], "finished_ms": d["finished_ms"],
+            "seating": seating, "round": round_no}
 
 
 def about_payload(*, name: str, language: str) -> bytes:
@@ -145,6 +158,38 @@ def seating_payload(*, seating: str, round_no: int, game: str, options: dict[str
     """The next round at one table: `seating` is unique to this seating (a table applies each once)."""
     return _dump({"v": VERSION, "seating": seating, "round": round_no, "game": game, "options": options,
                   "players": players})
+
+
+SEATED = ("applied", "pending", "refused")
+
+
+def seated_payload(*, seating: str, round_no: int, state: str, reason: dict[str, Any] | None = None) -> bytes:
+    """A table's answer to a seating: `state` one of SEATED; a refusal's `reason` is the table's own
+    rejection ({"code": "reject....", "params": {...}}), which the organiser's page says in words."""
+    return _dump({"v": VERSION, "seating": seating, "round": round_no, "state": state, "reason": reason})
+
+
+def parse_seated(payload: bytes) -> dict[str, Any]:
+    d = _load(payload, 4096)
+    _match(d, "seating", KEY)
+    round_no = _int(d, "round")
+    if d.get("state") not in SEATED:
+        raise BadPayload("seated: state must be applied, pending or refused")
+    reason = d.get("reason")
+    shown = None
+    if reason is not None:
+        code, params = (reason.get("code"), reason.get("params", {})) if isinstance(reason, dict) else (None, None)
+        if not isinstance(code, str) or not REASON.match(code) or not isinstance(params, dict):
+            raise BadPayload("seated: a reason is a message id and its params")
+        shown = {"code": code, "params": {k: v for k, v in list(params.items())[:8] if isinstance(k, str) and len(
+            k) <= 40 and _reason_param(v)}}
+    return {"seating": d["seating"], "round": round_no, "state": d["state"], "reason": shown}
+
+
+def _reason_param(value: Any) -> bool:
+    if isinstance(value, list):
+        return len(value) <= 10 and all(isinstance(v, str) and len(v) <= 40 for v in value)
+    return isinstance(value, (int, bool)) or (isinstance(value, str) and len(value) <= 80)
 
 
 def parse_seating(payload: bytes) -> dict[str, Any]:

@@ -8,6 +8,7 @@ reads anything but the public view (the one every phone gets), so the hall can s
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from companion.hall.protocol import GAME_ID, MAX_NAME, PLAYER_ID, BadPayload
@@ -17,6 +18,8 @@ ANNOUNCEMENTS_KEPT = 8
 STATUSES = ("online", "headless", "offline")
 MAX_EVENT_BYTES = 16 * 1024
 MAX_TIMERS = 16
+MAX_PARAMS = 16  # an announcement's params kept
+MAX_PARAM_TEXT = 400
 _TIMER_KEYS = {"duration", "running", "deadline", "remaining"}
 
 
@@ -46,12 +49,34 @@ def bridge(payload: bytes) -> bool:
 
 
 def announcement(item: Any) -> dict[str, Any]:
+    """An announcement as the pages may show it: its params only of the shapes the games use (a text, a
+    number, true/false, a list of those, a text in each language {en, zh, th}); any other param (an
+    object such as {"toString": 1}, a nested list, a huge text) is left out, so a page shows it missing
+    and a browser's script never meets it."""
     if not isinstance(item, dict) or not isinstance(item.get("msg"), str) or not 0 < len(item["msg"]) <= 100:
         raise BadPayload("an announcement needs a message id")
     at, params = item.get("at"), item.get("params", {})
     if not _whole(at) or not isinstance(params, dict):
         raise BadPayload("an announcement needs a time and its params as an object")
-    return {"at": at, "msg": item["msg"], "params": params}
+    kept = {k: v for k, v in list(params.items())[:MAX_PARAMS] if isinstance(k, str) and len(k) <= 40 and _param(v)}
+    return {"at": at, "msg": item["msg"], "params": kept}
+
+
+def _scalar(value: Any) -> bool:
+    if isinstance(value, str):
+        return len(value) <= MAX_PARAM_TEXT
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return value is None or isinstance(value, (bool, int))
+
+
+def _param(value: Any) -> bool:
+    if isinstance(value, list):
+        return len(value) <= 64 and all(_scalar(v) and v is not None for v in value)
+    if isinstance(value, dict):
+        return bool(value) and value.keys() <= {"en", "zh", "th"} and all(
+            isinstance(v, str) and len(v) <= MAX_PARAM_TEXT for v in value.values())
+    return _scalar(value)
 
 
 def event(payload: bytes) -> tuple[int, dict[str, Any]]:

@@ -21,9 +21,14 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 
+from companion.games import registry
 from companion.hall import protocol
 from companion.hall.central import BrokerAddress, BrokerUrlError, CentralMosquitto, external_address
+from companion.hall.checks import ResultRules
+from companion.hall.coalesce import Coalescer
 from companion.hall.hooks import League, Store, page_server
+from companion.hall.league import corrections, rounds
+from companion.hall.league.scoring import from_json
 from companion.hall.model import HallModel, wall_ms
 from companion.hall.seating_out import Seater
 from companion.hall.seating_resend import Resender, Sent
@@ -31,6 +36,7 @@ from companion.hall.watch import Watcher
 
 logger = logging.getLogger(__name__)
 WAIT_S = 10.0
+MUTE_S = 60.0  # a flooding table's login is off the central broker this long (limits.py)
 
 
 @dataclass(frozen=True)
@@ -43,6 +49,20 @@ class HallOptions:
     broker: str = "managed"  # or "external"
     url: str | None = None
     language: str = "en"  # the pages' language until a visitor chooses one
+    score: str | None = None  # "rounds" or "every_game" (league/rounds.py); None: as the league file says
+    new_organiser_key: bool = False  # a new organiser's link (the old one then gives 403)
+
+
+ORGANISER_KEY = "organiser_key"  # the league file's setting
+
+
+def organiser_key(store: Store, new: bool = False) -> str:
+    """The organiser's key kept in the league file (made the first time, or again when `new`)."""
+    key = "" if new else store.setting(ORGANISER_KEY, "")
+    if len(key) < 16:
+        key = secrets.token_urlsafe(18)
+        store.set_setting(ORGANISER_KEY, key)
+    return key
 
 
 def external(options: HallOptions) -> BrokerAddress:
@@ -68,6 +88,7 @@ class Hall:
         self.broker: CentralMosquitto | None = None
         self._tables: set[str] = set()
         self._lock = threading.Lock()
+        self._stopping = threading.Event()
         if options.broker == "external":
             self.address = external(options)
         else:
@@ -77,15 +98,18 @@ class Hall:
             self.broker = CentralMosquitto(options.prefix, options.host, options.port, password, {}, pidfile=kept)
             local = "127.0.0.1" if options.host in ("0.0.0.0", "") else options.host
             self.address = BrokerAddress(local, options.port, protocol.HALL_USER, password)
-        self.watcher = Watcher(self.address, options.prefix, self.model, store,
-                               accept=self._known, on_result=self._result)
+        self.league_worker = Coalescer(self._recompute)  # the standings, off the MQTT thread
+        self._muted: set[str] = set()
+        self.watcher = Watcher(self.address, options.prefix, self.model, store, accept=self._known,
+                               on_result=self._result, check=ResultRules(registry()).check, on_flood=self._flood)
         self.seater = Seater(store, league, self._publish, options.prefix)
         self.resend = Resender(self.model.snapshot, self._publish)
         self.actions = HallActions(self)
         self._pages: Any = None  # the running pages (their `stop()` ends them)
         self._serving = False
-        # the organiser's page (seating) takes this key; new at every run, printed on the hall's terminal only
-        self.organiser_key = secrets.token_urlsafe(18)
+        # the organiser's page takes this key, printed on the hall's terminal only; kept in the league file
+        # (mode 0600) so the organiser's link survives a restart; `new_organiser_key` makes a new one
+        self.organiser_key = organiser_key(store, new=options.new_organiser_key)
 
     @property
     def serving_pages(self) -> bool:
@@ -103,10 +127,13 @@ class Hall:
             logger.warning("the central broker is away: %s is sent when it is back", topic)
 
     def start(self) -> None:
+        if self.options.score is not None:
+            self.store.set_setting(SCORE, self.options.score)
         self.reload_tables()  # before the broker runs: only its users are set
         if self.broker is not None:
             self.broker.keep_running()
-        self.refresh_standings()
+        self._recompute()
+        self.league_worker.start()
         self.model.set_seating(self.store.last_seating())
         self.watcher.start()
         self.resend.start()
@@ -126,9 +153,34 @@ class Hall:
         passwords = self.store.table_passwords()
         with self._lock:
             self._tables = set(passwords)
+            muted = set(self._muted)
         self.model.know_tables(passwords)
         if self.broker is not None:
-            self.broker.set_tables(passwords)
+            self.broker.set_tables({t: p for t, p in passwords.items() if t not in muted})
+
+    def _flood(self, table: str) -> None:
+        """`table` floods (limits.py): its login is taken off the central broker for `MUTE_S` seconds, which
+        disconnects it; on a thread of its own (a reload waits for Mosquitto), never paho's."""
+        if self.broker is None:
+            logger.warning("table %s floods the hall; an external broker's logins are the organiser's", table)
+            return
+        with self._lock:
+            self._muted.add(table)
+        self.say("hall.cli.table_muted", {"table": table, "seconds": int(MUTE_S)})
+        threading.Thread(target=self._mute_for, args=(table,), name="hall-mute", daemon=True).start()
+
+    def _mute_for(self, table: str) -> None:
+        try:
+            self.reload_tables()
+            if self._stopping.wait(MUTE_S):
+                return
+            with self._lock:
+                self._muted.discard(table)
+            self.watcher.router.limits.forgive(table)
+            self.reload_tables()
+            self.say("hall.cli.table_unmuted", {"table": table})
+        except Exception:  # the next flood or SIGHUP tries again; this thread only ends
+            logger.exception("muting table %s failed", table)
 
     def _result(self, result: dict[str, Any], new: bool) -> None:
         if new:
@@ -137,14 +189,29 @@ class Hall:
                  {"table": result["table"], "number": result["number"]})
 
     def refresh_standings(self) -> None:
-        self.model.set_standings(self.league.standings(self.store.results(), self.store.players()))
+        """Ask for the standings again: the league's worker recomputes them soon (coalesce.py)."""
+        self.league_worker.request()
+
+    def state(self) -> LeagueState:
+        return league_state(self.store)
+
+    def standings(self, state: LeagueState | None = None) -> list[Any]:
+        state = state or self.state()
+        return self.league.standings(state.scored, self.store.players(), state.applied.scoring)
+
+    def _recompute(self) -> None:
+        state = self.state()
+        self.model.set_standings(self.standings(state))
+        self.model.set_casual(state.casual)
 
     def stop(self) -> None:
+        self._stopping.set()
         pages, self._pages, self._serving = self._pages, None, False
         if pages is not None:
             pages.stop()
         self.resend.stop()
         self.watcher.stop()
+        self.league_worker.stop()
         if self.broker is not None:
             self.broker.close()
 
@@ -160,27 +227,166 @@ class HallActions:
         self._hall.reload_tables()
         return password
 
-    def add_player(self, name: str) -> str:
+    def add_player(self, name: str, who: str | None = None) -> str:
+        """A player on the roster (ValueError: not a name); from the organiser's page (`who`), logged."""
         player_id = self._hall.store.add_player(name)
+        if who is not None:
+            self._hall.store.add_correction("add_player", {"player": player_id, "name": name.strip()}, who,
+                                            self._hall.model.snapshot()["hall"]["now_ms"])
         self._hall.refresh_standings()
         return player_id
 
     def send_seating(self, game: str, present_player_ids: list[str], tables: list[str],
-                     options: dict[str, Any] | None = None) -> dict[str, Any]:
+                     options: dict[str, Any] | None = None, *, pods: tuple[int, int] | None = None,
+                     byes: bool = False, minutes: int | None = None, reseat: bool = False,
+                     who: str = "organiser") -> dict[str, Any]:
+        """Open the next round; with `reseat`, seat `tables` again within the current round (their
+        seatings in it, and those of the tables the players come from, cancelled: logged as corrections
+        by `who`)."""
         hall = self._hall
-        seating = hall.seater.send_seating(game, present_player_ids, tables, options)
+        state = hall.state()
+        round_no: int | None = None
+        cancelled: dict[str, str] = {}
+        if reseat:
+            last = hall.store.last_seating()
+            round_no = last["round"] if last else 0
+            moving = set(present_player_ids)
+            for s in state.applied.seatings:  # the tables re-seated, and those the players move from
+                for table, chairs in s.get("tables", {}).items():
+                    if s.get("round") == round_no and (table in tables or moving & {p["id"] for p in chairs}):
+                        cancelled[table] = s["seating"]
+        seating = hall.seater.send_seating(game, present_player_ids, tables, options, pods=pods, byes=byes,
+                                           minutes=minutes, now_ms=hall.model.snapshot()["hall"]["now_ms"],
+                                           scored=state.scored, results=state.applied.results,
+                                           round_no=round_no)
+        for table in cancelled:
+            hall.store.add_correction("cancel_seating", {"seating": cancelled[table], "table": table}, who, seating[
+                "opened_ms"])
+        if reseat:
+            hall.store.add_correction("reseat", {"seating": seating["seating"], "round": seating["round"],
+                                                 "tables": list(seating["tables"])}, who, seating["opened_ms"])
+            hall.refresh_standings()
         hall.model.set_seating(seating)
         for table, chairs in seating["tables"].items():  # sent again until the table shows it started
             hall.resend.track(table, Sent(
                 protocol.seating_topic(hall.options.prefix, table),
                 protocol.seating_payload(seating=seating["seating"], round_no=seating["round"], game=game,
                                          options=seating["options"], players=chairs),
-                game, frozenset(p["id"] for p in chairs)))
+                game, frozenset(p["id"] for p in chairs), seating["seating"]))
         return seating
 
     def standings_csv(self) -> str:
         hall = self._hall
-        return hall.league.to_csv(hall.league.standings(hall.store.results(), hall.store.players()))
+        return hall.league.to_csv(hall.standings())
+
+    def correct(self, kind: str, args: dict[str, Any], who: str) -> None:
+        """One correction by `who` (CorrectionError: it cannot be made, nothing changed), logged with the
+        hall's time, then the standings are recomputed."""
+        hall = self._hall
+        check_correction(hall, kind, args)
+        names = {p["id"]: p["name"] for p in hall.store.players()}
+        shown = {"names": {pid: names[pid] for pid in (args.get("player"), args.get("into")) if pid in names}}
+        args = {**args, **shown}  # the log says names as they were, also of a player since removed
+        if kind == "rename_player":
+            hall.store.rename_player(args["player"], args["name"])
+        elif kind in ("remove_player", "merge_players"):  # a merged id's games are `into`'s (corrections.py)
+            hall.store.remove_player(args["player"])
+        hall.store.add_correction(kind, args, who, hall.model.snapshot()["hall"]["now_ms"])
+        hall.refresh_standings()
+
+    def organiser_extra(self) -> dict[str, Any]:
+        """What the organiser's page shows beside the roster: who dropped, the recent results (scored,
+        casual or void) to correct, the corrections made (who and when), the scoring."""
+        hall = self._hall
+        state = hall.state()
+        scored = {(r["table"], r["key"]) for r in state.scored}
+
+        def shown(r: dict[str, Any], how: str) -> dict[str, Any]:
+            return {k: r.get(k) for k in ("table", "key", "number", "game", "players", "ranking", "round")} | {
+                "how": how}
+
+        recent = [shown(r, "scored" if (r["table"], r["key"]) in scored else "casual")
+                  for r in state.applied.results[-RECENT_SHOWN:]]
+        recent += [shown(r, "void") for r in state.applied.voided[-RECENT_SHOWN:]]
+        return {"dropped": sorted(state.applied.dropped), "results": recent,
+                "corrections": hall.store.corrections()[-RECENT_SHOWN:],
+                "scoring": state.applied.scoring.to_json()}
+
+
+RECENT_SHOWN = 40
+
+
+class CorrectionError(ValueError):
+    """A correction that cannot be made: `code` a message id (companion/hall/locale), `params` its params."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code, self.params = code, params
+
+
+def check_correction(hall: Hall, kind: str, args: Any) -> None:
+    """Whether `kind` with `args` can be made now (CorrectionError naming what is wrong)."""
+    if kind not in corrections.KINDS or kind in ("reseat", "add_player") or not isinstance(args, dict):
+        raise CorrectionError("hall.correction.unknown")
+    state = hall.state()
+    roster = {p["id"] for p in hall.store.players()}
+    results = {(r["table"], r["key"]): r for r in state.applied.results}
+    if kind in ("void_result", "edit_result"):
+        found = results.get((args.get("table"), args.get("key")))
+        if found is None:
+            raise CorrectionError("hall.correction.no_result")
+        if kind == "edit_result":
+            ranking = args.get("ranking")
+            if not isinstance(ranking, list) or not all(isinstance(g, list) and g for g in ranking) or sorted(
+                    pid for g in ranking for pid in g) != sorted(p["id"] for p in found["players"]):
+                raise CorrectionError("hall.correction.bad_ranking")
+    elif kind == "cancel_seating":
+        if not any(s.get("seating") == args.get("seating") and args.get("table") in s.get("tables", {})
+                   for s in state.applied.seatings):
+            raise CorrectionError("hall.correction.no_seating")
+    elif kind == "scoring":
+        try:
+            from_json(args.get("scoring"))
+        except ValueError as err:
+            raise CorrectionError("hall.correction.bad_scoring", problem=str(err)[:120]) from None
+    else:
+        if args.get("player") not in roster:
+            raise CorrectionError("hall.correction.no_player")
+        if kind == "rename_player" and not isinstance(args.get("name"), str):
+            raise CorrectionError("hall.correction.bad_name")
+        if kind == "merge_players":
+            into = args.get("into")
+            if into not in roster or into == args["player"]:
+                raise CorrectionError("hall.correction.no_player")
+            if any({args["player"], into} <= {p["id"] for p in r["players"]} for r in state.applied.results):
+                raise CorrectionError("hall.correction.played_together")
+
+
+SCORE = "score"  # the league file's setting: "rounds" (the default) or "every_game"
+SCORES = ("rounds", "every_game")
+
+
+@dataclass(frozen=True)
+class LeagueState:
+    """The league as the standings see it: the results scored and casual (league/rounds.py) after the
+    organiser's corrections (league/corrections.py)."""
+
+    scored: list[dict[str, Any]]
+    casual: list[dict[str, Any]]
+    applied: corrections.Applied
+
+
+def league_state(store: Store) -> LeagueState:
+    applied = corrections.apply(store.results(), store.seatings(), store.corrections())
+    every_game = store.setting(SCORE, "rounds") == "every_game"
+    scored, casual = rounds.split(applied.results, applied.seatings, every_game=every_game)
+    return LeagueState([dict(r) for r in scored], [dict(r) for r in casual], applied)
+
+
+def scored_results(store: Store) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The league file's results as (scored, casual), corrected, by its scoring setting."""
+    state = league_state(store)
+    return state.scored, state.casual
 
 
 def running_hall(db: Path) -> int | None:

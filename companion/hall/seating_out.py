@@ -15,9 +15,11 @@ from itertools import combinations
 from typing import Any
 
 from companion.core.contract import Game
+from companion.core.identity import SEAT_ID, SEAT_ID_MAX, seat_name
 from companion.games import registry
 from companion.hall import protocol
 from companion.hall.hooks import League, Store
+from companion.hall.league import rounds
 
 Publish = Callable[[str, bytes], Any]  # (topic, payload): retained, QoS 1
 
@@ -49,34 +51,66 @@ class Seater:
         self.games = registry() if games is None else games
 
     def send_seating(self, game: str, present_player_ids: Sequence[str], tables: Sequence[str],
-                     options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """Seat the players present at `game` on `tables` (in that order), save and publish the seating;
-        returns it as saved: {"seating", "round", "game", "options", "tables": {table: [{"id","name"}]}}."""
+                     options: Mapping[str, Any] | None = None, *, pods: tuple[int, int] | None = None,
+                     byes: bool = False, minutes: int | None = None, now_ms: int = 0,
+                     scored: Sequence[Mapping[str, Any]] | None = None, round_no: int | None = None,
+                     results: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+        """Open the next round: seat the players present at `game` on `tables` (in that order) in pods of
+        `pods` players (the game's own count if None), save and publish the seating. With `byes` the
+        players the tables cannot hold sit the round out (league/rounds.py `byes`), else that is refused.
+        `minutes`: the round's time (the hall screen's clock from `now_ms`); `scored`: the results the
+        league scores (ratings are read from those; all results if None). Returns the seating as saved:
+        {"seating", "round", "game", "options", "tables": {table: [{"id","name"}]}, "byes", "minutes",
+        "opened_ms", "pods"}; seat order within a pod is drawn from the seating's key. `round_no`: re-seat
+        within that round (the last one opened) instead of opening the next; `results`: every result as
+        corrected (who met whom; the store's if None)."""
         if game not in self.games:
             raise SeatingError("hall.seating.unknown_game", game=game[:40], games=list(self.games))
         names = {p["id"]: p["name"] for p in self.store.players()}
         unknown = [pid for pid in present_player_ids if pid not in names]
         if unknown:
             raise SeatingError("hall.seating.unknown_player", ids=unknown[:10])
+        too_long = [names[pid] for pid in present_player_ids if not SEAT_ID.fullmatch(pid)]
+        if too_long:  # an id from a league file made before ids fitted a table (companion/core/identity.py)
+            raise SeatingError("hall.seating.id_too_long", names=too_long[:10], most=SEAT_ID_MAX)
         known_tables = self.store.table_passwords()
         strange = [t for t in tables if t not in known_tables]
         if strange:
             raise SeatingError("hall.seating.unknown_table", tables=strange[:10])
         contract = self.games[game]
+        low, high = pods or (contract.min_players, contract.max_players)
+        if not contract.min_players <= low <= high <= contract.max_players:
+            raise SeatingError("hall.seating.bad_pods", low=low, high=high, game_low=contract.min_players,
+                               game_high=contract.max_players)
+        if minutes is not None and not 1 <= minutes <= 600:
+            raise SeatingError("hall.seating.bad_minutes", minutes=minutes)
         present = list(dict.fromkeys(present_player_ids))
-        if len(present) < contract.min_players:
-            raise SeatingError("hall.seating.too_few_players", count=len(present), low=contract.min_players)
-        results = self.store.results()
-        ratings = self.league.rate(results, list(names))
-        players = [(pid, float(ratings[pid].ordinal) if pid in ratings else 0.0) for pid in present]
-        groups = self.league.seat(players, contract.min_players, contract.max_players, opponents_met(results))
+        if len(present) < low:
+            raise SeatingError("hall.seating.too_few_players", count=len(present), low=low)
+        results = [dict(r) for r in results] if results is not None else self.store.results()
+        counted = results if scored is None else [dict(r) for r in scored]
+        ratings = self.league.rate(counted, list(names))
+        key = secrets.token_hex(8)
+        sizes = rounds.seatable(len(present), len(tables), low, high)
+        if sum(sizes) < len(present) and not byes:
+            raise SeatingError("hall.seating.too_few_tables", groups=-(-len(present) // high), tables=len(tables))
+        seatings = self.store.seatings()
+        points = {pid: float(ratings[pid].ordinal) if pid in ratings else 0.0 for pid in present}
+        out = set(rounds.byes(present, len(present) - sum(sizes), rounds.byes_taken(seatings), points, key))
+        playing = [pid for pid in present if pid not in out]
+        players = [(pid, points[pid]) for pid in playing]
+        groups = self.league.seat(players, low, high, opponents_met(results)) if playing else []
         if len(groups) > len(tables):
             raise SeatingError("hall.seating.too_few_tables", groups=len(groups), tables=len(tables))
         last = self.store.last_seating()
-        key, round_no, chosen = secrets.token_hex(8), (last["round"] + 1) if last else 1, dict(options or {})
-        seated = {t: [{"id": pid, "name": names[pid]} for pid in group]
+        if round_no is not None and (last is None or round_no != last["round"]):
+            raise SeatingError("hall.seating.not_this_round", round=round_no)
+        round_no, chosen = round_no or ((last["round"] + 1) if last else 1), dict(options or {})
+        seated = {t: [{"id": pid, "name": seat_name(names[pid])} for pid in rounds.seat_order(group, key)]
                   for t, group in zip(tables, groups, strict=False)}
-        seating = {"seating": key, "round": round_no, "game": game, "options": chosen, "tables": seated}
+        seating = {"seating": key, "round": round_no, "game": game, "options": chosen, "tables": seated,
+                   "byes": [{"id": pid, "name": names[pid]} for pid in present if pid in out],
+                   "minutes": minutes, "opened_ms": now_ms, "pods": [low, high]}
         self.store.save_seating(seating)
         for table, chairs in seated.items():
             self.publish(protocol.seating_topic(self.prefix, table), protocol.seating_payload(

@@ -27,6 +27,7 @@ class Sent:
     payload: bytes
     game: str
     players: frozenset[str]
+    seating: str = ""  # its key: a table that answers it refused is not sent it again
 
 
 class Resender:
@@ -59,6 +60,9 @@ class Resender:
                 if shown is not None and shown["game"] == sent.game and not shown["ended"] and \
                         frozenset(p["id"] for p in shown["players"]) == sent.players:
                     del self._sent[table]  # it started: its game has those players
+                elif shown is not None and (shown.get("seated") or {}).get("seating") == sent.seating and \
+                        shown["seated"]["state"] == "refused":
+                    del self._sent[table]  # refused: the organiser's page says why; a copy changes nothing
             again = list(self._sent.values())
         for sent in again:
             self._publish(sent.topic, sent.payload)

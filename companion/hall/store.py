@@ -27,7 +27,8 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from companion.hall.protocol import HALL_USER, KEY, MAX_NAME, PLAYER_ID, TABLE_ID
+from companion.core.identity import SEAT_ID, SEAT_ID_MAX
+from companion.hall.protocol import HALL_USER, KEY, MAX_NAME, TABLE_ID
 from companion.statedir import create_private_file
 
 SCHEMA_VERSION = 1
@@ -35,7 +36,7 @@ PASSWORD_LENGTH = 32
 PASSWORD_ALPHABET = string.ascii_letters + string.digits
 CODE_ALPHABET = "23456789abcdefghjkmnpqrstwxyz"
 CODE_LENGTH = 2  # the shortest; longer once half the codes of a length are taken
-MAX_SLUG = 20  # a slug, a dash and a code stay within a player id's 32 characters
+# a slug, a dash and a code stay within the id a table takes (companion/core/identity.py: 16 characters)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -57,6 +58,17 @@ CREATE TABLE IF NOT EXISTS players (
 CREATE TABLE IF NOT EXISTS seatings (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
     json TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS corrections (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    at_ms INTEGER NOT NULL,
+    who TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    json TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
 );
 """
 
@@ -141,6 +153,10 @@ class HallStore:
                              (table, key, text))
             return cur.rowcount == 1
 
+    def result_keys(self) -> set[tuple[str, str]]:
+        """(table, key) of every result kept."""
+        return {(str(t), str(k)) for t, k in self._read("SELECT table_id, key FROM results")}
+
     def results(self) -> list[dict[str, Any]]:
         """Every result kept, in the order they arrived."""
         return [json.loads(text) for (text,) in self._read("SELECT json FROM results ORDER BY seq")]
@@ -149,15 +165,12 @@ class HallStore:
 
     def add_player(self, name: str) -> str:
         """Put a player on the league's roster; their new id (two players may share a name, never an id)."""
-        if not isinstance(name, str):
-            raise ValueError("a player's name must be text")
-        name = name.strip()
-        if not 0 < len(name) <= MAX_NAME or not name.isprintable():
-            raise ValueError(f"a player's name must be 1-{MAX_NAME} printable characters")
+        name = _checked_name(name)
         with self._write("add a player") as db:
             used = {pid.rsplit("-", 1)[-1] for (pid,) in db.execute("SELECT id FROM players")}
-            pid = f"{slug(name)}-{_new_code(used)}"
-            assert PLAYER_ID.match(pid), pid
+            code = _new_code(used)
+            pid = f"{slug(name, SEAT_ID_MAX - 1 - len(code))}-{code}"
+            assert SEAT_ID.fullmatch(pid), pid
             db.execute("INSERT INTO players (id, name) VALUES (?, ?)", (pid, name))
             return pid
 
@@ -172,15 +185,73 @@ class HallStore:
         with self._write("keep a seating") as db:
             db.execute("INSERT INTO seatings (json) VALUES (?)", (text,))
 
+    def seatings(self) -> list[dict[str, Any]]:
+        """Every seating handed out, in order."""
+        return [json.loads(text) for (text,) in self._read("SELECT json FROM seatings ORDER BY seq")]
+
+    # -- corrections (league/corrections.py): the audit trail ----------------------------------------
+
+    def add_correction(self, kind: str, args: Mapping[str, Any], who: str, at_ms: int) -> None:
+        text = json.dumps(dict(args), sort_keys=True)
+        with self._write("keep a correction") as db:
+            db.execute("INSERT INTO corrections (at_ms, who, kind, json) VALUES (?, ?, ?, ?)",
+                       (at_ms, who[:200], kind, text))
+
+    def corrections(self) -> list[dict[str, Any]]:
+        """Every correction, in order: {"seq", "at_ms", "who", "kind", "args"}."""
+        rows = self._read("SELECT seq, at_ms, who, kind, json FROM corrections ORDER BY seq")
+        return [{"seq": seq, "at_ms": at, "who": who, "kind": kind, "args": json.loads(text)}
+                for seq, at, who, kind, text in rows]
+
+    def rename_player(self, player_id: str, name: str) -> None:
+        name = _checked_name(name)
+        with self._write("rename a player") as db:
+            if db.execute("UPDATE players SET name = ? WHERE id = ?", (name, player_id)).rowcount != 1:
+                raise ValueError("no such player")
+
+    def remove_player(self, player_id: str) -> None:
+        with self._write("remove a player") as db:
+            if db.execute("DELETE FROM players WHERE id = ?", (player_id,)).rowcount != 1:
+                raise ValueError("no such player")
+
+    # -- the league's settings ------------------------------------------------------------------------
+
+    def setting(self, key: str, default: str) -> str:
+        rows = self._read("SELECT value FROM settings WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else default
+
+    def set_setting(self, key: str, value: str) -> None:
+        with self._write("keep a setting") as db:
+            db.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, value))
+
     def last_seating(self) -> dict[str, Any] | None:
         rows = self._read("SELECT json FROM seatings ORDER BY seq DESC LIMIT 1")
         return json.loads(rows[0][0]) if rows else None
 
 
-def slug(name: str) -> str:
-    """A name's part of a player id: lower-case ASCII letters and digits joined by '-', or 'p'."""
+def _checked_name(name: Any) -> str:
+    if not isinstance(name, str):
+        raise ValueError("a player's name must be text")
+    name = name.strip()
+    if not 0 < len(name) <= MAX_NAME or not name.isprintable():
+        raise ValueError(f"a player's name must be 1-{MAX_NAME} printable characters")
+    return name
+
+
+def slug(name: str, most: int = 10) -> str:
+    """A name's part of a player id: lower-case ASCII letters and digits joined by '-', at most `most`
+    characters, whole words while they fit, then the next word's initial ("Somchai Jaidee" gives
+    `somchai-j`, "Anna-Maria Fitzgerald" `anna-maria-f`), or 'p' for a name with no such letters."""
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii").lower()
-    return re.sub(r"[^a-z0-9]+", "-", ascii_name).strip("-")[:MAX_SLUG].strip("-") or "p"
+    words = [w for w in re.split(r"[^a-z0-9]+", ascii_name) if w]
+    out = words[0][:most] if words else "p"
+    for word in words[1:]:
+        if len(out) + 1 + len(word) > most:
+            if len(out) + 2 <= most:
+                out += "-" + word[0]
+            break
+        out += "-" + word
+    return out
 
 
 def _new_code(used: set[str]) -> str:

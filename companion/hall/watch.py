@@ -21,6 +21,7 @@ import paho.mqtt.client as mqtt
 
 from companion.hall import protocol
 from companion.hall.central import BrokerAddress
+from companion.hall.limits import TableLimits
 from companion.hall.model import HallModel
 from companion.hall.protocol import BadPayload
 
@@ -30,6 +31,7 @@ KEEPALIVE_S = 10
 
 class ResultStore(Protocol):
     def add_result(self, result: dict[str, Any]) -> bool: ...
+    def result_keys(self) -> set[tuple[str, str]]: ...
 
 
 def subscriptions(prefix: str) -> list[tuple[str, int]]:
@@ -42,6 +44,7 @@ def topic_pattern(prefix: str) -> re.Pattern[str]:
 
 
 OnResult = Callable[[dict[str, Any], bool], None]
+Check = Callable[[dict[str, Any]], None]  # raises BadPayload (companion/hall/checks.py)
 
 
 class Watcher:
@@ -49,9 +52,11 @@ class Watcher:
 
     def __init__(self, address: BrokerAddress, prefix: str, model: HallModel, store: ResultStore, *,
                  accept: Callable[[str], bool] = lambda _: True, on_result: OnResult = lambda result, new: None,
-                 client_id: str = protocol.HALL_USER) -> None:
+                 check: Check = lambda result: None, limits: TableLimits | None = None,
+                 on_flood: Callable[[str], None] = lambda table: None, client_id: str = protocol.HALL_USER) -> None:
         self.address, self.prefix = address, prefix
-        self.router = Router(prefix, model, store, accept=accept, on_result=on_result)
+        self.router = Router(prefix, model, store, accept=accept, on_result=on_result, check=check, limits=limits,
+                             on_flood=on_flood)
         self.connected = threading.Event()
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=False)
         self.client.username_pw_set(address.user, address.password)
@@ -91,16 +96,22 @@ class Watcher:
 class Router:
     """Turns one message into a change of `model` or `store`: `accept(table_id)` says whether a table is
     one of the hall's (the organiser added it), `on_result(result, new)` runs after each result (`new`:
-    it was not in the league yet; a copy sent again after a table's restart is not new). Raises nothing
-    for a bad message: it is logged, counted in `refused`, and changes nothing."""
+    it was not in the league yet; a copy sent again after a table's restart is not new), `check(result)`
+    holds it against the game's rules before it is kept. A table over its `limits` is not read (its
+    messages are dropped, counted in `dropped` and said in the log every few seconds). Raises nothing for
+    a bad message: it is logged, counted in `refused`, and changes nothing."""
 
     def __init__(self, prefix: str, model: HallModel, store: ResultStore, *,
                  accept: Callable[[str], bool] = lambda _: True,
-                 on_result: OnResult = lambda result, new: None) -> None:
+                 on_result: OnResult = lambda result, new: None, check: Check = lambda result: None,
+                 limits: TableLimits | None = None, on_flood: Callable[[str], None] = lambda table: None) -> None:
         self.model, self.store = model, store
-        self._accept, self._on_result = accept, on_result
+        self._accept, self._on_result, self._check, self._on_flood = accept, on_result, check, on_flood
+        self.limits = limits or TableLimits()
         self._topic = topic_pattern(prefix)
+        self._known: set[tuple[str, str]] | None = None  # (table, key) of the results kept: read once
         self.refused = 0  # messages logged and dropped (tests and the bench read it)
+        self.dropped = 0  # of those, dropped unread: their table sent too fast
 
     def handle(self, topic: str, payload: bytes) -> None:
         found = self._topic.match(topic)
@@ -110,6 +121,16 @@ class Router:
             logger.warning("the hall ignores %.120r: not a topic of one of its tables", topic)
             return
         kind = found.group(2)
+        if not self.limits.allow(table, kind.startswith("results/")):
+            self.refused += 1
+            self.dropped += 1
+            dropped = self.limits.report(table)
+            if dropped:
+                logger.warning("table %s sends faster than a table plays: %d of its messages dropped unread",
+                               table, dropped)
+            if self.limits.flooding(table):
+                self._on_flood(table)  # the hall mutes it (quickly: paho's thread)
+            return
         try:
             self._apply(table, kind, payload)
         except BadPayload as err:
@@ -128,11 +149,31 @@ class Router:
             self.model.on_public(table, payload)
         elif kind == "events":
             self.model.on_event(table, payload)
+        elif kind == "seated":
+            answer = protocol.parse_seated(payload)
+            self.model.on_seated(table, answer)
+            if answer["state"] == "refused":
+                logger.warning("table %s refused round %d's seating: %s", table, answer["round"],
+                               (answer["reason"] or {}).get("code", "?"))
         else:  # results/{number}
             result = protocol.parse_result(payload, table)
             if str(result["number"]) != kind.split("/")[1]:
                 raise BadPayload("result: its number is not the topic's")
-            new = self.store.add_result(result)
+            self._check(result)
+            if self._known is None:
+                self._known = self.store.result_keys()
+            place = (table, result["key"])
+            if place in self._known:  # a copy (a reconnection brings them all again): no write
+                new = False
+            elif not self.limits.allow_new(table):
+                self.refused += 1
+                self.dropped += 1
+                if self.limits.flooding(table):
+                    self._on_flood(table)
+                return
+            else:
+                new = self.store.add_result(result)
+                self._known.add(place)
             logger.info("table %s: game %d's result %s", table, result["number"],
                         "is in the league" if new else "again, already counted")
             self._on_result(result, new)

@@ -21,7 +21,6 @@ can point the referee at a file. Every refusal is a message id with its paramete
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -29,12 +28,13 @@ from companion.commandline import schema
 from companion.commandline.nearest import nearest
 from companion.core.contract import Game, Player, Setup
 from companion.core.fold import initial
+from companion.core.identity import SEAT_ID, SEAT_NAME_MAX
 from companion.core.rejection import Rejected
 
 MOVE = "table.new_game"
 PLAYERS = "a list of players, each with an id and a name"
-PLAYER_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,15}")
-NAME_MAX = 24
+PLAYER_ID = SEAT_ID  # one limit for the table and the hall (companion/core/identity.py)
+NAME_MAX = SEAT_NAME_MAX
 ARGS = frozenset({"game", "players", "options", "moderator"})
 
 

@@ -69,7 +69,7 @@ POINTS = {
     "Bee": 3, "Sak": 2, "Ying": 2,  # 3 players
 }
 WINNERS = {name for ranking in RANKINGS.values() for name in ranking[0]}  # first, a tie for first included
-TOPIC = re.compile(rf"^{PREFIX}/v1/(t[1-6])/(status|public|events|about|results/[0-9]+|bridge|hall/seating)$")
+TOPIC = re.compile(rf"^{PREFIX}/v1/(t[1-6])/(status|public|events|about|results/[0-9]+|seated|bridge|hall/seating)$")
 
 
 def kept_secrets(folder: Path) -> set[str]:

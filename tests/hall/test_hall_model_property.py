@@ -48,4 +48,4 @@ def test_no_payload_stops_the_watcher_or_breaks_the_snapshot(messages: list[tupl
         assert {t["id"] for t in snap["tables"]} <= {"t1", "t2"}
         for stored in store.results():
             assert stored == protocol.parse_result(protocol.result_payload(**{
-                k: v for k, v in stored.items()}), stored["table"])
+                ("round_no" if k == "round" else k): v for k, v in stored.items()}), stored["table"])

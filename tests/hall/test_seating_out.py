@@ -37,7 +37,9 @@ def test_each_table_receives_its_seat_list_and_the_hall_shows_the_seating(tmp_pa
         late = t2.wait_for(lambda m: m.topic.endswith("/hall/seating"))
         assert late.retain and protocol.parse_seating(late.payload)["players"] == groups["t2"]
         shown = until(run.hall.model, lambda s: s["seating"] is not None)["seating"]
-        assert shown == {"round": 1, "game": "lab_escape", "tables": groups}
+        assert {k: shown[k] for k in ("seating", "round", "game", "tables")} == {
+            "seating": seating["seating"], "round": 1, "game": "lab_escape", "tables": groups}
+        assert (shown["byes"], shown["minutes"]) == ([], None)
         assert run.store.last_seating() == seating
         again = run.hall.actions.send_seating("lab_escape", ids, ["t1", "t2", "t3"])
         assert again["round"] == 2 and again["seating"] != seating["seating"]
@@ -59,6 +61,20 @@ def test_a_seating_that_cannot_be_made_says_why_and_sends_nothing(tmp_path: Path
             text = i18n.describe(lang, err.value.to_json())
             assert text != err.value.code and "{" not in text
         assert run.store.last_seating() is None and run.hall.model.snapshot()["seating"] is None
+
+
+@pytest.mark.parametrize("case", ["bad_pods", "bad_minutes"])
+def test_a_round_the_organiser_cannot_have_says_why(tmp_path: Path, case: str) -> None:
+    with running_hall(tmp_path) as run:
+        ids = [run.hall.actions.add_player(name) for name in NAMES]
+        asked = {"bad_pods": {"pods": (1, 9)}, "bad_minutes": {"minutes": 0}}[case]
+        with pytest.raises(SeatingError) as err:
+            run.hall.actions.send_seating("lab_escape", ids, ["t1", "t2"], **asked)  # type: ignore[arg-type]
+        assert err.value.code == f"hall.seating.{case}"
+        for lang in i18n.LANGUAGES:
+            text = i18n.describe(lang, err.value.to_json())
+            assert text != err.value.code and "{" not in text
+        assert run.store.last_seating() is None
 
 
 def test_opponents_met_are_every_pair_at_one_game() -> None:

@@ -52,7 +52,8 @@ class HallProcess:
         self.page_port = free_port()
         url = f"mqtt://{protocol.HALL_USER}:{HALL_PASSWORD}@127.0.0.1:{central.port}"
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", "hall", "--lang", "en", "run", "--db", str(db), "--broker", "external",
+            [sys.executable, "-m", "companion", "hall", "--lang", "en", "run", "--db", str(db), "--score", "every-game",
+             "--broker", "external",
              "--url", url, "--host", "127.0.0.1", "--page-port", str(self.page_port), "--name", name,
              "--prefix", PREFIX],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)

@@ -1,6 +1,9 @@
 """League points of one finished game (docs/hall-league.md).
 
-- A game with points of its own (Lockdown's 9, 8, 7 ... by place, L9.3) gives those.
+- The hall computes every point from the ranking: a table's word is its ranking, never its points (the
+  `points` a result carries are kept as sent and never read here, so no table can send 1000).
+- A game with points of its own by place (Lockdown's 9, 8, 7 ... by place, never below 1, L9.3;
+  `OWN_TOP`) gives those, computed here from the ranking.
 - Any other game: a place is worth one point per player placed in the game, minus one per player who
   finished strictly ahead (4 players: 4, 3, 2, 1). A tied group shares the points of its best place
   (two tied first of four: 4, 4, then 2, 1), as Lockdown's own points do.
@@ -15,6 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+
+# Games whose rules give league points by place: the first place's points (then one less a place, at
+# least 1; a tied group shares its best place's). Lockdown: rulings L9.3 (companion/games/lockdown/ranking.py).
+OWN_TOP = {"lockdown": 9}
 
 
 def finished(result: Mapping[str, Any]) -> bool:
@@ -31,14 +38,12 @@ def league_points(result: Mapping[str, Any]) -> dict[str, int]:
     """Each placed player's league points for this game ({} for a stopped game)."""
     if not finished(result):
         return {}
-    own = result.get("points")
-    if own:  # the game's own points; a placed player it forgot gets 0
-        return {**dict.fromkeys(placed(result), 0), **{pid: int(v) for pid, v in own.items()}}
+    top = OWN_TOP.get(result["game"])
     total = len(placed(result))
     out: dict[str, int] = {}
     ahead = 0
     for group in result["ranking"]:
         for pid in group:
-            out[pid] = total - ahead
+            out[pid] = total - ahead if top is None else max(1, top - ahead)
         ahead += len(group)
     return out

@@ -17,8 +17,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from companion.hall.league.points import finished, league_points
+from companion.hall.league.points import finished
 from companion.hall.league.ratings import rate
+from companion.hall.league.scoring import Scoring, game_points, tiebreak_keys
 
 CSV_COLUMNS = ("rank", "id", "name", "games", "wins", "points", "mu", "sigma", "ordinal")
 DECIMALS = 2
@@ -32,7 +33,7 @@ class Row:
     name: str
     games: int
     wins: int
-    points: int
+    points: float  # a whole number where the scoring gives one
     mu: float
     sigma: float
     ordinal: float
@@ -41,31 +42,41 @@ class Row:
         return asdict(self)
 
 
-def standings(results: Sequence[Mapping[str, Any]], roster: Iterable[Mapping[str, str]]) -> list[Row]:
-    """The league table of `roster` (the store's players: {"id", "name"}) after `results`."""
+def standings(results: Sequence[Mapping[str, Any]], roster: Iterable[Mapping[str, str]],
+              scoring: Scoring | None = None) -> list[Row]:
+    """The league table of `roster` (the store's players: {"id", "name"}) after `results`, by `scoring`
+    (league/scoring.py; the default: placing points, then the rating)."""
+    scoring = scoring or Scoring()
     names = {p["id"]: p["name"] for p in roster}
     ratings = rate(results, names)
     games = dict.fromkeys(names, 0)
     wins = dict.fromkeys(names, 0)
-    points = dict.fromkeys(names, 0)
+    points = dict.fromkeys(names, 0.0)
     for result in results:
         if not finished(result):
             continue
-        for pid, value in league_points(result).items():
+        for pid, value in game_points(result, scoring).items():
             if pid in names:
                 games[pid] += 1
                 points[pid] += value
         for pid in result["ranking"][0]:
             if pid in names:
                 wins[pid] += 1
-    order = sorted(names, key=lambda pid: (-points[pid], -ratings[pid].ordinal, names[pid].casefold(), pid))
+    points = {pid: round(v, 4) for pid, v in points.items()}
+    keys = tiebreak_keys([r for r in results if finished(r)], points, {p: r.ordinal for p, r in ratings.items()},
+                         scoring)
+    order = sorted(names, key=lambda pid: (-points[pid], *(-v for v in keys[pid]), names[pid].casefold(), pid))
     rows: list[Row] = []
+    last: tuple[float, ...] | None = None
     for i, pid in enumerate(order):
         r = ratings[pid]
-        tied = bool(rows) and rows[-1].points == points[pid] and rows[-1].ordinal == r.ordinal
-        rank = rows[-1].rank if tied else i + 1
-        rows.append(Row(rank=rank, id=pid, name=names[pid], games=games[pid], wins=wins[pid], points=points[pid],
-                        mu=r.mu, sigma=r.sigma, ordinal=r.ordinal))
+        mine = (points[pid], *keys[pid])
+        rank = rows[-1].rank if rows and mine == last else i + 1
+        last = mine
+        value = points[pid]
+        rows.append(Row(rank=rank, id=pid, name=names[pid], games=games[pid], wins=wins[pid],
+                        points=int(value) if value == int(value) else value, mu=r.mu, sigma=r.sigma,
+                        ordinal=r.ordinal))
     return rows
 
 

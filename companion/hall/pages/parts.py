@@ -23,8 +23,12 @@ class Store(Protocol):
 
 
 class Actions(Protocol):
-    def send_seating(self, game: str, present_ids: list[str], tables: list[str]) -> Any:
-        """Seat the next round of `game` for the players present at `tables` (ValueError: it cannot be)."""
+    def send_seating(self, game: str, present_ids: list[str], tables: list[str], **round_options: Any) -> Any:
+        """Seat the next round of `game` for the players present at `tables` (ValueError: it cannot be);
+        `round_options`: pods=(low, high), byes=True, minutes=N when the organiser chose them."""
+
+    def add_player(self, name: str, who: str | None = None) -> str:
+        """A player added to the roster (ValueError: not a name); their league id."""
 
     def standings_csv(self) -> str:
         """The league standings as CSV."""

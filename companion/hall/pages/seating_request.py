@@ -17,6 +17,8 @@ from typing import Any
 MAX_BODY = 16 * 1024  # bytes: 100 tables and 600 player ids fit in well under half of it
 ECHO = 32
 FIELDS = {"game", "present", "tables"}
+# players per table [low, high], sit out what does not fit, the round's time, re-seat within the round
+OPTIONAL = {"pods", "byes", "minutes", "reseat"}
 
 
 @dataclass
@@ -34,6 +36,10 @@ class SeatingRequest:
     game: str
     present: list[str]
     tables: list[str]
+    pods: tuple[int, int] | None = None
+    byes: bool = False
+    minutes: int | None = None
+    reseat: bool = False  # seat these tables again within the current round
 
 
 def _ids(value: Any, what: str) -> list[str]:
@@ -53,7 +59,7 @@ def parse(body: bytes, games: Mapping[str, Mapping[str, Any]], roster: Collectio
         data = json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise Refused("hall.reject.not_json") from None
-    if not isinstance(data, dict) or set(data) != FIELDS:
+    if not isinstance(data, dict) or not FIELDS <= set(data) <= FIELDS | OPTIONAL:
         raise Refused("hall.reject.bad_request", {"field": ", ".join(sorted(FIELDS))})
     game = data["game"]
     if not isinstance(game, str) or game not in games:
@@ -67,9 +73,24 @@ def parse(body: bytes, games: Mapping[str, Mapping[str, Any]], roster: Collectio
     if unknown is not None:
         raise Refused("hall.reject.unknown_table", {"table": unknown[:ECHO]})
     low, high = int(games[game]["low"]), int(games[game]["high"])
+    pods = data.get("pods")
+    if pods is not None:
+        if not isinstance(pods, list) or len(pods) != 2 or not all(_small(v) for v in pods) or \
+                not low <= pods[0] <= pods[1] <= high:
+            raise Refused("hall.reject.bad_pods", {"low": low, "high": high})
+        low, high = pods
+    byes, minutes, reseat = data.get("byes", False), data.get("minutes"), data.get("reseat", False)
+    if not isinstance(byes, bool) or not isinstance(reseat, bool):
+        raise Refused("hall.reject.bad_request", {"field": "byes"})
+    if minutes is not None and (not _small(minutes) or not 1 <= minutes <= 600):
+        raise Refused("hall.reject.bad_minutes")
     if len(present) < low:
         raise Refused("hall.reject.too_few_players", {"count": len(present), "low": low})
     needed = math.ceil(len(present) / high)
-    if len(chosen) < needed:
+    if not chosen or (len(chosen) < needed and not byes):
         raise Refused("hall.reject.too_few_tables", {"needed": needed, "count": len(chosen)})
-    return SeatingRequest(game, present, chosen)
+    return SeatingRequest(game, present, chosen, None if pods is None else (low, high), byes, minutes, reseat)
+
+
+def _small(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 10_000

@@ -10,12 +10,14 @@ the hall's files, its live snapshot, the league's CSV and the organiser's one ac
     /hall.json            the hall's public snapshot; /events its versions as Server-Sent Events
     /organiser.json       the roster, the games and the tables to seat from (key in X-Organiser-Key)
     POST /seating         "Seat the next round" (JSON, key in X-Organiser-Key, at most MAX_BODY bytes)
+    POST /player          a late entry: {"name"} (the same key and limits)
+    POST /correction      a correction: {"kind", "args"} (league/corrections.py; the same key and limits)
     /i18n/<lang>.json     the catalogs, as the phone page gets them (games' names, announcements)
 
 Everything served is public but the organiser's page and its two answers. The key is compared in
 constant time and never logged (requests are logged by path, without the query; the key travels in a
 header after the page opened). Every limit of the phone page's server holds here too: bounded waits,
-connections and header sizes; a body only on POST /seating (Content-Length, at most MAX_BODY).
+connections and header sizes; a body only on the POSTs (Content-Length, at most MAX_BODY).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from __future__ import annotations
 import gzip
 import hmac
 import html
+import json
 import logging
 from http import HTTPStatus
 from pathlib import Path
@@ -57,6 +60,10 @@ class HallHandler(PageHandler):
         head = self.command == "HEAD"
         if self.command == "POST" and path == "/seating":
             self._seat()
+        elif self.command == "POST" and path == "/correction":
+            self._correct()
+        elif self.command == "POST" and path == "/player":
+            self._add_player()
         elif self.command not in ("GET", "HEAD"):
             self.send_error(HTTPStatus.NOT_IMPLEMENTED)
         elif path == "/events":
@@ -127,15 +134,77 @@ class HallHandler(PageHandler):
                 return
             request = seating_request.parse(body, self.server.games, self.server.roster(), self.server.tables())
             try:
-                seated = self.server.actions.send_seating(request.game, request.present, request.tables)
-            except ValueError:
+                extra: dict[str, Any] = {"pods": request.pods, "byes": request.byes, "minutes": request.minutes,
+                         "reseat": request.reseat}
+                if request.reseat:
+                    extra["who"] = self._who()
+                seated = self.server.actions.send_seating(request.game, request.present, request.tables, **{
+                    k: v for k, v in extra.items() if v not in (None, False)})
+            except ValueError as err:
                 logger.info("hall pages: the seating could not be made", exc_info=True)
+                code, params = getattr(err, "code", None), getattr(err, "params", None)
+                if isinstance(code, str) and isinstance(params, dict):  # the seater's own words (SeatingError)
+                    raise Refused(code, params) from None
                 raise Refused("hall.reject.cannot_seat") from None
         except Refused as refused:
             self._refusal(refused)
             return
         answer = {"ok": True, "seating": seated if isinstance(seated, dict) else None}
         self._send(HTTPStatus.OK, _json(answer), JSON, False, {"Connection": "close"})
+
+    def _who(self) -> str:
+        """Who made a change, for the audit trail: the organiser's page, from which address."""
+        return f"organiser's page ({self.client_address[0]})"
+
+    def _correct(self) -> None:
+        """POST /correction {"kind", "args"} (league/corrections.py), the key in the header."""
+        self.close_connection = True
+        try:
+            body = self._body()
+            if self._refused_key(self.headers.get(KEY_HEADER, "")):
+                return
+            try:
+                data = json.loads(body.decode("utf-8"))
+            except (UnicodeDecodeError, ValueError, RecursionError):
+                raise Refused("hall.reject.not_json") from None
+            if not isinstance(data, dict) or set(data) != {"kind", "args"} or not isinstance(data["kind"], str):
+                raise Refused("hall.reject.bad_request", {"field": "kind, args"})
+            correct = getattr(self.server.actions, "correct", None)
+            if correct is None:
+                raise Refused("hall.reject.cannot_seat")
+            try:
+                correct(data["kind"], data["args"], self._who())
+            except ValueError as err:
+                code, params = getattr(err, "code", None), getattr(err, "params", None)
+                if isinstance(code, str) and isinstance(params, dict):
+                    raise Refused(code, params) from None
+                raise Refused("hall.correction.unknown") from None
+        except Refused as refused:
+            self._refusal(refused)
+            return
+        self._send(HTTPStatus.OK, _json({"ok": True}), JSON, False, {"Connection": "close"})
+
+    def _add_player(self) -> None:
+        """POST /player {"name"}: a late entry from the organiser's page; answers {"ok", "id"}."""
+        self.close_connection = True
+        try:
+            body = self._body()
+            if self._refused_key(self.headers.get(KEY_HEADER, "")):
+                return
+            try:
+                data = json.loads(body.decode("utf-8"))
+            except (UnicodeDecodeError, ValueError, RecursionError):
+                raise Refused("hall.reject.not_json") from None
+            if not isinstance(data, dict) or set(data) != {"name"} or not isinstance(data["name"], str):
+                raise Refused("hall.reject.bad_request", {"field": "name"})
+            try:
+                player_id = self.server.actions.add_player(data["name"], who=self._who())
+            except ValueError:
+                raise Refused("hall.correction.bad_name") from None
+        except Refused as refused:
+            self._refusal(refused)
+            return
+        self._send(HTTPStatus.OK, _json({"ok": True, "id": player_id}), JSON, False, {"Connection": "close"})
 
     def _body(self) -> bytes:
         if "Transfer-Encoding" in self.headers:
@@ -233,8 +302,10 @@ class HallPages(PageServer):
 
     def organiser_data(self) -> dict[str, Any]:
         snap = self.model.snapshot()
+        extra = getattr(self.actions, "organiser_extra", None)
         return {"players": self.store.players(), "games": list(self.games.values()),
-                "tables": [{"id": t["id"], "name": t["name"], "online": t["online"]} for t in snap["tables"]]}
+                "tables": [{"id": t["id"], "name": t["name"], "online": t["online"]} for t in snap["tables"]],
+                **(extra() if extra is not None else {})}
 
     def stop(self) -> None:
         self.streams.stopping.set()

@@ -18,6 +18,7 @@ reconnection to the table's broker.
 
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 from collections.abc import Callable, Mapping
@@ -33,6 +34,7 @@ logger = logging.getLogger(__name__)
 RECENT = 50  # finished games published again at start
 LOG_ID = "hall.log_id"  # the log's settings: this log's random id, in hex
 KEPT = "hall.result.{number}"  # the log's settings: a game's result as first sent (ASCII JSON)
+SEATED = "hall.seated.{number}"  # the log's settings: the hall's seating that started a game (JSON)
 
 Publish = Callable[[str, bytes], None]
 
@@ -59,8 +61,23 @@ def _points(result: Mapping[str, Any], ids: set[str]) -> dict[str, int] | None:
     return dict(points)
 
 
-def result_of(public: Mapping[str, Any], *, table: str, key: str, finished_ms: int) -> bytes | None:
-    """The result payload of a public view, or None while its game goes on."""
+def seated_for(log: EventLog, number: int) -> dict[str, Any]:
+    """The hall's seating that started game `number` at this table ({} for a game seated by hand), as
+    companion/hall/table/seating.py keeps it: {"seating": key, "round": n}."""
+    try:
+        found = json.loads(log.setting(SEATED.format(number=number)) or "{}")
+    except ValueError:
+        return {}
+    if not isinstance(found, dict) or not isinstance(found.get("seating"), str) or \
+            not protocol.KEY.match(found["seating"]) or not isinstance(found.get("round"), int):
+        return {}
+    return {"seating": found["seating"], "round": found["round"]}
+
+
+def result_of(public: Mapping[str, Any], *, table: str, key: str, finished_ms: int,
+              seated: Mapping[str, Any] | None = None) -> bytes | None:
+    """The result payload of a public view, or None while its game goes on; `seated`: the hall's
+    seating that started it (`seated_for`)."""
     result = public.get("result")
     if not public.get("ended") or not isinstance(result, dict):
         return None
@@ -70,7 +87,8 @@ def result_of(public: Mapping[str, Any], *, table: str, key: str, finished_ms: i
     points = None if stopped else _points(result, {p["id"] for p in players})
     return protocol.result_payload(table=table, key=key, number=int(public["number"]), game=str(public["game"]),
                                    players=players, ranking=ranking, points=points, stopped=stopped,
-                                   finished_ms=finished_ms)
+                                   finished_ms=finished_ms, seating=(seated or {}).get("seating"),
+                                   round_no=(seated or {}).get("round"))
 
 
 def finished_ms(referee: Referee) -> int:
@@ -118,7 +136,8 @@ class HallResults:
 
     def _send(self, public: Mapping[str, Any], at: int) -> None:
         number = int(public["number"])
-        payload = result_of(public, table=self.table, key=result_key(self.key, number), finished_ms=at)
+        payload = result_of(public, table=self.table, key=result_key(self.key, number), finished_ms=at,
+                            seated=seated_for(self.log, number))
         if payload is None:
             return
         self.published.add(number)

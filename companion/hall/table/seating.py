@@ -19,8 +19,10 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.core.eventlog import EventLog, LogError
+from companion.core.identity import seat_name
 from companion.core.referee import Outcome
 from companion.hall import protocol
+from companion.hall.table.results import SEATED
 from companion.table import next_game
 from companion.table.loop import Table
 from companion.table.views import Views
@@ -32,11 +34,17 @@ KEEP_APPLIED = 200
 Say = Callable[[str, dict[str, Any]], None]
 
 
-class HallSeating:
-    """The seatings of one table: `receive` on paho's thread, the rest on the table's loop."""
+Answer = Callable[[dict[str, Any], str, dict[str, Any] | None], None]  # (seating, state, reason)
 
-    def __init__(self, table: Table, log: EventLog, say: Say) -> None:
-        self.table, self.log, self.say = table, log, say
+
+class HallSeating:
+    """The seatings of one table: `receive` on paho's thread, the rest on the table's loop. `answer`
+    tells the hall what became of each (`protocol.seated_payload`): started, waiting for the game under
+    way, or refused and why, so the organiser's page can say it."""
+
+    def __init__(self, table: Table, log: EventLog, say: Say,
+                 answer: Answer = lambda seating, state, reason: None) -> None:
+        self.table, self.log, self.say, self.answer = table, log, say, answer
         self.pending: dict[str, Any] | None = None
         self.applied: list[str] = self._load()
         # what became of each message, in order: ("bad", what is wrong) or ("applied" | "pending" |
@@ -72,6 +80,7 @@ class HallSeating:
             if self.pending is None or self.pending["seating"] != seating["seating"]:
                 self.pending = seating
                 self.say("hall.seating_pending", {"round": seating["round"]})
+                self.answer(seating, "pending", None)
             self.heard.put(("pending", seating["seating"]))
             return
         self._apply(seating)
@@ -89,18 +98,26 @@ class HallSeating:
 
     def _apply(self, seating: dict[str, Any]) -> None:
         self._remember(seating["seating"])
-        players = [{"id": p["id"], "name": p["name"]} for p in seating["players"]]
+        players = [{"id": p["id"], "name": seat_name(p["name"])} for p in seating["players"]]
         outcome = self.table.handle({
             "by": "host", "move": next_game.MOVE, "id": seating["seating"][:64],
             "args": {"game": seating["game"], "players": players, "options": seating["options"]}})
         if outcome.accepted:
+            try:  # the game's result says which seating started it (companion/hall/table/results.py)
+                self.log.set_setting(SEATED.format(number=self.table.referee.game_id), json.dumps(
+                    {"seating": seating["seating"], "round": seating["round"]}))
+            except LogError as err:  # its result then counts as a casual game: say so
+                logger.error("%s", err)
             logger.info("the hall seated round %d: game %s", seating["round"], seating["game"])
             self.say("hall.seated", {"round": seating["round"]})
+            self.answer(seating, "applied", None)
             self.heard.put(("applied", seating["seating"]))
             return
         reason = outcome.reason.code if outcome.reason is not None else "?"
         logger.warning("the hall's seating for round %d is refused: %s", seating["round"], reason)
         self.say("hall.seating_refused", {"round": seating["round"]})
+        self.answer(seating, "refused", None if outcome.reason is None else {
+            "code": outcome.reason.code, "params": dict(outcome.reason.params)})
         self.heard.put(("refused", seating["seating"]))
 
     def _remember(self, seating_id: str) -> None:

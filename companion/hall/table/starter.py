@@ -64,7 +64,11 @@ def start_hall(table: Table, cfg: Config, served: Served | None, screen: KioskFe
     prefix, table_id = cfg.mqtt.prefix, cfg.table.id
     results = HallResults(mirror.publish_retained, prefix=prefix, table=table_id, name=cfg.hall.name or table_id,
                           language=cfg.table.language, log=log, games=table.games, current=lambda: table.referee)
-    seating = HallSeating(table, log, sayer(cfg.table.language, out or sys.stderr, screen))
+    def answer(given: dict[str, Any], state: str, reason: dict[str, Any] | None) -> None:
+        mirror.publish_retained(protocol.seated_topic(prefix, table_id), protocol.seated_payload(
+            seating=given["seating"], round_no=given["round"], state=state, reason=reason))
+
+    seating = HallSeating(table, log, sayer(cfg.table.language, out or sys.stderr, screen), answer)
     results.start()
     table.outputs += [results, seating]
     mirror.subscribe(protocol.seating_topic(prefix, table_id), seating.receive)

@@ -2,7 +2,7 @@
 
 import { t } from "./i18n.js";
 import { follow, hallName, setupLanguage } from "./hall-data.js";
-import { tableCard, tick, ticking } from "./table-card.js";
+import { safeCard, tick, ticking } from "./table-card.js";
 
 const asked = Number(new URLSearchParams(location.search).get("seconds"));
 const SECONDS = Number.isFinite(asked) && asked >= 3 ? Math.min(asked, 300) : 8;
@@ -17,7 +17,7 @@ function draw() {
   shown = tables.length ? shown % tables.length : 0;
   const table = tables[shown];
   const seats = table ? snapshot.seating?.tables?.[table.id] ?? null : null;
-  document.getElementById("table").replaceChildren(...(table ? [tableCard(table, { news: 6, seats, link: false })] : []));
+  document.getElementById("table").replaceChildren(...(table ? [safeCard(table, { news: 6, seats, link: false })] : []));
   document.getElementById("position").textContent = tables.length
     ? t("hall.cycle.position", { index: shown + 1, count: tables.length, seconds: SECONDS }) : "";
   tick();

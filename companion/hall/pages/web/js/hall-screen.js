@@ -3,11 +3,13 @@
 // made by the organiser shows on each card ("Next round: ...") and as a notice pointing to /seating.
 
 import { t } from "./i18n.js";
-import { follow, hallName, setupLanguage } from "./hall-data.js";
-import { tableCard, tick, ticking } from "./table-card.js";
+import { follow, hallName, hallNow, setupLanguage } from "./hall-data.js";
+import { safeCard, tick, ticking } from "./table-card.js";
+import { formatMs } from "./render.js";
 
 const PAGE_SECONDS = 12;
 const DENSE_FROM = 13; // tables: from this many the TV shows compact cards
+const ROOMY_UP_TO = 6; // tables: up to this many the TV shows them all at once, large
 let snapshot = null;
 let page = 0;
 
@@ -15,8 +17,33 @@ function wide() {
   return window.matchMedia("(min-width: 1000px) and (min-height: 600px)").matches;
 }
 
-function seatsOf(seating) {
-  return seating?.tables ?? {};
+// A table's seat list of the round, shown until the table has started it ("Next round: ..."); once it
+// has, the card says the round instead.
+function seatsOf(seating, tables) {
+  const out = {};
+  for (const table of tables) {
+    const seats = seating?.tables?.[table.id];
+    const started = table.seated?.seating === seating?.seating && table.seated?.state === "applied";
+    if (Array.isArray(seats) && !started) out[table.id] = seats;
+  }
+  return out;
+}
+
+// The round's clock: "Round 2 · 31:10 left", counted on the hall's clock from when it was opened.
+function roundClock() {
+  const node = document.getElementById("round-clock");
+  const seating = snapshot?.seating;
+  const minutes = Number(seating?.minutes);
+  const opened = Number(seating?.opened_ms);
+  if (!seating || !Number.isFinite(minutes) || minutes <= 0 || !Number.isFinite(opened)) {
+    node.hidden = true;
+    return;
+  }
+  const left = opened + minutes * 60_000 - hallNow();
+  node.hidden = false;
+  node.dataset.state = left > 0 ? "running" : "expired";
+  node.textContent = left > 0 ? t("hall.round_clock", { round: seating.round, left: formatMs(left) })
+    : t("hall.round_over", { round: seating.round });
 }
 
 // How many cards fit one page of the TV: measured from the first card and the grid's own box.
@@ -37,15 +64,25 @@ function draw() {
   hallName(snapshot);
   const grid = document.getElementById("tables");
   const tables = snapshot.tables ?? [];
-  const seats = seatsOf(snapshot.seating);
+  const seats = seatsOf(snapshot.seating, tables);
   document.body.classList.toggle("dense", tables.length >= DENSE_FROM);
   document.body.classList.toggle("tv", wide());
-  const cards = tables.map((table) => tableCard(table, { news: tables.length >= DENSE_FROM ? 2 : 3, seats: seats[table.id] ?? null }));
+  // A few tables fill the TV in large type: 2 columns up to 4 tables, 3 up to 6, in as many rows.
+  const roomy = tables.length > 0 && tables.length <= ROOMY_UP_TO;
+  document.body.classList.toggle("roomy", roomy);
+  if (roomy) {
+    const cols = tables.length <= 4 ? Math.min(2, tables.length) : 3;
+    document.body.style.setProperty("--cols", String(cols));
+    document.body.style.setProperty("--rows", String(Math.ceil(tables.length / cols)));
+  }
+  const cards = tables.map((table) => safeCard(table, { news: tables.length >= DENSE_FROM ? 2 : 3, seats: seats[table.id] ?? null }));
   grid.replaceChildren(...cards);
   document.getElementById("empty").hidden = tables.length > 0;
   const notice = document.getElementById("seating-notice");
   notice.hidden = !snapshot.seating;
   if (snapshot.seating) notice.textContent = t("hall.seating.notice", { round: snapshot.seating.round });
+  notice.hidden = !snapshot.seating || Object.keys(seats).length === 0;  // every table has started: no "find your seat"
+  roundClock();
   const counter = document.getElementById("page-count");
   if (wide() && cards.length) {
     const size = perPage(grid);
@@ -72,3 +109,4 @@ follow((snap) => {
   draw();
 });
 ticking();
+setInterval(roundClock, 250);

@@ -4,12 +4,43 @@
 
 import { el } from "./dom.js";
 import { describe, t } from "./i18n.js";
-import { setupLanguage } from "./hall-data.js";
+import { follow, setupLanguage } from "./hall-data.js";
 import { gameName } from "./table-card.js";
 
 const KEY_HEADER = "X-Organiser-Key";
 const key = new URLSearchParams(location.search).get("key") ?? "";
 let data = null;
+let snapshot = null;
+
+// What each table of the last seating made of it (its `seated` answer in the hall's snapshot): started,
+// waiting for its game under way, refused (in the table's own words), or no answer yet.
+function drawAnswers() {
+  const seating = snapshot?.seating;
+  const box = document.getElementById("answers");
+  box.hidden = !seating;
+  if (!seating) return;
+  document.getElementById("answers-title").textContent = t("hall.organiser.answers_title", { round: seating.round });
+  const out = Array.isArray(seating.byes) ? seating.byes.map((p) => String(p?.name ?? "")).filter(Boolean) : [];
+  const byes = document.getElementById("byes-list");
+  byes.hidden = !out.length;
+  byes.textContent = out.length ? t("hall.organiser.byes_list", { names: out.join(", ") }) : "";
+  const tables = new Map((snapshot.tables ?? []).map((table) => [table.id, table]));
+  document.getElementById("answers-list").replaceChildren(...Object.keys(seating.tables ?? {}).map((id) => {
+    const table = tables.get(id);
+    const name = String(table?.name || id);
+    const seated = table?.seated?.seating === seating.seating ? table.seated : null;
+    const state = ["applied", "pending", "refused"].includes(seated?.state) ? seated.state : "sent";
+    let reason = "";
+    if (state === "refused") {
+      try {
+        reason = describe(seated.reason ?? { code: "hall.reject.cannot_seat" });
+      } catch {
+        reason = t("hall.reject.cannot_seat");
+      }
+    }
+    return el("li", { "data-table": id, "data-state": state, text: t(`hall.organiser.answer.${state}`, { table: name, reason }) });
+  }));
+}
 
 function checkbox(name, value, label, checked) {
   return el("label", { class: "choice" }, el("input", { type: "checkbox", name, value, checked }), el("span", { text: label }));
@@ -23,6 +54,26 @@ function count() {
   document.getElementById("present-count").textContent = t("hall.organiser.present_count", { count: chosen("present").length });
 }
 
+// The players-per-table fields follow the game chosen: its own counts, unless the organiser changed them.
+function podLimits() {
+  const game = data?.games.find((g) => g.id === document.getElementById("game").value);
+  if (!game) return;
+  for (const [id, value] of [["pod-low", game.low], ["pod-high", game.high]]) {
+    const input = document.getElementById(id);
+    input.min = game.low;
+    input.max = game.high;
+    if (input.dataset.game !== game.id) {
+      input.value = value;
+      input.dataset.game = game.id;
+    }
+  }
+}
+
+function whole(id) {
+  const text = document.getElementById(id).value.trim();
+  return text === "" ? null : Number(text);
+}
+
 function draw() {
   if (!data) return;
   const game = document.getElementById("game");
@@ -33,10 +84,141 @@ function draw() {
   const present = new Set(chosen("present"));
   const tables = new Set(chosen("tables"));
   const first = !document.querySelector("input[name='tables']");
-  document.getElementById("present").replaceChildren(...data.players.map((p) => checkbox("present", p.id, p.name, present.has(p.id))));
+  const dropped = new Set(data.dropped ?? []);
+  document.getElementById("present").replaceChildren(...data.players.map((p) => checkbox("present", p.id,
+    dropped.has(p.id) ? t("hall.organiser.dropped", { name: p.name }) : p.name, present.has(p.id) && !dropped.has(p.id))));
   document.getElementById("tables").replaceChildren(...data.tables.map((table) => checkbox("tables", table.id,
     `${table.name || table.id}${table.online ? "" : ` (${t("hall.status.offline")})`}`, first ? table.online : tables.has(table.id))));
   count();
+  podLimits();
+  drawCorrections();
+}
+
+// Corrections: each recent result (scored, casual or void) with Void (two taps: the first arms it, the
+// second within a few seconds sends it), each player with Drop or Re-enter, the scoring, and the log of
+// every correction with who made it and when.
+const TIEBREAK_CHOICES = [["rating"], ["opponents", "rating"], ["head_to_head", "rating"], ["opponents", "head_to_head", "rating"]];
+let armed = null;
+
+function say(id, text) {
+  for (const other of ["corrected", "correction-problem"]) document.getElementById(other).hidden = other !== id;
+  document.getElementById(id).textContent = text;
+}
+
+async function correct(kind, args) {
+  try {
+    const response = await fetch("/correction", { method: "POST", body: JSON.stringify({ kind, args }),
+      headers: { "Content-Type": "application/json", [KEY_HEADER]: key } });
+    const answer = await response.json();
+    if (!response.ok) {
+      say("correction-problem", describe(answer.error ?? { code: "hall.correction.unknown" }));
+      return;
+    }
+    say("corrected", t("hall.organiser.corrected"));
+    await reload();
+  } catch {
+    say("correction-problem", t("hall.link.lost"));
+  }
+}
+
+function button(label, onTap) {
+  const node = el("button", { type: "button", class: "quiet", text: label });
+  node.addEventListener("click", async () => {
+    node.disabled = true;
+    try {
+      await onTap(node);
+    } finally {
+      node.disabled = false;
+    }
+  });
+  return node;
+}
+
+function resultLine(r) {
+  const names = Object.fromEntries((r.players ?? []).map((p) => [p.id, String(p.name)]));
+  const ranking = (r.ranking ?? []).map((g) => g.map((pid) => names[pid] ?? String(pid)).join(" / ")).join(" > ");
+  const text = t("hall.organiser.result", { table: String(r.table), game: gameName(String(r.game)), round: r.round ?? "-",
+    ranking, how: t(`hall.organiser.how.${r.how}`) });
+  const id = `${r.table}/${r.key}`;
+  const voiding = r.how === "void" ? null : button(t(armed === id ? "hall.organiser.void_confirm" : "hall.organiser.void"), async (node) => {
+    if (armed !== id) {
+      armed = id;
+      node.textContent = t("hall.organiser.void_confirm");
+      setTimeout(() => { if (armed === id) { armed = null; drawCorrections(); } }, 5000);
+      return;
+    }
+    armed = null;
+    await correct("void_result", { table: r.table, key: r.key });
+  });
+  return el("li", { "data-result": id, "data-how": r.how }, el("span", { text }), voiding ? " " : null, voiding);
+}
+
+function drawCorrections() {
+  if (!data?.results) return;
+  document.getElementById("corrections").hidden = false;
+  document.getElementById("results").replaceChildren(...[...data.results].reverse().map((r) => {
+    try {
+      return resultLine(r);
+    } catch {
+      return null;
+    }
+  }).filter(Boolean));
+  const dropped = new Set(data.dropped ?? []);
+  document.getElementById("roster").replaceChildren(...data.players.map((p) => el("li", { "data-player": p.id },
+    el("span", { text: dropped.has(p.id) ? t("hall.organiser.dropped", { name: p.name }) : p.name }), " ",
+    button(t(dropped.has(p.id) ? "hall.organiser.reenter" : "hall.organiser.drop"),
+      () => correct(dropped.has(p.id) ? "reenter_player" : "drop_player", { player: p.id })))));
+  const scoring = data.scoring ?? { rule: "placing", custom: [], tiebreakers: ["rating"] };
+  const rule = document.getElementById("scoring-rule");
+  if (!rule.dataset.shown) {
+    rule.value = scoring.rule;
+    document.getElementById("scoring-custom").value = (scoring.custom ?? []).join(", ");
+    rule.dataset.shown = "1";
+  }
+  const tiebreakers = document.getElementById("tiebreakers");
+  const current = tiebreakers.value || (scoring.tiebreakers ?? ["rating"]).join(",");
+  tiebreakers.replaceChildren(...TIEBREAK_CHOICES.map((choice) => el("option", { value: choice.join(","),
+    text: choice.map((tb) => t(`hall.organiser.tiebreak.${tb}`)).join(", ") })));
+  tiebreakers.value = current;
+  document.getElementById("log").replaceChildren(...[...(data.corrections ?? [])].reverse().map((c) => {
+    try {
+      return el("li", { text: t("hall.organiser.log_entry", {
+        time: new Date(c.at_ms).toLocaleString(document.documentElement.lang), who: String(c.who), kind: said(c) }) });
+    } catch {
+      return null;
+    }
+  }).filter(Boolean));
+}
+
+// A correction in words: the player's name as it was (kept in the log), a table's name, the scoring.
+function said(c) {
+  const args = c.args ?? {};
+  const names = args.names ?? {};
+  const roster = Object.fromEntries((data.players ?? []).map((p) => [p.id, p.name]));
+  const who = (pid) => String(names[pid] ?? roster[pid] ?? pid ?? "");
+  const tables = new Map((snapshot?.tables ?? []).map((table) => [table.id, table.name || table.id]));
+  const table = String(tables.get(args.table) ?? args.table ?? "");
+  const listed = (args.tables ?? []).map((id) => String(tables.get(id) ?? id)).join(", ");
+  const rule = args.scoring?.rule ? t(`hall.organiser.scoring.${args.scoring.rule}`) : "";
+  const params = { table, player: who(args.player), into: who(args.into), name: String(args.name ?? ""),
+    tables: listed, round: args.round ?? "", rule };
+  const id = `hall.organiser.did.${c.kind}`;
+  return t(id) === id ? String(c.kind) : t(id, params);
+}
+
+async function reload() {
+  const response = await fetch("/organiser.json", { cache: "no-cache", headers: { [KEY_HEADER]: key } });
+  if (response.ok) {
+    data = await response.json();
+    draw();
+  }
+}
+
+async function saveScoring(event) {
+  event.preventDefault();
+  const custom = document.getElementById("scoring-custom").value.split(/[\s,]+/).filter(Boolean).map(Number);
+  await correct("scoring", { scoring: { rule: document.getElementById("scoring-rule").value, custom,
+    tiebreakers: document.getElementById("tiebreakers").value.split(",") } });
 }
 
 function show(id, text) {
@@ -46,7 +228,13 @@ function show(id, text) {
 
 async function seat(event) {
   event.preventDefault();
-  const body = { game: document.getElementById("game").value, present: chosen("present"), tables: chosen("tables") };
+  const body = { game: document.getElementById("game").value, present: chosen("present"), tables: chosen("tables"),
+    byes: document.getElementById("byes").checked, reseat: document.getElementById("reseat").checked };
+  const low = whole("pod-low");
+  const high = whole("pod-high");
+  if (low !== null || high !== null) body.pods = [low ?? high, high ?? low];
+  const minutes = whole("minutes");
+  if (minutes !== null) body.minutes = minutes;
   const button = document.getElementById("seat");
   button.disabled = true;
   try {
@@ -59,6 +247,7 @@ async function seat(event) {
     }
     const round = answer.seating?.round;
     show("done", round ? t("hall.organiser.seated_round", { round }) : t("hall.organiser.seated"));
+    await reload();
   } catch {
     show("problem", t("hall.link.lost"));
   } finally {
@@ -71,18 +260,60 @@ function clearAnswer() {
   for (const id of ["problem", "done"]) document.getElementById(id).hidden = true;
 }
 
-function pickAll(on) {
-  for (const input of document.querySelectorAll("input[name='present']")) input.checked = on;
+function pickAll(on) {  // "Everyone": every player but those who dropped
+  const dropped = new Set(data?.dropped ?? []);
+  for (const input of document.querySelectorAll("input[name='present']")) input.checked = on && !dropped.has(input.value);
   count();
   clearAnswer();
 }
 
+// A late entry: added to the roster (logged) and ticked as present.
+async function addPlayer() {
+  const input = document.getElementById("new-player");
+  const name = input.value.trim();
+  if (!name) return;
+  const button = document.getElementById("add-player");
+  button.disabled = true;
+  try {
+    const response = await fetch("/player", { method: "POST", body: JSON.stringify({ name }),
+      headers: { "Content-Type": "application/json", [KEY_HEADER]: key } });
+    const answer = await response.json();
+    if (!response.ok) {
+      show("problem", describe(answer.error ?? { code: "hall.correction.bad_name" }));
+      return;
+    }
+    input.value = "";
+    await reload();
+    const box = document.querySelector(`input[name='present'][value='${CSS.escape(answer.id)}']`);
+    if (box) box.checked = true;
+    count();
+  } catch {
+    show("problem", t("hall.link.lost"));
+  } finally {
+    button.disabled = false;
+  }
+}
+
 document.getElementById("seat-form").addEventListener("submit", seat);
+document.getElementById("add-player").addEventListener("click", addPlayer);
+document.getElementById("scoring-form").addEventListener("submit", saveScoring);
+document.getElementById("game").addEventListener("change", podLimits);
 document.getElementById("present").addEventListener("change", count);
 document.getElementById("seat-form").addEventListener("change", clearAnswer);
 document.getElementById("all-players").addEventListener("click", () => pickAll(true));
 document.getElementById("no-players").addEventListener("click", () => pickAll(false));
-await setupLanguage("hall.organiser.title", draw);
+await setupLanguage("hall.organiser.title", () => {
+  draw();
+  drawAnswers();
+});
+let seenVersion = null;
+follow((snap) => {
+  snapshot = snap;
+  drawAnswers();
+  const results = (snap.standings ?? []).reduce((n, r) => n + (r.games ?? 0), 0) + (snap.casual ?? []).length;
+  if (seenVersion !== null && results !== seenVersion) reload();  // a result came in: the list to correct
+  seenVersion = results;
+});
 const response = await fetch("/organiser.json", { cache: "no-cache", headers: { [KEY_HEADER]: key } });
 if (response.ok) {
   data = await response.json();

@@ -1,7 +1,7 @@
 // One table for a spectator's phone (/table/<id>): its public card, bigger, live.
 
 import { follow, hallName, setupLanguage } from "./hall-data.js";
-import { tableCard, tick, ticking } from "./table-card.js";
+import { safeCard, tick, ticking } from "./table-card.js";
 
 const wanted = decodeURIComponent(location.pathname.slice("/table/".length));
 let snapshot = null;
@@ -12,7 +12,7 @@ function draw() {
   const table = (snapshot.tables ?? []).find((entry) => entry.id === wanted);
   const seats = snapshot.seating?.tables?.[wanted] ?? null;
   document.getElementById("unknown").hidden = Boolean(table);
-  document.getElementById("table").replaceChildren(...(table ? [tableCard(table, { news: 10, seats, link: false })] : []));
+  document.getElementById("table").replaceChildren(...(table ? [safeCard(table, { news: 10, seats, link: false })] : []));
   tick();
 }
 

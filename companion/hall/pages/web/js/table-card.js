@@ -59,12 +59,12 @@ function timer(table, entry) {
 }
 
 // The card of `table`; `news` announcements at most; `seats` the players the last seating put here.
-export function tableCard(table, { news = 3, seats = null, link = true } = {}) {
+export function tableCard(table, { news: count = 3, seats = null, link = true } = {}) {
   const status = table.status ?? (table.online ? "online" : "offline");
   const title = table.name || table.id;
   const since = offlineSince(table);
   const players = table.players ?? [];
-  const announcements = [...(table.announcements ?? [])].reverse().slice(0, news);
+  const announcements = news([...(table.announcements ?? [])].reverse().slice(0, count), players);
   return el("article", { class: "table-card", "data-table": table.id, "data-status": status },
     el("header", {},
       el("h2", {}, link ? el("a", { href: `/table/${encodeURIComponent(table.id)}`, text: title }) : title),
@@ -76,7 +76,33 @@ export function tableCard(table, { news = 3, seats = null, link = true } = {}) {
     (table.timers ?? []).length ? el("ul", { class: "timers" }, table.timers.map((entry) => timer(table, entry))) : null,
     el("p", { class: "players", text: players.length ? players.map((p) => p.name).join(", ") : t("hall.no_players") }),
     seats ? el("p", { class: "seated", text: t("hall.seated_next", { players: seats.map((p) => p.name).join(", ") }) }) : null,
-    announcements.length ? el("ol", { class: "news" }, announcements.map((a) => el("li", { text: describe(a, players) }))) : null);
+    announcements.length ? el("ol", { class: "news" }, announcements) : null);
+}
+
+// A table's words, from the hall's snapshot: a field that is not what the hall promises (the hall leaves
+// out what it cannot check, but a page must not trust that) shows as missing; one bad announcement is
+// left out, never the card, and one bad card never the page: `safeCard` draws a plain card saying its
+// view cannot be shown, so every other table stays on the screen.
+function safe(fn, fallback) {
+  try {
+    return fn();
+  } catch {
+    return fallback;
+  }
+}
+
+function news(announcements, players) {
+  return announcements.map((a) => safe(() => el("li", { text: describe(a, players) }), null)).filter(Boolean);
+}
+
+export function safeCard(table, options = {}) {
+  return safe(() => tableCard(table, options), (() => {
+    const id = typeof table?.id === "string" ? table.id : "";
+    const title = typeof table?.name === "string" && table.name ? table.name : id;
+    return el("article", { class: "table-card", "data-table": id, "data-status": "unreadable" },
+      el("header", {}, el("h2", { text: title })),
+      el("p", { class: "stage", text: t("hall.card_unreadable") }));
+  })());
 }
 
 // Count the running timers on the page down to their deadlines, on the hall's clock.

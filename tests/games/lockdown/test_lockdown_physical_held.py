@@ -66,10 +66,11 @@ def test_declare_takes_a_kind_and_picks_a_held_card_of_it(tmp_path: Path) -> Non
 def test_drop_takes_a_kind_into_the_rooms_stock(tmp_path: Path) -> None:
     """L3.3: the dropped card goes into the room's stock; a kind not held is refused and changes nothing."""
     ref, me = at_the_pharmacy(tmp_path)
-    p = ref.state["people"][me]
+    hand = list(held(ref, me)["items"])
     before = len(ref.state["stocks"]["B301"])
     knife = send(ref, me, "lockdown.drop", cards=["knife"])
     assert not knife.accepted and knife.reason.code == "reject.lockdown_kind_not_held"
+    assert held(ref, me)["items"] == hand and len(ref.state["stocks"]["B301"]) == before
     assert send(ref, me, "lockdown.drop", cards=["pill"]).accepted
     assert held(ref, me)["items"] == [] and len(ref.state["stocks"]["B301"]) == before + 1
 

@@ -158,3 +158,47 @@ def test_the_command_line_describes_the_new_inputs_in_every_language() -> None:
         assert "lockdown.move.lockdown.drop" not in text
     en = "\n".join(describe("en", GAME))
     assert "card ids or kinds" in en and "use: one of draw, take, drop, declare" in en
+
+
+class Heard:
+    """The screen's side of the tap router, as words a person would see (refusals only here)."""
+
+    def __init__(self) -> None:
+        self.refused: list[tuple[str, str]] = []
+
+    def player_tapped(self, player_id: str) -> None: ...
+
+    def unknown_tag(self, uid: str, reader: str) -> None: ...
+
+    def token_refused(self, token_label: str, reason: Any) -> None:
+        self.refused.append((token_label, reason.code))
+
+
+def test_real_taps_through_the_router_draw_then_ask_then_use(tmp_path: Path) -> None:
+    """At the table: the player in the booth taps a pill they draw (a draw), taps it again (they hold it:
+    asked), picks "use it at settlement" on the form; the booth never reads it as a second draw."""
+    from companion.table.loop import Table
+    from companion.taps.registry import Registry, Token
+    from companion.taps.router import TapRouter
+    from hardware.events import TagPlaced
+
+    ref, me = at_the_pharmacy(tmp_path, pills=0)
+    table = Table(ref)
+    with Registry(tmp_path / "tokens.sqlite3") as registry:
+        registry.enroll(Token("04A1B2C3D4E5F6", "lockdown", "item", "pill", "Pill card"))
+        heard = Heard()
+        router = TapRouter(table, registry, heard, identify=lambda: me)  # type: ignore[arg-type]
+        tap = TagPlaced("main", 0, "04A1B2C3D4E5F6", "ntag")
+        first = router.tapped(tap)
+        assert first is not None and first.accepted
+        assert kinds(table.referee.state["people"][me]["items"]) == ["pill"]
+        second = router.tapped(tap)
+        assert second is not None and second.accepted and heard.refused == []
+        assert kinds(table.referee.state["people"][me]["items"]) == ["pill"]  # not a second draw
+        view = table.referee.view(f"player:{me}")
+        offer = next(p for p in view["prompts"] if p["move"] == "lockdown.use_tapped")
+        assert [c["value"] for c in offer["fields"][0]["choices"]] == ["draw", "drop", "declare"]
+        out = table.handle({"move": "lockdown.use_tapped", "by": f"player:{me}", "args": {"use": "declare"}})
+        assert out.accepted, out.reason
+        p = table.referee.state["people"][me]
+        assert kinds(p["declared"]) == ["pill"] and kinds(p["items"]) == ["pill"]

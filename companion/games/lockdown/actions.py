@@ -223,6 +223,11 @@ def use_tapped(state: State, pid: str, use: str, kind: str) -> list[str]:
     if use == "drop":
         drop(state, pid, [kind])
         return []
-    p = state["people"][pid]
-    declare(state, pid, [*p["declared"], kind])  # after those already declared (L7.4: in this order)
+    declare(state, pid, [*still_declared(state, pid), kind])  # after those already declared (L7.4: in order)
     return []
+
+
+def still_declared(state: State, pid: str) -> list[str]:
+    """The declared cards the player still holds (a declared card dropped since is no longer declared)."""
+    p = state["people"][pid]
+    return [c for c in p["declared"] if c in p["items"]]

@@ -118,7 +118,7 @@ class Lockdown(GameBase):
                 if len(uses) > 1:
                     return "lockdown.tap", {"card": token_id}
                 if uses == ["declare"]:
-                    return "lockdown.declare", {"cards": [*p["declared"], token_id]}
+                    return "lockdown.declare", {"cards": [*actions.still_declared(state, pid), token_id]}
                 if uses == ["drop"]:
                     return "lockdown.drop", {"cards": [token_id]}
                 if not uses:

@@ -202,3 +202,16 @@ def test_real_taps_through_the_router_draw_then_ask_then_use(tmp_path: Path) -> 
         assert out.accepted, out.reason
         p = table.referee.state["people"][me]
         assert kinds(p["declared"]) == ["pill"] and kinds(p["items"]) == ["pill"]
+
+
+def test_a_tap_to_use_after_a_declared_card_was_dropped_declares_what_is_held(tmp_path: Path) -> None:
+    """A pill declared and then dropped is used no more (L7.4 uses what the player holds): a later tap of
+    the other pill declares that one alone."""
+    ref, me = at_the_pharmacy(tmp_path, pills=2)
+    assert send(ref, me, "lockdown.declare", cards=["pill"]).accepted
+    declared = held(ref, me)["declared"][0]
+    assert send(ref, me, "lockdown.drop", cards=[declared]).accepted
+    assert send(ref, me, "lockdown.tap", card="pill").accepted  # draw, drop or use: asked
+    assert send(ref, me, "lockdown.use_tapped", use="declare").accepted
+    p = held(ref, me)
+    assert p["declared"] == p["items"] and kinds(p["items"]) == ["pill"]

@@ -107,8 +107,17 @@ class Lockdown(GameBase):
 
         A tapped card of a kind the player already holds (issue 31) means what the rules allow with it now
         (actions.tap_uses): a new draw or pick, dropping the held one, using it; one of them is sent as it
-        is, several are asked (`lockdown.tap`, answered by the `lockdown.use_tapped` form), none: nothing."""
+        is, several are asked (`lockdown.tap`, answered by the `lockdown.use_tapped` form), none: nothing. In the
+        free phase, a held card tapped by a player over their load is thrown away."""
         pid = actor_player(actor)
+        if pid is not None and state["phase"] == "free" and pid in state["people"]:
+            # the free phase's only use of a held card alone: over the load, a tapped held card is thrown
+            # away (`lockdown.discard`; the hand must fit by the end of the phase, ruling L3.3)
+            p = state["people"][pid]
+            held = any(items.kind_of(c) == token_id for c in p["items"])
+            if kind == "item" and state["options"]["items"] == "physical" and held and items.over_load(p):
+                return "lockdown.discard", {"cards": [token_id]}
+            return None
         if pid is None or flow.current_player(state) != pid or not state["turn_state"]["moved"]:
             return None
         p = state["people"][pid]

@@ -215,3 +215,23 @@ def test_a_tap_to_use_after_a_declared_card_was_dropped_declares_what_is_held(tm
     assert send(ref, me, "lockdown.use_tapped", use="declare").accepted
     p = held(ref, me)
     assert p["declared"] == p["items"] and kinds(p["items"]) == ["pill"]
+
+
+def test_in_the_free_phase_a_held_card_tapped_over_the_load_is_thrown_away(tmp_path: Path) -> None:
+    """L3.3 "outside the free phase nobody holds more than load": over the load in the free phase, a tapped
+    card the player holds is discarded; within the load, or a card not held, the tap means nothing."""
+    setup = setup_line(["ana", "ben"], seed=4, items="physical")
+    ref = play(tmp_path / "f.db", setup, [prepare("ana", 4, 3, 3, "B302"), prepare("ben", 4, 3, 3, "B302")])
+    stock = ref.state["stocks"]["B301"]
+    hand = ref.state["people"]["ana"]["items"]
+    hand += [c for c in stock if c.startswith("pill-")][:3]
+    stock[:] = [c for c in stock if c not in hand]
+    assert GAME.on_token(ref.state, "item", "pill", "player:ana") is None  # 3 of load 3: nothing to throw
+    hand.append(next(c for c in stock if c.startswith("adrenaline-")))
+    stock.remove(hand[-1])
+    assert GAME.on_token(ref.state, "item", "knife", "player:ana") is None  # not held
+    assert GAME.on_token(ref.state, "item", "pill", "table") is None  # nobody identified in the booth
+    meaning = GAME.on_token(ref.state, "item", "pill", "player:ana")
+    assert meaning == ("lockdown.discard", {"cards": ["pill"]})
+    assert send(ref, "ana", meaning[0], **meaning[1]).accepted
+    assert kinds(ref.state["people"]["ana"]["items"]) == ["adrenaline", "pill", "pill"]

@@ -73,6 +73,7 @@ def drop(state: State, pid: str, cards: list[str]) -> None:
     p = _me(state, pid)
     if not drop_room(state, p["room"]):
         raise Rejected("reject.lockdown_cannot_drop_here", room=p["room"])
+    cards = items.pick_held(p["items"], cards, state["turn_state"]["drawn"])  # ids or kinds (issue 31)
     items.take_from(p["items"], cards)
     state["stocks"].setdefault(p["room"], []).extend(cards)
 
@@ -167,12 +168,66 @@ def aim_rocket(state: State, pid: str, room: str) -> None:
 def declare(state: State, pid: str, cards: list[str]) -> None:
     """Ruling L7.4: the pills, alcohol and adrenaline to use at settlement step 6, in this order."""
     p = _living(state, pid, "reject.lockdown_shadow_no_items")
-    if len(set(cards)) != len(cards):
-        raise Rejected("reject.lockdown_no_such_card", card=cards[0])
+    # ids or kinds (issue 31: a physical card says its kind); each held card once. Already declared cards
+    # of a kind are picked first, so declaring a kind again keeps the same cards.
+    cards = items.pick_held(p["items"], cards, list(reversed(p["declared"])))
     for card in cards:
-        if card not in p["items"]:
-            raise Rejected("reject.lockdown_no_such_card", card=card[:24])
         c = items.counts([card])
         if not c["pill"] + c["alcohol"] + c["adrenaline"]:
             raise Rejected("reject.lockdown_not_consumable", card=card[:24])
     p["declared"] = list(cards)
+
+
+# -- a tapped card the player already holds (issue 31) ---------------------------------------------------
+
+#: What a tap of a held card may mean, in the order the offer lists them.
+TAP_USES = ("draw", "take", "drop", "declare")
+
+
+def tap_uses(state: State, pid: str, kind: str) -> list[str]:
+    """What a tapped card of `kind` the player holds may mean now, by the rules: a new draw (a draw room
+    with draws left, L3.3; it offers every kind, the stock being face down), a pick at the helipad (L3.9,
+    one of the cards there is of that kind), dropping the held one (a drop room, L3.3) or using it (a
+    consumable not all of whose held cards are declared yet, L7.4). Empty: the player holds none."""
+    p = state["people"][pid]
+    held = [c for c in p["items"] if items.kind_of(c) == kind]
+    if not held or p["shadow"] or not state["turn_state"]["moved"]:
+        return []
+    ts = state["turn_state"]
+    out: list[str] = []
+    rule = stock_rule(state, p["room"])
+    if rule is not None and len(ts["drawn"]) < rule.limit:
+        out.append("draw")
+    if mapgraph.function_of(state, p["room"]) == "helipad":
+        here = state["stocks"].get(p["room"], []) + ([] if ts["airdrop_taken"] else state["airdrops"])
+        if items.find_kind(here, kind) is not None:
+            out.append("take")
+    if drop_room(state, p["room"]):
+        out.append("drop")
+    c = items.counts([held[0]])
+    if c["pill"] + c["alcohol"] + c["adrenaline"] and any(card not in p["declared"] for card in held):
+        out.append("declare")
+    return out
+
+
+def use_tapped(state: State, pid: str, use: str, kind: str) -> list[str]:
+    """Does `use` with a card of `kind` (one the rules allow now, `tap_uses`) and says which cards moved."""
+    if use not in tap_uses(state, pid, kind):
+        raise Rejected("reject.lockdown_tap_use_not_now", use=f"kind.lockdown_use_{use}"[:32],
+                       card=f"kind.lockdown_item_{kind}"[:40])
+    if use == "draw":
+        return draw(state, pid, None, None, [kind])
+    if use == "take":
+        take(state, pid, [kind])
+        return []
+    if use == "drop":
+        drop(state, pid, [kind])
+        return []
+    declare(state, pid, [*still_declared(state, pid), kind])  # after those already declared (L7.4: in order)
+    return []
+
+
+def still_declared(state: State, pid: str) -> list[str]:
+    """The declared cards the player still holds (a declared card dropped since is no longer declared)."""
+    p = state["people"][pid]
+    return [c for c in p["declared"] if c in p["items"]]

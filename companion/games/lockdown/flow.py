@@ -92,7 +92,7 @@ def begin_turn(ctx: Ctx) -> None:
     pid = current_player(state)
     state["turn_state"] = {
         "moved": False, "path": [], "used_room": False, "drawn": [], "recycled": False,
-        "airdrop_taken": False, "peek": None,
+        "airdrop_taken": False, "peek": None, "tapped": None,  # tapped: a held card asked about (issue 31)
     }
     if pid is not None:
         ctx.announce("lockdown.turn", player=pid)

@@ -235,6 +235,12 @@ def item_prompts(state: State, pid: str) -> list[Prompt]:
             kinds = sorted({items.kind_of(c) for c in state["consumed"]})
             out.append(Prompt("lockdown.recycle", "lockdown.prompt.recycle", (
                 Field("card", "choice", "lockdown.field.card", kind_choices(kinds)),)))
+    tapped = ts.get("tapped")
+    uses = actions.tap_uses(state, pid, tapped) if tapped is not None else []
+    if uses:  # a tapped card the player holds (issue 31, Lockdown.on_token): what the rules allow with it now
+        out.append(Prompt("lockdown.use_tapped", "lockdown.prompt.use_tapped", (
+            Field("use", "choice", "lockdown.field.use", tuple(Choice(u, f"kind.lockdown_use_{u}") for u in uses)),
+        ), params={"card": f"kind.lockdown_item_{tapped}"}))
     usable = [c for c in p["items"] if sum(items.counts([c])[k] for k in ("pill", "alcohol", "adrenaline"))]
     if usable or p.get("declared"):  # also to take back a declaration (L7.4) whose cards are gone
         out.append(Prompt("lockdown.declare", "lockdown.prompt.declare", (

@@ -20,6 +20,7 @@ from companion.games.lockdown import (
     MAX_PLAYERS,
     MENU_RANK,
     MIN_PLAYERS,
+    actions,
     data,
     flow,
     forms,
@@ -102,12 +103,35 @@ class Lockdown(GameBase):
 
     def on_token(self, state: State, kind: str, token_id: str, actor: str) -> tuple[str, dict[str, Any]] | None:
         """Physical items: a tapped item card is a draw (or a pick at the helipad) by the player whose turn
-        it is; a tapped room token names the rocket's target. Anything else means nothing now."""
+        it is; a tapped room token names the rocket's target. Anything else means nothing now.
+
+        A tapped card of a kind the player already holds (issue 31) means what the rules allow with it now
+        (actions.tap_uses): a new draw or pick, dropping the held one, using it; one of them is sent as it
+        is, several are asked (`lockdown.tap`, answered by the `lockdown.use_tapped` form), none: nothing. In the
+        free phase, a held card tapped by a player over their load is thrown away."""
         pid = actor_player(actor)
+        if pid is not None and state["phase"] == "free" and pid in state["people"]:
+            # the free phase's only use of a held card alone: over the load, a tapped held card is thrown
+            # away (`lockdown.discard`; the hand must fit by the end of the phase, ruling L3.3)
+            p = state["people"][pid]
+            held = any(items.kind_of(c) == token_id for c in p["items"])
+            if kind == "item" and state["options"]["items"] == "physical" and held and items.over_load(p):
+                return "lockdown.discard", {"cards": [token_id]}
+            return None
         if pid is None or flow.current_player(state) != pid or not state["turn_state"]["moved"]:
             return None
         p = state["people"][pid]
         if kind == "item" and state["options"]["items"] == "physical":
+            if any(items.kind_of(c) == token_id for c in p["items"]):
+                uses = actions.tap_uses(state, pid, token_id)
+                if len(uses) > 1:
+                    return "lockdown.tap", {"card": token_id}
+                if uses == ["declare"]:
+                    return "lockdown.declare", {"cards": [*actions.still_declared(state, pid), token_id]}
+                if uses == ["drop"]:
+                    return "lockdown.drop", {"cards": [token_id]}
+                if not uses:
+                    return None
             if mapgraph.function_of(state, p["room"]) == "helipad":
                 return "lockdown.take", {"cards": [token_id]}
             return "lockdown.draw", {"cards": [token_id]}

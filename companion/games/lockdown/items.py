@@ -75,6 +75,32 @@ def give(p: dict[str, Any], cards: list[str]) -> None:
     p["items"].extend(cards)
 
 
+def pick_held(hand: list[str], named: list[str], prefer: list[str] | None = None) -> list[str]:
+    """The held cards `named` means, each a card id or a kind (issue 31: a physical card says only its
+    kind; ruling L3 + docs "physical cards": cards of one kind are interchangeable, so the referee picks
+    one the player holds). A kind picks the latest of `prefer` first (the cards drawn this turn: the one
+    just drawn is the one put back), else the first held; each card is picked once. Any name not held is
+    refused, naming what was said."""
+    left = list(hand)
+    late = list(reversed(prefer or []))
+    out: list[str] = []
+    for name in named:
+        if name in left:
+            card: str | None = name
+        elif name in data.items().kinds:
+            mine = [c for c in left if kind_of(c) == name]
+            card = next((c for c in late if c in mine), mine[0] if mine else None)
+        else:
+            card = None
+        if card is None and name in data.items().kinds:
+            raise Rejected("reject.lockdown_kind_not_held", card=f"kind.lockdown_item_{name}")
+        if card is None:
+            raise Rejected("reject.lockdown_no_such_card", card=name[:24])
+        left.remove(card)
+        out.append(card)
+    return out
+
+
 def find_kind(pile: list[str], token: str) -> str | None:
     """A card of the pile matching a tapped card: that very card, or one of the same kind (physical mode:
     cards of one kind are interchangeable, ruling L3 + docs "physical cards")."""

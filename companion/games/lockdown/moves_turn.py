@@ -11,7 +11,7 @@ from pydantic import Field, StringConstraints
 
 from companion.core.contract import Args, Ctx, Move
 from companion.core.rejection import Rejected
-from companion.games.lockdown import actions, flow, items, movement, poison, rooms
+from companion.games.lockdown import actions, data, flow, items, movement, poison, rooms
 
 RoomId = Annotated[str, StringConstraints(min_length=1, max_length=8, pattern=r"^[A-Za-z0-9]+$")]
 CardId = Annotated[str, StringConstraints(min_length=1, max_length=24, pattern=r"^[a-z0-9_-]+$")]
@@ -108,6 +108,37 @@ def declare(ctx: Ctx, a: DeclareArgs) -> None:
     actions.declare(ctx.state, _pid(ctx), list(a.cards))
 
 
+class TapArgs(Args):
+    card: Annotated[str, StringConstraints(min_length=1, max_length=24, pattern=r"^[a-z0-9_]+$")]
+
+
+def tap(ctx: Ctx, a: TapArgs) -> None:
+    """A tapped item card the player holds, which may mean more than one thing now (issue 31; the token
+    router sends it, `Lockdown.on_token`): the referee keeps it and asks which (`use_tapped`)."""
+    if _digital(ctx):
+        raise Rejected("reject.lockdown_digital_items")
+    if not ctx.state["turn_state"]["moved"]:
+        raise Rejected("reject.lockdown_move_first")
+    if len(actions.tap_uses(ctx.state, _pid(ctx), a.card)) < 2:
+        raise Rejected("reject.lockdown_tap_use_not_now", use="kind.lockdown_use_any",
+                       card=f"kind.lockdown_item_{a.card}" if a.card in data.items().kinds else a.card)
+    ctx.state["turn_state"]["tapped"] = a.card
+
+
+class UseArgs(Args):
+    use: Literal["draw", "take", "drop", "declare"]
+
+
+def use_tapped(ctx: Ctx, a: UseArgs) -> None:
+    """The player's answer to a tapped held card: draw another, pick at the helipad, drop or use it."""
+    ts = ctx.state["turn_state"]
+    kind = ts.get("tapped")
+    if kind is None:
+        raise Rejected("reject.lockdown_nothing_tapped")
+    actions.use_tapped(ctx.state, _pid(ctx), a.use, kind)
+    ts["tapped"] = None
+
+
 class NoArgs(Args):
     pass
 
@@ -178,6 +209,8 @@ TURN_MOVES = (
     _turn("lockdown.recycle", recycle, MaybeCard),
     _turn("lockdown.rocket", rocket, RoomArgs),
     _turn("lockdown.declare", declare, DeclareArgs),
+    _turn("lockdown.tap", tap, TapArgs),
+    _turn("lockdown.use_tapped", use_tapped, UseArgs),
     _turn("lockdown.gene_bank", gene_bank, NoArgs),
     _turn("lockdown.gene_console", gene_console, GenesArgs),
     _turn("lockdown.control_room", control_room, ControlArgs),

@@ -79,6 +79,7 @@ def withdraw(state: State, pid: str, tid: str) -> None:
 def discard(state: State, pid: str, cards: list[str]) -> None:
     """Free-phase load adjustment: cards thrown away go to the room's stock if it keeps one, else out."""
     p = state["people"][pid]
+    cards = items.pick_held(p["items"], cards)  # card ids or kinds (issue 31: a physical card says its kind)
     items.take_from(p["items"], cards)
     pile = state["stocks"].get(p["room"])
     (pile if pile is not None else state["out"]).extend(cards)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, Phase, given, settings
 
+from tests.kits.picker_checks import assert_prompts_match_the_referee
 from tests.kits.picker_property import DRAWS, check_a_reached_state
 
 #: Declaring no consumables with none held and none declared (L7.4) is accepted and changes nothing; the form
@@ -25,3 +26,21 @@ KNOWN = frozenset({("lockdown.declare", "phone"), ("lockdown.timer_extend", "pho
 def test_every_offered_form_is_accepted_and_every_accepted_input_is_offered(which: int, where: float, seed: int,
                                                                             more: int, fresh: bool) -> None:
     check_a_reached_state("lockdown", which, where, seed, more, fresh, KNOWN)
+
+
+def test_the_offer_for_a_tapped_held_card_matches_the_referee(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The bot never taps, so the states above never hold an offer (issue 31): at the pharmacy with draws
+    left, with them spent, and back in an ordinary room, the use_tapped form offers exactly what it accepts."""
+    from companion.core.inputs import Input
+    from companion.games.lockdown import GAME
+    from tests.games.lockdown.test_lockdown_physical_held import at_the_pharmacy
+    from tests.kits.picker_universe import Universe
+
+    ref, me = at_the_pharmacy(tmp_path, pills=2)
+    assert ref.submit(Input("lockdown.tap", f"player:{me}", {"card": "pill"})).accepted
+    assert_prompts_match_the_referee(GAME, ref.setup, ref.state, Universe(), 0, KNOWN)
+    for kind in ("pill", "adrenaline"):
+        assert ref.submit(Input("lockdown.draw", f"player:{me}", {"cards": [kind]})).accepted
+    assert_prompts_match_the_referee(GAME, ref.setup, ref.state, Universe(), 1, KNOWN)
+    ref.state["people"][me]["room"] = "B302"  # only using it is left: the offer shows that alone
+    assert_prompts_match_the_referee(GAME, ref.setup, ref.state, Universe(), 2, KNOWN)

@@ -65,8 +65,9 @@ class Settings:
     booth_timeout_s: float = 30.0
     seats: PhoneSeats | None = None  # the seats' QR codes and their release, when phones are served
     options: Mapping[str, Any] = field(default_factory=dict)
-    demo_script: list[str] | None = None  # the attract loop's recorded game (default: the toolkit demo)
-    attract: bool = True  # start on the attract screen when the game has not begun
+    demo_script: list[str] | None = None  # a recorded game for a one-game attract loop (default: the game's own)
+    # the attract screen until the game has begun: which games its loop shows (companion/kiosk/reel.py)
+    attract: bool | str | list[str] = True
 
 
 class Kiosk:

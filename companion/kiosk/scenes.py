@@ -151,7 +151,8 @@ def show_screen(scene: Scene, name: str, hp: int = 10) -> None:
         show_new_game_screen(scene, name)
         return
     if name == "setup":
-        k.top.tap(k.layout.rect(400, 300, 1, 1).topleft)  # a touch on the demo ends it
+        k.top.tap(k.layout.rect(400, 300, 1, 1).topleft)  # a touch on the demo: the game list
+        k.top.back()  # and Back: the table's own game's setup screen
         k.process()
         return
     for step in opening(hp=hp):

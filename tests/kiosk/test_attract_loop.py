@@ -1,0 +1,127 @@
+"""The attract loop shows every game (issue 30), watched as a passer-by would for one full cycle.
+
+A toolkit table (the game a table starts on when nobody chose one) on the real kiosk (dummy SDL driver)
+with a stepped clock: every frame of the cycle is drawn whole. Each game's board region and its box
+(name, players, length, what the companion does for it) are drawn; the demo's mark ("DEMO" and "Demo: a
+recorded game of <title>") is on every frame and "Touch to play" too; no text says a player's, a vote's
+or a game's id. One touch opens the game list.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+
+from companion import i18n
+from companion.core.contract import Player, Setup
+from companion.core.eventlog import EventLog
+from companion.core.referee import Referee
+from companion.drawing.text import TextCache
+from companion.games import registry
+from companion.kiosk.engine import build
+from companion.kiosk.kiosk import Kiosk, Settings
+from companion.kiosk.scenes import Scene, SetClock
+from companion.kiosk.screens.attract import DEMO_STEP_MS, AttractScreen
+from companion.kiosk.widgets import BG
+from companion.status import StatusBoard
+from companion.table.loop import Table
+from companion.taps.registry import Registry
+from tests.kits.kiosk_fixtures import ink_fraction, shots_dir, surface, text, text_cache, text_problems
+
+__all__ = ["shots_dir", "text", "text_cache"]
+
+
+def kiosk_on(game: str, text: TextCache, size: str, lang: str, attract: bool | str | list[str] = True) -> Scene:
+    log = EventLog(":memory:")
+    setup = Setup(game, (Player("ana", "Ana"), Player("ben", "Ben"), Player("chai", "Chai")), {}, seed=3)
+    referee = Referee.start(registry(), log, setup, created_at=0)
+    clock = SetClock(1_000)
+    table = Table(referee, clock=clock)
+    kiosk = build(surface(size), table, registry(), Settings(lang=lang, attract=attract), StatusBoard(),
+                  text=text)
+    kiosk.process()
+    return Scene(kiosk, table, clock, log, Registry(":memory:"))
+
+
+def frame(k: Kiosk, text: TextCache) -> tuple[list[str], dict[str, pygame.Rect]]:
+    """The screen drawn whole: the texts drawn and the regions' places."""
+    text.record = []
+    k.surface.fill(BG)
+    regions = k.regions()
+    for region in regions:
+        region.draw(k.surface, region.rect)
+    return [d.text for d in text.record], {r.name: r.rect for r in regions}
+
+
+def ids_in(texts: list[str], ids: set[str]) -> list[str]:
+    """Texts that show an id (as a word, in its own letters: "ana", "lab_escape", "exile" quoted...)."""
+    found = []
+    for t in texts:
+        for word in ids:
+            if re.search(rf"(?<![\w]){re.escape(word)}(?![\w])", t):
+                found.append(f"{word!r} in {t!r}")
+    return found
+
+
+@pytest.mark.parametrize(("size", "lang"), [("800x480", "en"), ("800x480", "zh"), ("1920x1080", "th")])
+def test_one_cycle_of_the_loop_shows_every_game_marked_as_a_demo(size: str, lang: str, text: TextCache,
+                                                                 shots_dir: Path) -> None:
+    scene = kiosk_on("toolkit", text, size, lang)
+    k = scene.kiosk
+    screen = k.top
+    assert isinstance(screen, AttractScreen)
+    assert screen.reel.ids == list(registry())  # a toolkit table: every game, in menu order
+    mark = i18n.translate(lang, "kiosk.attract.mark")
+    call = i18n.translate(lang, "kiosk.attract.touch")
+    titles = " ".join(i18n.translate(lang, f"game.{g}.title") for g in registry())
+    game_ids = {g for g in registry() if g not in titles}  # "toolkit" is a word of "Referee toolkit"
+    shown: dict[str, set[str]] = {}
+    frames = 0
+    first = screen.reel.game
+    cycled = False
+    while not cycled:
+        public = screen.demo.public()
+        game = str(public["game"])
+        title = i18n.translate(lang, f"game.{game}.title")
+        drawn, places = frame(k, text)
+        frames += 1
+        assert mark in drawn and i18n.translate(lang, "kiosk.attract.demo_banner", {"title": title}) in drawn
+        assert call in drawn
+        assert not text_problems(text.record) and not text.missing
+        player_ids = {p["id"] for p in public.get("players", [])}
+        assert not ids_in(drawn, player_ids | game_ids), ids_in(drawn, player_ids | game_ids)
+        card = [d.text for d in text.record if places["attract.card"].contains(d.rect)]
+        assert title in card
+        assert i18n.translate(lang, f"game.{game}.companion") != f"game.{game}.companion"
+        board = k.surface.subsurface(places["attract.board"])
+        assert ink_fraction(board) > 0.2, f"{game}: its board is drawn"
+        if len(shown.setdefault(game, set())) == 4:
+            pygame.image.save(k.surface, str(shots_dir / f"attract-{game}-{lang}-{size}.png"))
+        shown[game].add(str(public.get("announced")) + str(screen.demo.index))
+        before = screen.reel.index
+        scene.at(scene.clock.now + DEMO_STEP_MS)
+        cycled = screen.reel.index < before and screen.reel.game == first
+    assert set(shown) == set(registry())  # every game had its turn, on its own board
+    assert all(len(steps) > 3 for steps in shown.values())  # and moved on it, step by step
+    assert frames < 100  # one cycle is a few minutes at 2.5 s a step
+    scene.kiosk.close()
+    scene.log.close()
+
+
+def test_a_touch_during_the_loop_opens_the_game_list(text: TextCache) -> None:
+    scene = kiosk_on("lockdown", text, "800x480", "en")
+    k = scene.kiosk
+    assert k.top.name == "attract"
+    assert k.top.reel.ids == ["lockdown"]  # a table set up for Lockdown shows Lockdown
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(400, 240)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(400, 240)))
+    k.process()
+    assert k.top.name == "games"
+    k.press("back")
+    k.process()
+    assert k.top.name == "setup"  # Back: this table's own game, ready to start
+    scene.kiosk.close()
+    scene.log.close()

@@ -107,7 +107,10 @@ class DisplayConfig(_Section):
     driver: Literal["kmsdrm", "x11", "wayland", "dummy"] | None = None  # SDL video driver; default: SDL's choice
     volume: Annotated[int, Field(ge=0, le=100)] = 80
     booth_timeout: Annotated[int, Field(ge=5, le=600)] = 30  # seconds a booth stays open untouched
-    attract: StrictBool = True  # the attract loop until the game's first input
+    # the attract loop until the game's first input, and which games it shows (companion/kiosk/reel.py)
+    attract: StrictBool | Literal["all", "this game"] | Annotated[list[Annotated[str, Field(pattern=GAME_ID)]], Field(
+        min_length=1)] = True
+    idle_return: Annotated[int, Field(ge=0, le=3600)] = 120  # s untouched after a game ends: the loop (0: never)
 
     @field_validator("enabled", mode="before")
     @classmethod

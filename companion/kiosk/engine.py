@@ -74,7 +74,8 @@ def build(surface: pygame.Surface, table: Table, games: Mapping[str, Game], sett
 
 def settings_from(cfg: Config) -> Settings:
     return Settings(lang=cfg.table.language, volume=cfg.display.volume / 100,
-                    booth_timeout_s=float(cfg.display.booth_timeout), attract=cfg.display.attract)
+                    booth_timeout_s=float(cfg.display.booth_timeout), attract=cfg.display.attract,
+                    idle_return_s=float(cfg.display.idle_return))
 
 
 def run_with_table(table: Table, cfg: Config, games: Mapping[str, Game], status: StatusBoard,

@@ -29,6 +29,7 @@ from companion.kiosk.feed import KioskFeed
 from companion.kiosk.frame_budget import FrameBudget
 from companion.kiosk.layout import Layout
 from companion.kiosk.screens import first_screen, on_message
+from companion.kiosk.screens.attract import back_to_the_loop, idle_due
 from companion.kiosk.screens.base import Screen
 from companion.kiosk.screens.host_menu import HostMenuScreen
 from companion.kiosk.screens.status_bar import status_region
@@ -68,6 +69,7 @@ class Settings:
     demo_script: list[str] | None = None  # a recorded game for a one-game attract loop (default: the game's own)
     # the attract screen until the game has begun: which games its loop shows (companion/kiosk/reel.py)
     attract: bool | str | list[str] = True
+    idle_return_s: float = 120.0  # after a game ends, untouched this long: back to the attract loop (0: never)
 
 
 class Kiosk:
@@ -98,6 +100,7 @@ class Kiosk:
         self._drawn: Screen | None = None
         self._active_until = 0.0
         self._due = 0  # table ms when the screen changes by itself next
+        self.last_touch_ms = self.now_ms()  # the last touch, key or button (or news of the game): idle since
         self._timer_seen: dict[str, tuple[int, bool]] = {}
         self._cued_expiry: set[str] = set()
         self.running = True
@@ -136,6 +139,7 @@ class Kiosk:
     def touched(self) -> None:
         """Something on screen was pressed: the next turn redraws what changed."""
         self._due = 0
+        self.last_touch_ms = self.now_ms()
 
     def say(self, msgid: str, **params: Any) -> None:
         self.notice = (i18n.translate(self.lang, msgid, params), self.now_ms() + NOTICE_MS)
@@ -204,10 +208,11 @@ class Kiosk:
             return  # nothing arrived and nothing on screen changes before `_due`: skip the turn's work
         if self.notice and self.notice[1] <= now:
             self.notice = None
+        back_to_the_loop(self, now)
         self.top.update(now)
         self._cue(now)
         self.render(budget_s)
-        wakes = [t for t in (self.top.next_change_ms(now), self.notice and self.notice[1]) if t]
+        wakes = [t for t in (self.top.next_change_ms(now), self.notice and self.notice[1], idle_due(self)) if t]
         self._due = min(wakes) if wakes else now + IDLE_REDRAW_MS
 
     def run(self, until: threading.Event | None = None) -> None:

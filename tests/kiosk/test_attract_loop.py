@@ -14,14 +14,16 @@ from pathlib import Path
 
 import pygame
 import pytest
+from pydantic import ValidationError
 
-from companion import i18n
+from companion import i18n, scripting
+from companion.config import Config
 from companion.core.contract import Player, Setup
 from companion.core.eventlog import EventLog
-from companion.core.referee import Referee
+from companion.core.referee import PUBLIC, Referee
 from companion.drawing.text import TextCache
-from companion.games import registry
-from companion.kiosk.engine import build
+from companion.games import folder, registry
+from companion.kiosk.engine import build, settings_from
 from companion.kiosk.kiosk import Kiosk, Settings
 from companion.kiosk.scenes import Scene, SetClock
 from companion.kiosk.screens.attract import DEMO_STEP_MS, AttractScreen
@@ -36,7 +38,8 @@ __all__ = ["shots_dir", "text", "text_cache"]
 
 def kiosk_on(game: str, text: TextCache, size: str, lang: str, attract: bool | str | list[str] = True) -> Scene:
     log = EventLog(":memory:")
-    setup = Setup(game, (Player("ana", "Ana"), Player("ben", "Ben"), Player("chai", "Chai")), {}, seed=3)
+    setup = Setup(game, (Player("ana", "Ana"), Player("ben", "Ben"), Player("chai", "Chai"), Player("dao", "Dao")),
+                  {}, seed=3)
     referee = Referee.start(registry(), log, setup, created_at=0)
     clock = SetClock(1_000)
     table = Table(referee, clock=clock)
@@ -116,12 +119,102 @@ def test_a_touch_during_the_loop_opens_the_game_list(text: TextCache) -> None:
     k = scene.kiosk
     assert k.top.name == "attract"
     assert k.top.reel.ids == ["lockdown"]  # a table set up for Lockdown shows Lockdown
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(400, 240)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(400, 240)))
-    k.process()
+    touch(k, (400, 240))
     assert k.top.name == "games"
     k.press("back")
     k.process()
     assert k.top.name == "setup"  # Back: this table's own game, ready to start
     scene.kiosk.close()
     scene.log.close()
+
+
+@pytest.mark.parametrize(("attract", "table_game", "shown"), [
+    (True, "lockdown", ["lockdown"]),  # a table set up for a game: its loop
+    (True, "toolkit", list(registry())),  # a table nobody set up: every game
+    ("all", "lockdown", list(registry())),
+    ("this game", "room25", ["room25"]),
+    (["room25", "lockdown", "chess"], "toolkit", ["lockdown", "room25"]),  # menu order; unknown ids left out
+])
+def test_the_loop_shows_the_games_the_host_chose(attract: object, table_game: str, shown: list[str],
+                                                 text: TextCache) -> None:
+    cfg = Config.model_validate({"display": {"attract": attract}})  # as read from companion.toml
+    scene = kiosk_on(table_game, text, "800x480", "en", settings_from(cfg).attract)
+    screen = scene.kiosk.top
+    assert isinstance(screen, AttractScreen)
+    assert screen.reel.ids == shown
+    seen = []
+    for _ in range(200):
+        if screen.demo.public()["game"] not in seen:
+            seen.append(screen.demo.public()["game"])
+        scene.at(scene.clock.now + DEMO_STEP_MS)
+    assert seen == shown  # the screen plays those games, in that order, and no other
+    scene.kiosk.close()
+    scene.log.close()
+
+
+@pytest.mark.parametrize("bad", ["some", [], ["Lockdown!"], 3])
+def test_a_wrong_attract_setting_is_refused_with_its_place(bad: object) -> None:
+    with pytest.raises(ValidationError) as err:
+        Config.model_validate({"display": {"attract": bad}})
+    assert "attract" in str(err.value)
+
+
+def ended_table(text: TextCache, idle_s: float) -> Scene:
+    """Lockdown played to its end (a recorded two-player game) on a real table, the kiosk on its results."""
+    log = EventLog(":memory:")
+    lines = (folder("lockdown") / "demo_games" / "lockdown-2p.jsonl").read_text(encoding="utf-8").splitlines()
+    referee = scripting.run(registry(), log, lines)
+    assert referee.view(PUBLIC)["ended"]
+    clock = SetClock(max(10_000, referee.state.get("now", 0)))
+    table = Table(referee, clock=clock)
+    kiosk = build(surface("800x480"), table, registry(), Settings(lang="en", idle_return_s=idle_s), StatusBoard(),
+                  text=text)
+    kiosk.process()
+    return Scene(kiosk, table, clock, log, Registry(":memory:"))
+
+
+def test_after_a_game_ends_an_idle_table_goes_back_to_the_loop(text: TextCache) -> None:
+    scene = ended_table(text, 120)
+    k = scene.kiosk
+    assert k.top.name == "reveal"
+    start = scene.clock.now
+    scene.at(start + 100_000)
+    assert k.top.name == "reveal"  # the results stay while people read them
+    touch(k, k.layout.rect(400, 150, 1, 1).center)  # someone touches the screen at 100 s: idle from now
+    scene.at(start + 200_000)
+    assert k.top.name == "reveal"
+    scene.at(start + 100_000 + 120_000)
+    assert k.top.name == "attract"  # 120 s untouched: the loop, by itself
+    assert k.top.reel.ids == ["lockdown"]
+    touch(k, k.layout.rect(400, 240, 1, 1).center)  # one tap: the game list
+    assert k.top.name == "games"
+    k.press("back")
+    k.process()
+    assert k.top.name == "reveal"  # Back: the last game's results, not a setup for a game that ended
+    scene.kiosk.close()
+    scene.log.close()
+
+
+def test_never_while_a_game_is_under_way_nor_when_the_host_said_never(text: TextCache) -> None:
+    scene = kiosk_on("lockdown", text, "800x480", "en")
+    k = scene.kiosk
+    scene.play({"by": "player:ana", "move": "lockdown.prepare",
+                "args": {"force": 4, "speed": 3, "load": 3, "spawn": "B102"}})
+    assert k.top.name == "play"
+    for minute in range(1, 31):  # half an hour of nobody touching a game under way
+        scene.at(scene.clock.now + 60_000)
+        assert k.top.name == "play", minute
+    scene.kiosk.close()
+    scene.log.close()
+    scene = ended_table(text, 0)  # idle_return = 0: the results stay
+    for _ in range(10):
+        scene.at(scene.clock.now + 600_000)
+    assert scene.kiosk.top.name == "reveal"
+    scene.kiosk.close()
+    scene.log.close()
+
+
+def touch(k: Kiosk, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
+    k.process()

@@ -152,7 +152,30 @@ class AttractScreen(Screen):
 
 
 def open_list(k: Kiosk) -> None:
-    """The game list over the table's own game's setup screen (Back there: that setup)."""
+    """The game list over the table's own game's setup screen, or over the results of the game that ended
+    (Back there: that screen)."""
     from companion.kiosk.screens.game_list import GameListScreen
+    from companion.kiosk.screens.reveal import RevealScreen
     from companion.kiosk.screens.setup import SetupScreen
-    k.stack[:] = [SetupScreen(k), GameListScreen(k)]
+    k.stack[:] = [RevealScreen(k) if k.public.get("ended") else SetupScreen(k), GameListScreen(k)]
+
+
+def idle_due(k: Kiosk) -> int | None:
+    """When the table goes back to the attract loop by itself: a game has ended and nobody has touched the
+    screen (nor has the game changed) for `Settings.idle_return_s`. Never while a game is under way, nor
+    when the attract loop is off; None when not due."""
+    if not k.settings.idle_return_s or not k.settings.attract or not k.public.get("ended"):
+        return None
+    if isinstance(k.stack[0], AttractScreen):
+        return None
+    return k.last_touch_ms + round(k.settings.idle_return_s * 1000)
+
+
+def back_to_the_loop(k: Kiosk, now: int) -> None:
+    due = idle_due(k)
+    if due is not None and now >= due:
+        from companion.kiosk.screens.booth import BoothScreen
+        for screen in k.stack:
+            if isinstance(screen, BoothScreen):  # an open booth: its player's view is no longer computed
+                screen.forget()
+        k.stack[:] = [AttractScreen(k)]

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from companion.games import box, play_minutes, registry
+from companion.games import registry
 from companion.kiosk.reel import Reel, chosen_games
 from companion.kiosk.screens.base import Screen
+from companion.kiosk.screens.game_list import box_line
 from companion.kiosk.screens.play import announcement_texts
 from companion.kiosk.widgets import ACCENT, BG, DIM, FG, Button, Region, draw_lines, panel
 
@@ -26,17 +27,6 @@ if TYPE_CHECKING:
 
 DEMO_STEP_MS = 2500  # one recorded input shown every 2.5 s: a passer-by reads each line
 NEWS_SHOWN = 2
-
-
-def box_line(k: Kiosk, game_id: str) -> str:
-    """"3–6 players · 30–60 min" from the game's box (its package), in the kiosk's language."""
-    from companion import i18n
-    b = box(k.games, game_id)
-    parts = [i18n.translate(k.lang, "kiosk.box.players", {"low": b.min_players, "high": b.max_players})]
-    minutes = play_minutes(k.games, game_id)
-    if minutes is not None:
-        parts.append(i18n.translate(k.lang, "kiosk.box.minutes", {"low": minutes[0], "high": minutes[1]}))
-    return "  ·  ".join(parts)
 
 
 class AttractScreen(Screen):

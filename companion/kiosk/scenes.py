@@ -23,7 +23,7 @@ from companion.games import registry
 from companion.kiosk.engine import build
 from companion.kiosk.kiosk import Kiosk, Settings
 from companion.kiosk.scenes_newgame import NEW_GAME_SCREENS, show_new_game_screen
-from companion.kiosk.screens.attract import AttractScreen
+from companion.kiosk.screens.attract import DEMO_STEP_MS, AttractScreen
 from companion.kiosk.screens.reveal import RevealScreen
 from companion.kiosk.seats import PhoneSeats
 from companion.kiosk.sound import Sound
@@ -141,11 +141,9 @@ def show_screen(scene: Scene, name: str, hp: int = 10) -> None:
     """Bring a fresh scene to screen `name` with a game in a typical state."""
     k = scene.kiosk
     if name == "attract":
-        attract = k.top
-        assert isinstance(attract, AttractScreen)
-        for _ in range(6):
-            attract.demo.advance()
-        k.process()
+        assert isinstance(k.top, AttractScreen)
+        for _ in range(6):  # the loop's own pace, on the table's clock
+            scene.at(scene.clock.now + DEMO_STEP_MS)
         return
     if name in NEW_GAME_SCREENS:
         show_new_game_screen(scene, name)

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from companion.kiosk.kiosk import Kiosk
 
 
-CARD_H = 106  # a game's card on the list, in design units: name, players and length, the one line
+CARD_H = 104  # a game's card on the list, in design units: name, players and length, the one line
 
 
 def box_line(k: Kiosk, game_id: str) -> str:

@@ -111,6 +111,8 @@ class DisplayConfig(_Section):
     attract: StrictBool | Literal["all", "this game"] | Annotated[list[Annotated[str, Field(pattern=GAME_ID)]], Field(
         min_length=1)] = True
     idle_return: Annotated[int, Field(ge=0, le=3600)] = 120  # s untouched after a game ends: the loop (0: never)
+    # a page that says what this table is (or the spectator page): its QR code on the attract loop
+    attract_url: Annotated[str, Field(pattern=r"^https?://[!-~]{1,200}$")] | None = None
 
     @field_validator("enabled", mode="before")
     @classmethod

@@ -75,7 +75,7 @@ def build(surface: pygame.Surface, table: Table, games: Mapping[str, Game], sett
 def settings_from(cfg: Config) -> Settings:
     return Settings(lang=cfg.table.language, volume=cfg.display.volume / 100,
                     booth_timeout_s=float(cfg.display.booth_timeout), attract=cfg.display.attract,
-                    idle_return_s=float(cfg.display.idle_return))
+                    idle_return_s=float(cfg.display.idle_return), attract_url=cfg.display.attract_url)
 
 
 def run_with_table(table: Table, cfg: Config, games: Mapping[str, Game], status: StatusBoard,

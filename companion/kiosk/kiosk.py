@@ -69,6 +69,7 @@ class Settings:
     demo_script: list[str] | None = None  # a recorded game for a one-game attract loop (default: the game's own)
     # the attract screen until the game has begun: which games its loop shows (companion/kiosk/reel.py)
     attract: bool | str | list[str] = True
+    attract_url: str | None = None  # the attract loop's QR code: a "what is this" page (none: no code)
     idle_return_s: float = 120.0  # after a game ends, untouched this long: back to the attract loop (0: never)
 
 

@@ -12,8 +12,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import numpy as np
 import pygame
 import pytest
+import zxingcpp
 from pydantic import ValidationError
 
 from companion import i18n, scripting
@@ -218,3 +220,32 @@ def touch(k: Kiosk, pos: tuple[int, int]) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
     k.process()
+
+
+@pytest.mark.parametrize(("size", "lang"), [("800x480", "zh"), ("1920x1080", "en")])
+def test_the_loop_shows_a_qr_code_a_phone_reads(size: str, lang: str, text: TextCache, shots_dir: Path) -> None:
+    url = "https://example.org/tabletop?from=kiosk"
+    cfg = Config.model_validate({"display": {"attract_url": url}})
+    scene = kiosk_on("toolkit", text, size, lang)
+    k = scene.kiosk
+    k.settings.attract_url = settings_from(cfg).attract_url
+    for _ in range(5):
+        scene.at(scene.clock.now + DEMO_STEP_MS)
+    drawn, places = frame(k, text)
+    pygame.image.save(k.surface, str(shots_dir / f"attract-qr-{lang}-{size}.png"))
+    caption = i18n.translate(lang, "kiosk.attract.scan")
+    assert caption.replace(" ", "") in "".join(drawn).replace(" ", "")  # wrapped, but whole
+    assert not text_problems(text.record) and not text.missing
+    grey = pygame.surfarray.array3d(k.surface).mean(axis=2).astype(np.uint8).T
+    assert {str(found.text) for found in zxingcpp.read_barcodes(np.ascontiguousarray(grey))} == {url}
+    code = places["attract.demo"].height
+    assert code >= 140 * k.layout.scale - 1  # 315 px on a 1080p TV: about 15-20 cm, read from 2 m
+    scene.kiosk.close()
+    scene.log.close()
+
+
+@pytest.mark.parametrize("bad", ["ftp://example.org", "example.org", "https://a b", "https://" + "x" * 300])
+def test_a_wrong_attract_url_is_refused(bad: str) -> None:
+    with pytest.raises(ValidationError) as err:
+        Config.model_validate({"display": {"attract_url": bad}})
+    assert "attract_url" in str(err.value)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion.games import registry
+from companion.kiosk.qr import qr_surface
 from companion.kiosk.reel import Reel, chosen_games
 from companion.kiosk.screens.base import Screen
 from companion.kiosk.screens.game_list import box_line
@@ -120,8 +121,22 @@ class AttractScreen(Screen):
             body = pygame.Rect(inner.left, facts.bottom + self.c.px(6), inner.width, inner.bottom - facts.bottom)
             draw_lines(surface, self.c, [pitch], body, 16)
 
+        url = self.k.settings.attract_url
+        scan = self.tr("kiosk.attract.scan")
+
         def lines(surface: pygame.Surface, rect: pygame.Rect) -> None:
-            draw_lines(surface, self.c, news, rect, 20, DIM)
+            if url is None:
+                draw_lines(surface, self.c, news, rect, 20, DIM)
+                return
+            code = qr_surface(url, rect.height)  # the region's height: about 14 cm on a 55" TV
+            surface.blit(code, (rect.left, rect.top))
+            right = pygame.Rect(rect.left + code.get_width() + self.c.px(12), rect.top,
+                                rect.width - code.get_width() - self.c.px(12), rect.height)
+            draw_lines(surface, self.c, [scan], right, 16, ACCENT)
+            top = right.top + sum(self.c.text.render(part, self.c.font(16), ACCENT).get_height() + self.c.px(6)
+                                  for part in self.c.text.wrap(scan, self.c.font(16), right.width)) + self.c.px(6)
+            draw_lines(surface, self.c, news[:1], pygame.Rect(right.left, top, right.width, right.bottom - top), 18,
+                       DIM)
 
         def call_to_action(surface: pygame.Surface, rect: pygame.Rect) -> None:
             pygame.draw.rect(surface, ACCENT, rect, border_radius=self.c.px(10))
@@ -133,7 +148,7 @@ class AttractScreen(Screen):
             Region("attract.mark", a["mark"], (lang, banner, mark), marked),
             Region("attract.board", a["board"], board_key, board),
             Region("attract.card", a["card"], (lang, title, players_length, pitch), card),
-            Region("attract.demo", a["news"], (lang, tuple(news)), lines),
+            Region("attract.demo", a["news"], (lang, tuple(news), url), lines),
             Region("attract.call", a["call"], (lang, call, token), call_to_action),
         ]
 

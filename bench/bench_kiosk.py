@@ -65,15 +65,19 @@ def rss_mib() -> float:
 class Rig:
     """A table on a disk log with a long running timer, its loop on a thread, and a kiosk on it."""
 
-    def __init__(self, where: Path, text: object) -> None:
+    def __init__(self, where: Path, text: object, attract: bool = False) -> None:
         self.log = EventLog(Path(tempfile.mkdtemp(dir=where)) / "kiosk.sqlite3")
         games = registry()
         setup = Setup("toolkit", tuple(Player(p, p.title()) for p in ("ana", "ben", "chai", "dao")), {}, 1)
         self.table = Table(Referee.start(games, self.log, setup, created_at=0))
-        self.kiosk: Kiosk = build(pygame.display.get_surface(), self.table, games, Settings(attract=False),
-                                  StatusBoard(), text=text)  # type: ignore[arg-type]
+        self.kiosk: Kiosk = build(pygame.display.get_surface(), self.table, games,
+                                  Settings(attract="all" if attract else False), StatusBoard(),
+                                  text=text)  # type: ignore[arg-type]
         self.thread = threading.Thread(target=self.table.run, daemon=True)
         self.thread.start()
+        if attract:  # the attract loop of a table nobody has set up: no input of the table's game
+            self.kiosk.process()
+            return
         for raw in ({"by": "host", "move": "timer.create", "args": {"name": "day", "seconds": 3600}},
                     {"by": "host", "move": "timer.start", "args": {"name": "day"}}):
             self.put_and_wait(raw)
@@ -144,6 +148,61 @@ fonts(Path(sys.argv[1]) / "companion" / "fonts")
 """
 
 
+def attract_figures(where: Path, text: object, seconds: float) -> None:
+    """The attract loop (issue 30) against the idle play screen: CPU over `seconds` each on the real clock
+    (the loop's step every 2.5 s), and the RSS after one whole cycle of the six games drawn (stepped)."""
+    from companion.kiosk.reel import SHOWN_STEPS
+    from companion.kiosk.scenes import SetClock
+    from companion.kiosk.screens.attract import DEMO_STEP_MS, AttractScreen
+
+    play = Rig(where, text)
+    play_cpu = float(loop(play, "kiosk", seconds)["cpu_per_min"])  # type: ignore[arg-type]
+    play.close()
+    rss_play = rss_mib()
+    show = Rig(where, text, attract=True)
+    assert isinstance(show.kiosk.top, AttractScreen)
+    attract_cpu = float(loop(show, "kiosk", seconds)["cpu_per_min"])  # type: ignore[arg-type]
+    show.close()
+    log = EventLog(":memory:")
+    setup = Setup("toolkit", (Player("ana", "Ana"), Player("ben", "Ben")), {}, 1)
+    clock = SetClock(1_000)
+    k = build(pygame.display.get_surface(), Table(Referee.start(registry(), log, setup, 0), clock=clock), registry(),
+              Settings(attract="all"), StatusBoard(), text=text)  # type: ignore[arg-type]
+    k.process()
+    screen = k.top
+    assert isinstance(screen, AttractScreen)
+    cpu0 = time.process_time()
+    steps = 0
+    for _ in range(len(screen.reel.ids) * (SHOWN_STEPS + 1) + 1):
+        clock.now += DEMO_STEP_MS
+        k.process()
+        steps += 1
+    step_ms = (time.process_time() - cpu0) / steps * 1000
+    cycle_cpu = (time.process_time() - cpu0) / (steps * DEMO_STEP_MS / 1000) * 60  # s per minute of the loop
+    rss_cycle = rss_mib()
+    k.close()
+    log.close()
+    print("#### Attract loop (issue 30; SDL dummy driver, 800x480)")
+    print()
+    print(f"Measured by `python bench/bench_kiosk.py --attract --seconds {seconds:g}`.")
+    print()
+    print("| screen | idle CPU s/min |")
+    print("|---|---|")
+    print(f"| play screen, a running timer | {play_cpu:.2f} |")
+    print(f"| attract loop, a step every {DEMO_STEP_MS / 1000:g} s, {seconds:g} s on the real clock | "
+          f"{attract_cpu:.2f} |")
+    print(f"| attract loop: the steps alone of one whole cycle (switches included), per minute of its "
+          f"{steps * DEMO_STEP_MS / 1000:.0f} s "
+          f"| {cycle_cpu:.2f} |")
+    print()
+    print(f"- The loop costs {attract_cpu / max(play_cpu, 1e-9):.1f}x the idle play screen's CPU in the window and "
+          f"{cycle_cpu / max(play_cpu, 1e-9):.1f}x over a whole cycle (goal: at most 2x).")
+    print(f"- A step of the loop (the demo's input, the regions redrawn, a game's switch with its unseen inputs "
+          f"replayed) takes {step_ms:.1f} ms of CPU on average over one whole cycle ({steps} steps).")
+    print(f"- RSS: {rss_play:.0f} MiB after the play screen's run; {rss_cycle:.0f} MiB after one whole cycle of "
+          f"the six games (each game's rules, board and demo imported and drawn).")
+
+
 def earlier_start(cache: Path) -> None:
     """What a kiosk's earlier start left in its cache (the fonts' coverage and faces, the catalogs where
     the tree keeps them), made in a child process: the figures are a kiosk's evening, not its first
@@ -206,6 +265,7 @@ def main(argv: list[str] | None = None) -> int:
                         "no idle loops, no start-up runs)")
     parser.add_argument("--languages", default="zh,th", help="the languages every screen is drawn in before "
                         "the RSS is read (zh,th; one, e.g. zh, is a kiosk that stays in one language all night)")
+    parser.add_argument("--attract", action="store_true", help="only the attract loop's figures (issue 30)")
     args = parser.parse_args(argv)
     where = disk_dir(args.dir)
     cache = Path(tempfile.mkdtemp(prefix="kiosk-fonts-"))
@@ -221,6 +281,9 @@ def main(argv: list[str] | None = None) -> int:
             pass
     rss_fonts = rss_mib()
     rss_trimmed = trimmed_rss_mib()
+    if args.attract:
+        attract_figures(where, text, args.seconds)
+        return 0
     if args.rss_only:
         figures = {"rss_fonts_mib": rss_fonts, "rss_trimmed_mib": rss_trimmed}
         print(json.dumps(figures) if args.json else f"RSS: {rss_fonts:.1f} MiB with every screen drawn in "

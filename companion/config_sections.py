@@ -106,7 +106,12 @@ class DisplayConfig(_Section):
     driver: Literal["kmsdrm", "x11", "wayland", "dummy"] | None = None  # SDL video driver; default: SDL's choice
     volume: Annotated[int, Field(ge=0, le=100)] = 80
     booth_timeout: Annotated[int, Field(ge=5, le=600)] = 30  # seconds a booth stays open untouched
-    attract: StrictBool = True  # the attract loop until the game's first input
+    # the attract loop until the game's first input, and which games it shows (companion/kiosk/reel.py)
+    attract: StrictBool | Literal["all", "this game"] | Annotated[list[Annotated[str, Field(pattern=GAME_ID)]], Field(
+        min_length=1)] = True
+    idle_return: Annotated[int, Field(ge=0, le=3600)] = 120  # s untouched after a game ends: the loop (0: never)
+    # a page that says what this table is (or the spectator page): its QR code on the attract loop
+    attract_url: Annotated[str, Field(pattern=r"^https?://[!-~]{1,200}$")] | None = None
 
     @field_validator("enabled", mode="before")
     @classmethod

@@ -9,9 +9,10 @@ from companion import i18n
 from companion.core.referee import Outcome
 from companion.table.views import Views
 
-#: Announcement params that name a sender or a player (a list of players too: ``players``, ``ranking``).
+#: Announcement params that name a sender or a player (a list of players too: ``players``, ``ranking``; a
+#: vote's ``winner`` when a player won it).
 #: The same list is in the phone page's js/i18n.js.
-WHO_PARAMS = ("by", "player", "players", "target", "attacker", "defender", "loser", "sheriff", "ranking")
+WHO_PARAMS = ("by", "player", "players", "target", "attacker", "defender", "loser", "sheriff", "ranking", "winner")
 
 
 def with_names(announcement: dict[str, Any], players: list[dict[str, str]]) -> dict[str, Any]:

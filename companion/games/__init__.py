@@ -77,6 +77,11 @@ class Games(Mapping[str, Game]):
             return Box(game_id, int(package.MIN_PLAYERS), int(package.MAX_PLAYERS), package.Options, _rank(package))
         return self[game_id]
 
+    def minutes(self, game_id: str) -> tuple[int, int] | None:
+        """How long a game of it takes, in minutes (its package's ``PLAY_MINUTES``), if the box says."""
+        found = getattr(self._packages[game_id], "PLAY_MINUTES", None)
+        return (int(found[0]), int(found[1])) if found is not None else None
+
     def folder(self, game_id: str) -> Path:
         """The folder of a game's package (without importing its rules)."""
         return Path(self._packages[game_id].__file__ or "").resolve().parent
@@ -97,6 +102,11 @@ def box(games: Mapping[str, Game], game_id: str) -> GameBox:
     """What the box of `games[game_id]` says (players, options, rank), read without importing its rules when
     `games` is the registry; in any other mapping (a test's own game) the game itself."""
     return games.box(game_id) if isinstance(games, Games) else games[game_id]
+
+
+def play_minutes(games: Mapping[str, Game], game_id: str) -> tuple[int, int] | None:
+    """How long a game of `games[game_id]` takes, in minutes, as its box says (None: it does not say)."""
+    return games.minutes(game_id) if isinstance(games, Games) else None
 
 
 def folder(game_id: str) -> Path:

@@ -5,6 +5,8 @@ screenshots and tests.
 
 Each file is `board-<scene>-<lang>-<size>.png`: the play screen with the game's board picture; a game's
 main moment (named as the game) also gives `booth-<game>-<lang>-<size>.png`, its first player's booth.
+With `--attract`, `attract-<game>-<lang>-<size>.png` instead: the attract loop at each game's moment
+(docs/kiosk.md, "The attract loop").
 """
 
 from __future__ import annotations
@@ -84,12 +86,47 @@ def moment_scene(surface: pygame.Surface, text: TextCache, lang: str, moment: st
     return replay_scene(surface, text, lang, part_way(script_lines(script), steps))
 
 
+def attract_shots(out: Path, surface: pygame.Surface, text: TextCache, lang: str) -> list[Path]:
+    """The attract loop of a table nobody set up, on the real kiosk with a stepped clock: each game's
+    screen two inputs before the end of its stretch (its main moment, `Game.moments`)."""
+    from companion.core.contract import Player, Setup
+    from companion.core.referee import Referee
+    from companion.kiosk.reel import SHOWN_STEPS
+    from companion.kiosk.screens.attract import DEMO_STEP_MS, AttractScreen
+
+    log = EventLog(":memory:")
+    setup = Setup("toolkit", (Player("ana", "Ana"), Player("ben", "Ben")), {}, seed=1)
+    clock = SetClock(1_000)
+    table = Table(Referee.start(registry(), log, setup, 0), clock=clock)
+    kiosk = build(surface, table, registry(), Settings(lang=lang, attract="all"), StatusBoard(), text=text)
+    kiosk.process()
+    screen = kiosk.top
+    assert isinstance(screen, AttractScreen)
+    saved: list[Path] = []
+    w, h = surface.get_size()
+    for game in screen.reel.ids:
+        assert screen.reel.game == game
+        while screen.reel.shown < min(SHOWN_STEPS - 2, screen.reel.limit):
+            clock.now += DEMO_STEP_MS
+            kiosk.process()
+        path = out / f"attract-{game}-{lang}-{w}x{h}.png"
+        pygame.image.save(kiosk.surface, str(path))
+        saved.append(path)
+        while screen.reel.game == game:
+            clock.now += DEMO_STEP_MS
+            kiosk.process()
+    kiosk.close()
+    log.close()
+    return saved
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("out", type=Path)
     parser.add_argument("--size", action="append", choices=COMMON_SIZES)
     parser.add_argument("--lang", action="append", choices=i18n.LANGUAGES)
     parser.add_argument("--scene", action="append", choices=sorted(moments()))
+    parser.add_argument("--attract", action="store_true", help="the attract loop at each game's moment")
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -100,6 +137,10 @@ def main(argv: list[str] | None = None) -> int:
     for size in args.size or ["800x480"]:
         surface = open_display(size, False)
         for lang in args.lang or list(i18n.LANGUAGES):
+            if args.attract:
+                for path in attract_shots(args.out, surface, text, lang):
+                    print(path)
+                continue
             for moment in args.scene or sorted(moments()):
                 scene = moment_scene(surface, text, lang, moment)
                 try:

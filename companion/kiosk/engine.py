@@ -17,7 +17,6 @@ from companion.config import Config
 from companion.core.contract import Game
 from companion.drawing.fonts import default_cache_dir, load_chain
 from companion.drawing.text import TextCache
-from companion.kiosk.demo import demo_script
 from companion.kiosk.feed import KioskFeed
 from companion.kiosk.host_lock import HostLock
 from companion.kiosk.kiosk import Kiosk, Settings
@@ -82,7 +81,8 @@ def settings_from(cfg: Config) -> Settings:
     log = Path(cfg.storage.path)
     lock = HostLock.load(cfg.kiosk.host_pin, None if str(log) == ":memory:" else log.parent)
     return Settings(lang=cfg.table.language, volume=cfg.display.volume / 100,
-                    booth_timeout_s=float(cfg.display.booth_timeout), attract=cfg.display.attract, host_lock=lock)
+                    booth_timeout_s=float(cfg.display.booth_timeout), attract=cfg.display.attract, host_lock=lock,
+                    idle_return_s=float(cfg.display.idle_return), attract_url=cfg.display.attract_url)
 
 
 def run_with_table(table: Table, cfg: Config, games: Mapping[str, Game], status: StatusBoard,
@@ -107,8 +107,6 @@ def run_with_table(table: Table, cfg: Config, games: Mapping[str, Game], status:
                              {"size": f"{w}x{h}", "driver": pygame.display.get_driver()}), file=out, flush=True)
     settings = settings_from(cfg)
     settings.options = dict(options or {})
-    if settings.demo_script is None:
-        settings.demo_script = demo_script(table.referee.setup.game)
     kiosk = build(surface, table, games, settings, status)
     assert kiosk.feed is not None  # `build` attaches one
     if on_ready is not None and (seats := on_ready(kiosk.feed)) is not None:

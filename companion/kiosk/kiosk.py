@@ -31,6 +31,7 @@ from companion.kiosk.host_lock import HostLock
 from companion.kiosk.layout import Layout
 from companion.kiosk.presses import InputClock, Presses
 from companion.kiosk.screens import first_screen, on_message
+from companion.kiosk.screens.attract import back_to_the_loop, idle_due
 from companion.kiosk.screens.base import Screen
 from companion.kiosk.screens.host_menu import HostMenuScreen
 from companion.kiosk.screens.status_bar import status_region
@@ -67,8 +68,11 @@ class Settings:
     booth_timeout_s: float = 30.0
     seats: PhoneSeats | None = None  # the seats' QR codes and their release, when phones are served
     options: Mapping[str, Any] = field(default_factory=dict)
-    demo_script: list[str] | None = None  # the attract loop's recorded game (default: the toolkit demo)
-    attract: bool = True  # start on the attract screen when the game has not begun
+    demo_script: list[str] | None = None  # a recorded game for a one-game attract loop (default: the game's own)
+    # the attract screen until the game has begun: which games its loop shows (companion/kiosk/reel.py)
+    attract: bool | str | list[str] = True
+    attract_url: str | None = None  # the attract loop's QR code: a "what is this" page (none: no code)
+    idle_return_s: float = 120.0  # after a game ends, untouched this long: back to the attract loop (0: never)
     host_lock: HostLock = field(default_factory=HostLock)  # the host menu's PIN, the booths' PINs (off: none)
 
 
@@ -101,6 +105,7 @@ class Kiosk:
         self._drawn: Screen | None = None
         self._active_until = 0.0
         self._due = 0  # table ms when the screen changes by itself next
+        self.last_touch_ms = self.now_ms()  # the last touch, key or button (or news of the game): idle since
         self._timer_seen: dict[str, tuple[int, bool]] = {}
         self._cued_expiry: set[str] = set()
         self.running = True
@@ -157,6 +162,7 @@ class Kiosk:
     def touched(self) -> None:
         """Something on screen was pressed: the next turn redraws what changed."""
         self._due = 0
+        self.last_touch_ms = self.now_ms()
 
     def say(self, msgid: str, **params: Any) -> None:
         self.notice = (i18n.translate(self.lang, msgid, params), self.now_ms() + NOTICE_MS)
@@ -228,11 +234,12 @@ class Kiosk:
             return  # nothing arrived and nothing on screen changes before `_due`: skip the turn's work
         if self.notice and self.notice[1] <= now:
             self.notice, self.notice_msgid = None, ""
+        back_to_the_loop(self, now)
         self.top.update(now)
         self._cue(now)
         self.render(budget_s)
         self.presses.look(self.top)  # a screen that came up this turn settles from now
-        wakes = [t for t in (self.top.next_change_ms(now), self.notice and self.notice[1]) if t]
+        wakes = [t for t in (self.top.next_change_ms(now), self.notice and self.notice[1], idle_due(self)) if t]
         self._due = min(wakes) if wakes else now + IDLE_REDRAW_MS
 
     def run(self, until: threading.Event | None = None) -> None:

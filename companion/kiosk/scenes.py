@@ -24,7 +24,7 @@ from companion.kiosk.engine import build
 from companion.kiosk.host_lock import HostLock, Pin
 from companion.kiosk.kiosk import Kiosk, Settings
 from companion.kiosk.scenes_newgame import NEW_GAME_SCREENS, show_new_game_screen
-from companion.kiosk.screens.attract import AttractScreen
+from companion.kiosk.screens.attract import DEMO_STEP_MS, AttractScreen
 from companion.kiosk.screens.reveal import RevealScreen
 from companion.kiosk.seats import PhoneSeats
 from companion.kiosk.sound import Sound
@@ -145,17 +145,16 @@ def show_screen(scene: Scene, name: str, hp: int = 10) -> None:
     """Bring a fresh scene to screen `name` with a game in a typical state."""
     k = scene.kiosk
     if name == "attract":
-        attract = k.top
-        assert isinstance(attract, AttractScreen)
-        for _ in range(6):
-            attract.demo.advance()
-        k.process()
+        assert isinstance(k.top, AttractScreen)
+        for _ in range(6):  # the loop's own pace, on the table's clock
+            scene.at(scene.clock.now + DEMO_STEP_MS)
         return
     if name in NEW_GAME_SCREENS:
         show_new_game_screen(scene, name)
         return
     if name == "setup":
-        k.top.tap(k.layout.rect(400, 300, 1, 1).topleft)  # a touch on the demo ends it
+        k.top.tap(k.layout.rect(400, 300, 1, 1).topleft)  # a touch on the demo: the game list
+        k.top.back()  # and Back: the table's own game's setup screen
         k.process()
         return
     for step in opening(hp=hp):

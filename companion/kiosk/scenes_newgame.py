@@ -35,6 +35,7 @@ def show_new_game_screen(scene: Scene, name: str) -> None:
         k.process()
         _touch(k, "n")
         return
+    _touch(k, "play")  # the attract loop's "Touch to play": the game list
     if name == "seating":
         _touch(k, "jailbreak")
         _touch(k, ("player", "chai"))

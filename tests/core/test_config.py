@@ -53,7 +53,7 @@ def test_defaults_with_no_files_and_empty_environment() -> None:
         "game": {"default": "toolkit", "players": ["p1", "p2", "p3", "p4"], "options": {}, "moderator": False},
         "timers": {"resume_after_restart": "pause"},
         "display": {"size": "auto", "fullscreen": False, "enabled": "auto", "driver": None, "volume": 80,
-                    "booth_timeout": 30, "attract": True},
+                    "booth_timeout": 30, "attract": True, "idle_return": 120, "attract_url": None},
         "mqtt": {"broker": "auto", "url": None, "prefix": "companion", "port": 1883, "ws_port": 9001,
                  "spectators": 0, "provision": None, "page_port": 8080, "page_host": None},
         "readers": {"simulate": "auto", "repeat_window_ms": None,

@@ -118,6 +118,8 @@ def to_play(scene: Scene) -> None:
     picker, then Start on the setup screen."""
     k = scene.kiosk
     if k.top.name == "attract":
+        press(scene, say(k, "kiosk.attract.touch"))  # "Touch to play": the game list
+    if k.top.name == "games":
         title = say(k, f"game.{k.public['game']}.title")
         while title not in labels(k) and say(k, "kiosk.form.more") in labels(k):  # the list is paged
             press(scene, say(k, "kiosk.form.more"))

@@ -1,7 +1,7 @@
 """The demo never stands in for a game that has started, and the demo is marked as one (issue 21).
 
 A Lockdown table on a real SQLite log and the real kiosk (dummy SDL driver). Before anyone plays, the
-attract screen runs the recorded demo: its panel's banner reads "Demo: a recorded game of <title>" and
+attract screen runs the recorded demo: its banner reads "Demo: a recorded game of <title>" and
 each of its lines starts "Demo ·", dimmed, so no one takes "Ben, it is your turn..." for the table's
 game. Then Ana sends her secret setup (genes and spawn room) from her phone: Lockdown announces nothing
 for it, yet the kiosk leaves the demo for the game and never shows the demo again: not as the demo steps
@@ -106,7 +106,10 @@ def test_after_a_secret_setup_input_the_kiosk_never_shows_the_demo_again(tmp_pat
     scene = kiosk_on(log, referee, text)
     k = scene.kiosk
     assert k.top.name == "attract"
-    touch(k, k.layout.rect(600, 300, 1, 1).center)  # someone touched the screen: the setup screen
+    touch(k, k.layout.rect(600, 300, 1, 1).center)  # someone touched the screen: the game list (issue 30)
+    assert k.top.name == "games"
+    k.press("back")  # Back: this table's own game's setup screen
+    k.process()
     assert k.top.name == "setup"
 
     assert scene.table.handle(ANA_SETUP).accepted  # Ana's genes and spawn room, from her phone

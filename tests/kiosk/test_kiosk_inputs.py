@@ -15,6 +15,7 @@ from companion.drawing.text import TextCache
 from companion.kiosk.detect import display_driver
 from companion.kiosk.scenes import make_scene, opening
 from companion.kiosk.screens.attract import AttractScreen
+from companion.kiosk.screens.game_list import GameListScreen
 from companion.kiosk.screens.host_menu import HostMenuScreen
 from companion.kiosk.screens.play import PlayScreen
 from companion.kiosk.screens.setup import SetupScreen
@@ -54,7 +55,10 @@ def test_touch_and_keys_arrive_through_sdl(text: TextCache) -> None:
     scene = make_scene(surface("800x480"), text, "en")
     k = scene.kiosk
     tap_at(k, k.layout.rect(500, 300, 1, 1).topleft)
-    assert isinstance(k.top, SetupScreen)  # a touch on the demo: to the setup screen
+    assert isinstance(k.top, GameListScreen)  # a touch on the demo: to the game list (issue 30)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    k.process()
+    assert isinstance(k.top, SetupScreen)  # Back: the table's own game's setup screen
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m", scancode=0))
     k.process()
     assert isinstance(k.top, HostMenuScreen)

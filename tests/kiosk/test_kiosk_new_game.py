@@ -51,6 +51,7 @@ def sent(scene: Scene) -> list[dict[str, Any]]:
 def seating_for(scene: Scene, game: str) -> Kiosk:
     k = scene.kiosk
     assert k.top.name == "attract"
+    touch(k, key="play")  # "Touch to play": the game list
     touch(k, say(k, f"game.{game}.title"))
     assert k.top.name == "seating", k.top.name
     return k

@@ -42,7 +42,8 @@ def evening(scene: Scene, secrets: dict[str, Any]) -> list[tuple[str, str, list[
                 k.pop()
 
     look("start")
-    k.stack[0].tap(k.layout.rect(400, 300, 1, 1).topleft)  # leave the attract loop for setup
+    k.stack[0].tap(k.layout.rect(400, 300, 1, 1).topleft)  # leave the attract loop for the game list
+    k.top.back()  # and its Back: the setup screen
     look("setup")
     for step in opening(hp=secrets["hp"]):
         scene.play(step)

@@ -149,6 +149,7 @@ def test_the_host_says_at_setup_that_they_moderate_by_touch(text: TextCache, sho
     Start. The new game is moderated (its setup, in the log) and the new setup screen says so to all."""
     scene = make_scene(surface("800x480"), text, lang)
     k = scene.kiosk
+    touch(k, key="play")  # the attract loop's "Touch to play": the game list
     touch(k, i18n.translate(lang, "game.toolkit.title"))
     assert k.top.name == "setup", k.top.name
     touch(k, key="change")

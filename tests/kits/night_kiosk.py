@@ -110,6 +110,8 @@ def begin_game(finger: Finger) -> None:
     players = [(p["id"], p["name"]) for p in k.public["players"]]
     number = k.public.get("number")
     if finger.screen() == "attract":
+        finger.press_key("play")  # "Touch to play": the game list (issue 30)
+    if finger.screen() == "games":
         title = i18n.translate(k.lang, f"game.{k.public['game']}.title")
         while not any(b.label == title for b in finger.buttons()):  # the list's next page ("More ›")
             finger.touch(finger.find(lambda b: isinstance(b.key, tuple) and b.key[0] == "page_more",

@@ -3,7 +3,7 @@ log all evening, no restart), by touches on the kiosk, taps in phone pages (head
 on the simulated reader only. It is docs/game-night.md's walk-through; its pictures are that page's.
 
 Power on: the attract loop plays, marked as a demo (the table was set up for the toolkit, with last
-time's players). The host touches Room 25 on the attract list: the seating screen (Ana, Ben and Chai
+time's players). The host touches the screen, then Room 25 on the game list: the seating screen (Ana, Ben and Chai
 seated), the options set by touch to those of Room 25's shortest demo script (cooperation-3), Start.
 Ana's figure is enrolled, Ben and Chai and the host join by the links their seats' QR codes hold, and
 the script is played to its end by touch (tests/kits/night_follow.py; a game the host starts gets the
@@ -128,6 +128,7 @@ def test_an_evening_from_the_attract_loop_to_play_again(lang: str, tmp_path: Pat
             drawn = album.both("01-attract")
             title = tr(lang, "game.room25.title")
             assert tr(lang, "kiosk.attract.demo_banner", title=tr(lang, "game.toolkit.title")) in drawn
+            finger.press_key("play")  # "Touch to play": the game list (issue 30)
             assert title in [b.label for b in finger.buttons()]
             # The host touches Room 25 on the list: last time's players are seated; its options are set
             # by touch to the script's (co-op, real room tiles, 90 s to program); Start.

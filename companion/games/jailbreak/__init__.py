@@ -11,7 +11,10 @@ MENU_RANK = 3
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
 
-__all__ = ["GAME", "MAX_PLAYERS", "MENU_RANK", "MIN_PLAYERS", "Options"]
+#: How long a game takes, in minutes (the box; the kiosk's game list and attract loop).
+PLAY_MINUTES = (30, 60)
+
+__all__ = ["GAME", "MAX_PLAYERS", "MENU_RANK", "MIN_PLAYERS", "PLAY_MINUTES", "Options"]
 
 
 def __getattr__(name: str) -> Any:

@@ -11,7 +11,10 @@ MENU_RANK = 0
 MIN_PLAYERS = 1
 MAX_PLAYERS = 12
 
-__all__ = ["GAME", "MAX_PLAYERS", "MENU_RANK", "MIN_PLAYERS", "Options"]
+#: How long a game takes, in minutes (the box; the kiosk's game list and attract loop).
+PLAY_MINUTES = (10, 120)
+
+__all__ = ["GAME", "MAX_PLAYERS", "MENU_RANK", "MIN_PLAYERS", "PLAY_MINUTES", "Options"]
 
 
 def __getattr__(name: str) -> Any:

@@ -41,6 +41,7 @@ def on_message(k: Kiosk, message: msgs.Message) -> None:
         number = k.public.get("number")
         was_ended = bool(k.public.get("ended"))
         k.public = message.view
+        k.last_touch_ms = k.now_ms()  # news of the game: the table is not idle (screens/attract.py)
         if "options" in message.view:  # the game's own options (NEWGAME_IFACE.md), not the start-up ones
             k.settings.options = dict(message.view["options"])
         if number is not None and message.view.get("number") not in (None, number):

@@ -3,7 +3,7 @@
 
 const TRANSLATED_PARAM_PREFIXES = ["kind.", "sender.", "reject."];
 // Announcement params that name a sender or a player, or a list of players (as companion/console.py).
-const WHO_PARAMS = ["by", "player", "players", "target", "attacker", "defender", "loser", "sheriff", "ranking"];
+const WHO_PARAMS = ["by", "player", "players", "target", "attacker", "defender", "loser", "sheriff", "ranking", "winner"];
 let messages = {};
 let language = "en";
 

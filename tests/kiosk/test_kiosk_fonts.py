@@ -74,10 +74,10 @@ def test_every_kiosk_message_is_translated_in_every_language() -> None:
         assert used <= i18n.msgids(lang), (lang, sorted(used - i18n.msgids(lang)))
     script = {"zh": re.compile(r"[\u4e00-\u9fff]"), "th": re.compile(r"[\u0e01-\u0e5b]")}
     # words that are the same in every language: a count, a seat's number and name, an option and its
-    # value, and the keyboard's layout keys (each layout named in its own script)
+    # value, the keyboard's layout keys (each layout named in its own script), a player and their role
     neutral = ("kiosk.notice.token_refused", "kiosk.toolkit.counter_values", "kiosk.enroll.token",
                "kiosk.keyboard.count", "kiosk.keyboard.latin", "kiosk.keyboard.thai", "kiosk.options.value",
-               "kiosk.seating.seated_as")
+               "kiosk.seating.seated_as", "kiosk.moderator.role")
     for lang, pattern in script.items():
         words = [i18n.translate(lang, m) for m in used if not m.startswith(("kiosk.language.", "kiosk.play.timer"))
                  and m not in neutral]

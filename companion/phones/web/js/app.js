@@ -108,13 +108,12 @@ function onReply(reply) {
     left(reply);
     return;
   }
-  const state = page.formStates.get(reply.id);
   const text = reply.ok ? t("phone.accepted") : t("phone.rejected", { reason: describe(reply.reason ?? {}, page.newest?.players ?? []) });
-  if (state) {
+  for (const state of page.formStates.get(reply.id) ?? []) {
     state.textContent = text;
     state.dataset.ok = String(Boolean(reply.ok));
-    page.formStates.delete(reply.id);
   }
+  page.formStates.delete(reply.id);
   toast(text, Boolean(reply.ok));
 }
 
@@ -123,12 +122,11 @@ function onReply(reply) {
 function onStale(command) {
   settled(command.id);
   const text = t("phone.stale_command");
-  const state = page.formStates.get(command.id);
-  if (state) {
+  for (const state of page.formStates.get(command.id) ?? []) {
     state.textContent = text;
     state.dataset.ok = "false";
-    page.formStates.delete(command.id);
   }
+  page.formStates.delete(command.id);
   toast(text, false);
   bringIntoView($("actions"));
 }

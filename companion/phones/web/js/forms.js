@@ -149,7 +149,8 @@ export function settled(id) {
   }
 }
 
-// A form for one prompt; `send(move, args)` returns the command id, `states` maps ids to form status nodes.
+// A form for one prompt; `send(move, args)` returns the command id, `states` maps ids to the status nodes
+// of the forms it was sent from (the one tapped, and each drawing of that form while it waits).
 export function form(prompt, send, states, players = []) {
   const key = promptKey(prompt);
   const state = el("p", { class: "form-state", role: "status" });
@@ -185,13 +186,13 @@ export function form(prompt, send, states, players = []) {
     waiting.set(key, id);
     state.textContent = t("phone.sending");
     state.dataset.ok = "";
-    states.set(id, state);
+    states.set(id, [state]);
   });
   if (waiting.has(key)) {
     const id = waiting.get(key);
     state.textContent = t("phone.sending");
     state.dataset.ok = "";
-    states.set(id, state); // the reply lands in the form drawn now
+    states.set(id, [...(states.get(id) ?? []), state]); // the reply lands in the form drawn now too
   }
   refresh();
   return node;

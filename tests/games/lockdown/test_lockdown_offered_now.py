@@ -27,8 +27,9 @@ def prompts(state: State, pid: str, move: str) -> list[dict[str, Any]]:
     return [p for p in phone_prompts(GAME, SETUP, state, f"player:{pid}") if p["move"] == move]
 
 
-def refused(state: State) -> list[Any]:
-    return offered_but_refused(GAME, SETUP, state, random.Random(0))
+def refused(state: State, move: str | None = None) -> list[Any]:
+    """The forms offered now that the referee refuses (of one move, or all)."""
+    return [f for f in offered_but_refused(GAME, SETUP, state, random.Random(0)) if move in (None, f[1])]
 
 
 def send(state: State, pid: str, move: str, **args: Any) -> State:
@@ -104,21 +105,21 @@ def test_the_gene_console_states_its_total_and_the_load_the_hand_needs(pocket: b
     hand(state, "ana", "water", "food", "knife", *(["pocket"] if pocket else []))
     turn_of(state, "ana")
     (console,) = prompts(state, "ana", "lockdown.gene_console")
-    assert console["summed"] == ["force", "speed", "load"] and console["total"] == 10
+    assert list(console["summed"]) == ["force", "speed", "load"] and console["total"] == 10
     load = next(f for f in console["fields"] if f["name"] == "load")
-    assert load["min"] == (0 if pocket else 4)
+    assert load["min"] == (0 if pocket else 3)
     assert not refused(state), "a redistribution the form lets be sent is refused"
 
 
 def test_the_gene_console_is_not_offered_when_no_redistribution_fits_the_hand() -> None:
     state = bare(["ana", "ben"], {"ana": (0, 1, 2)})
-    state["people"]["ana"]["genes"] = {"force": 0, "speed": 1, "load": 2}
     place(state, ana=room(state, "gene_console"))
-    hand(state, "ana", "water", "food")
+    hand(state, "ana", "water", "food", "knife")  # 3 cards, a total of 3: speed 1 leaves a load of 2
     turn_of(state, "ana")
-    assert not prompts(state, "ana", "lockdown.gene_console")  # load 2 is all it can be: nothing to change
-    hand(state, "ana", "knife")
-    state["people"]["ana"]["genes"]["load"] = 3  # 3 cards, total 4: speed 1 and load 3 is the only way
+    assert not prompts(state, "ana", "lockdown.gene_console")
+    state["people"]["ana"]["items"].pop()  # 2 cards: speed 1 and load 2 is the one way, and it is offered
+    (console,) = prompts(state, "ana", "lockdown.gene_console")
+    assert [(f["min"], f["max"]) for f in console["fields"]] == [(0, 0), (1, 1), (2, 2)]
     assert not refused(state)
 
 
@@ -144,7 +145,7 @@ def test_a_gold_bar_shows_the_stock_first_then_offers_only_what_is_there(mode: s
     assert state["consumed"] == bar
     (pick,) = prompts(state, "ana", "lockdown.gold")
     assert sorted(c["value"] for c in pick["fields"][0]["choices"]) == ["knife", "water"]
-    assert not refused(state)
+    assert not refused(state, "lockdown.gold")
     state = send(state, "ana", "lockdown.gold", card="water")
     assert [items.kind_of(c) for c in state["people"]["ana"]["items"]] == ["water"]
     assert not prompts(state, "ana", "lockdown.gold")
@@ -159,5 +160,7 @@ def test_a_gold_bar_is_kept_when_the_stock_holds_nothing_it_may_buy() -> None:
     assert all(items.kind_of(c) == "gold" for c in state["stocks"][here])
     state = send(state, "ana", "lockdown.gold")
     assert state["turn_state"]["peek"] and items.holds(state["people"]["ana"], "gold")
-    assert not state["consumed"] and not prompts(state, "ana", "lockdown.gold")
+    assert not state["consumed"] and not prompts(state, "ana", "lockdown.gold")  # seen: nothing to buy
+    with pytest.raises(Rejected, match="gold_nothing_to_take"):
+        send(state, "ana", "lockdown.gold")
     assert not refused(state)

@@ -190,13 +190,13 @@ def room_prompts(state: State, pid: str) -> list[Prompt]:
         out.append(Prompt("lockdown.gene_bank", "lockdown.prompt.gene_bank", OK))
     elif fn == "gene_console":
         out += gene_console(p)
-    elif fn == "control_room":
+    elif fn == "control_room":  # ruling L3.7, one form each: detox only once some room is poisonous
+        out.append(Prompt("lockdown.control_room", "lockdown.control.ten_votes", OK, fixed={"mode": "ten_votes"}))
         poisoned = [r for r in mapgraph.rooms(state) if mapgraph.floor_of(state, r) in state["poison"]]
-        out.append(Prompt("lockdown.control_room", "lockdown.prompt.control_room", (
-            Field("mode", "choice", "lockdown.field.mode",
-                  (Choice("ten_votes", "lockdown.control.ten_votes"), Choice("detox", "lockdown.control.detox"))),
-            Field("room", "choice", "lockdown.field.room", room_choices(state, set(poisoned))),
-        )))
+        if poisoned:
+            out.append(Prompt("lockdown.control_room", "lockdown.control.detox", (
+                Field("room", "choice", "lockdown.field.room", room_choices(state, set(poisoned))),),
+                fixed={"mode": "detox"}))
     return out
 
 

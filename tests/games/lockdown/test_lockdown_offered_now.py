@@ -164,3 +164,20 @@ def test_a_gold_bar_is_kept_when_the_stock_holds_nothing_it_may_buy() -> None:
     with pytest.raises(Rejected, match="gold_nothing_to_take"):
         send(state, "ana", "lockdown.gold")
     assert not refused(state)
+
+
+# -- the control room -----------------------------------------------------------------------------------------
+
+def test_the_control_rooms_ten_votes_can_be_sent_before_any_floor_is_poisonous() -> None:
+    """Found by the long walks: the form asked for a poisonous room even for ten votes, and with none yet
+    it could not be sent at all. Ten votes and detox are two forms; detox only once a room is poisonous."""
+    state = bare(["ana", "ben"])
+    place(state, ana=room(state, "control_room"))
+    turn_of(state, "ana")
+    (votes,) = prompts(state, "ana", "lockdown.control_room")
+    assert votes["fixed"] == {"mode": "ten_votes"}
+    after = send(state, "ana", "lockdown.control_room", **votes["fixed"])
+    assert after["turn_state"]["used_room"]
+    state["poison"] = ["B1"]
+    assert sorted(p["fixed"]["mode"] for p in prompts(state, "ana", "lockdown.control_room")) == ["detox", "ten_votes"]
+    assert not refused(state)

@@ -48,23 +48,30 @@ def check_a_reached_state(game_id: str, which: int, where: float, seed: int, mor
 
 # -- the states real games reach (issue 33): every demo script and long seeded games ----------------------
 
-SAMPLE_SEEDS, SAMPLE_STRIDE = 1, 6  # the quick sample: one long game per demo script, every 6th state
+#: the quick sample: every 6th state of the demo scripts and of one game per script, of at most 200 inputs
+SAMPLE_SEEDS, SAMPLE_STRIDE, SAMPLE_LONGEST = 1, 6, 200
 #: the whole walk (marked slow): long games per demo script, half on varied options; fewer where a state
 #: costs more to check (Betrayal's and Escape the Lab's games run past a thousand states, the toolkit's
 #: forms grow with every timer and vote)
 WHOLE_SEEDS = {"lockdown": 12, "room25": 12, "jailbreak": 8, "betrayal": 2, "lab_escape": 2, "toolkit": 4}
 LONGEST = 1500  # inputs a long game may take at most (Lockdown, Room 25 and Jailbreak end well before)
-#: the toolkit never ends by itself: its session is as long as a games night's host makes it, each new timer,
-#: vote or counter adding forms to check at every state after it
-LONGEST_FOR = {"toolkit": 150}
+#: shorter where a game rarely ends by itself: random forms keep Escape the Lab's players wandering and
+#: Betrayal's haunt going for thousands of inputs, and the toolkit's session lasts as long as its host
+#: makes it, each new timer, vote or counter adding forms to check at every state after it
+LONGEST_FOR = {"lab_escape": 500, "betrayal": 700, "toolkit": 150}
 
 
 def walks(game_id: str, seeds: int | dict[str, int]) -> list[Walk | None]:
     """The demo scripts (None) and `seeds` long games on each script's table (even seeds: on other options
-    and another seed, picker_states.varied; odd ones on the script's own)."""
-    seeds = seeds if isinstance(seeds, int) else seeds[game_id]
+    and another seed, picker_states.varied; odd ones on the script's own): a number for the sample's (of
+    at most SAMPLE_LONGEST inputs), or WHOLE_SEEDS's, game by game."""
+    longest = LONGEST_FOR.get(game_id, LONGEST)
+    if isinstance(seeds, int):  # the sample's games
+        longest = min(longest, SAMPLE_LONGEST)
+    else:
+        seeds = seeds[game_id]
     count = len(list(scripts_folder(game_id).glob("*.jsonl")))  # at collection: no script played yet
-    return [None, *(Walk(game_id, which, seed, LONGEST_FOR.get(game_id, LONGEST), vary=seed % 2 == 0)
+    return [None, *(Walk(game_id, which, seed, longest, vary=seed % 2 == 0)
                     for which in range(count) for seed in range(seeds))]
 
 

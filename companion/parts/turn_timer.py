@@ -142,6 +142,13 @@ class TurnTimer:
         timers.resume(self.of(ctx), ctx.at)
         ctx.announce(f"{self.game}.timer_resumed", **self.said())
 
+    def resume_started(self, ctx: Ctx, a: Args) -> None:
+        """Resume where the host starts the timer: a timer never started is started, not resumed (its
+        form and menu offer the start; issue 33)."""
+        if not self.of(ctx)["started"]:
+            raise Rejected("reject.timer_not_started")
+        self.resume(ctx, a)
+
     def extend(self, ctx: Ctx, a: TimerExtend) -> None:
         timers.extend(self.of(ctx), a.seconds, ctx.at)
         ctx.announce(f"{self.game}.timer_extended", seconds=a.seconds, **self.said())
@@ -167,7 +174,7 @@ class TurnTimer:
         return [
             *out,
             Move("timer.pause", self.pause, NoArgs, HOST),
-            Move("timer.resume", self.resume, NoArgs, HOST),
+            Move("timer.resume", self.resume_started if start else self.resume, NoArgs, HOST),
             Move("timer.extend", self.extend, TimerExtend, HOST),
             Move("timer.warn", self.warn, TimerTick, CLOCK),
             Move("timer.expire", expire, TimerTick, CLOCK, phases=expire_phases),

@@ -2,7 +2,12 @@
 state Hypothesis reaches (part way through a demo script, or a fresh game on other options, and the game's
 bot on from there), every form a prompt lets be sent is accepted by the referee, and every input the
 referee accepts for a move the prompts ask is in the actor's prompts as the phone receives them and can be
-tapped on the booth's pages (tests/kits/picker_checks.py)."""
+tapped on the booth's pages (tests/kits/picker_checks.py).
+
+Hypothesis' short paths miss states real games reach (issue 33): `check_a_real_game` walks every demo
+script and long seeded games (tests/kits/picker_walks.py) and checks the same at their states: a sample by
+default (`SAMPLE_SEEDS`, `SAMPLE_STRIDE`), every state of `WHOLE_SEEDS` games per script under the `slow`
+marker. tests/README.md, "The choices property", says how many states that is per game and how long it takes."""
 
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ from hypothesis import strategies as st
 from companion.games import registry
 from tests.kits.picker_checks import assert_prompts_match_the_referee, evenings
 from tests.kits.picker_states import played, reached, varied
+from tests.kits.picker_walks import Walk, scripts_folder, walk_findings
 
 #: The draws of a game's choices property: which demo script, where in it, the bot's seed and how many
 #: inputs it plays on, and whether to start afresh on other options instead.
@@ -38,3 +44,45 @@ def check_a_reached_state(game_id: str, which: int, where: float, seed: int, mor
     else:
         state = reached(game, play, states, where, seed, more)
     assert_prompts_match_the_referee(game, setup, state, universe, seed, known)
+
+
+# -- the states real games reach (issue 33): every demo script and long seeded games ----------------------
+
+#: the quick sample: every 6th state of the demo scripts and of one game per script, of at most 200 inputs
+SAMPLE_SEEDS, SAMPLE_STRIDE, SAMPLE_LONGEST = 1, 6, 200
+#: the whole walk (marked slow): long games per demo script, half on varied options; fewer where a state
+#: costs more to check (Betrayal's and Escape the Lab's games run past a thousand states, the toolkit's
+#: forms grow with every timer and vote)
+WHOLE_SEEDS = {"lockdown": 12, "room25": 12, "jailbreak": 8, "betrayal": 2, "lab_escape": 2, "toolkit": 4}
+LONGEST = 1500  # inputs a long game may take at most (Lockdown, Room 25 and Jailbreak end well before)
+#: shorter where a game rarely ends by itself: random forms keep Escape the Lab's players wandering and
+#: Betrayal's haunt going for thousands of inputs, and the toolkit's session lasts as long as its host
+#: makes it, each new timer, vote or counter adding forms to check at every state after it
+LONGEST_FOR = {"lab_escape": 500, "betrayal": 700, "toolkit": 150}
+
+
+def walks(game_id: str, seeds: int | dict[str, int]) -> list[Walk | None]:
+    """The demo scripts (None) and `seeds` long games on each script's table (even seeds: on other options
+    and another seed, picker_states.varied; odd ones on the script's own): a number for the sample's (of
+    at most SAMPLE_LONGEST inputs), or WHOLE_SEEDS's, game by game."""
+    longest = LONGEST_FOR.get(game_id, LONGEST)
+    if isinstance(seeds, int):  # the sample's games
+        longest = min(longest, SAMPLE_LONGEST)
+    else:
+        seeds = seeds[game_id]
+    count = len(list(scripts_folder(game_id).glob("*.jsonl")))  # at collection: no script played yet
+    return [None, *(Walk(game_id, which, seed, longest, vary=seed % 2 == 0)
+                    for which in range(count) for seed in range(seeds))]
+
+
+def walk_id(walk: Walk | None) -> str:
+    return "demos" if walk is None else f"script{walk.which}-seed{walk.seed}{'-varied' if walk.vary else ''}"
+
+
+def check_a_real_game(game_id: str, walk: Walk | None, stride: int,
+                      known: frozenset[tuple[str, str]] = frozenset()) -> None:
+    """At every `stride`-th state of the demo scripts (None) or of a long game, the prompts match the referee
+    both ways (picker_walks.walk_findings)."""
+    checked, found = walk_findings(game_id, walk, stride, known)
+    assert checked, "no state reached"
+    assert not found, f"{len(found)} mismatches (actor, move, args, refusal or where, state): {found[:3]}"

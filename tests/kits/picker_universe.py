@@ -49,6 +49,17 @@ class Universe:
                     for v in vals:
                         into.setdefault(json.dumps(v, sort_keys=True), v)
 
+    def merge(self, other: Universe) -> None:
+        """Add what another universe has seen (another demo script of the game)."""
+        for move, fields in other.values.items():
+            for name, seen in fields.items():
+                self.values.setdefault(move, {}).setdefault(name, {}).update(seen)
+        for move, fixed in other.fixed.items():
+            mine = self.fixed.setdefault(move, [])
+            mine += [f for f in fixed if f not in mine]
+        for who, moves in other.asked.items():
+            self.asked.setdefault(who, set()).update(moves)
+
     def candidates(self, move: str, rnd: random.Random) -> list[dict[str, Any]]:
         names = sorted(self.values.get(move, {}))
         pools = [list(self.values[move][n].values()) for n in names]

@@ -103,6 +103,8 @@ def _host(s: State) -> list[Prompt]:
     t = s["timer"]
     if t is not None and not t["running"] and not t["expired"]:
         out.append(Prompt("timer.start" if not t["started"] else "timer.resume", "jailbreak.prompt.timer_start"))
+    if t is not None and not t["running"] and t["started"]:  # paused or run out: start it again from full
+        out.append(Prompt("timer.start", "jailbreak.prompt.timer_restart", params={"seconds": t["duration"] // 1000}))
     if t is not None and t["running"]:
         out.append(Prompt("timer.pause", "jailbreak.prompt.timer_pause"))
     out.append(Prompt("hand.set", "jailbreak.prompt.hand_set", (

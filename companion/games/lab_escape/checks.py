@@ -52,6 +52,8 @@ def attack(ctx: Ctx, attacker: str, defender: str, take: str, roll: int | None, 
     """E4.1: both roll (+1 coffee each); the higher stamina adds 1; the USB key holder adds 1 defending.
     Attacker's total >= defender's: the attacker takes `take` and the defender takes the weapon."""
     s = ctx.state
+    if defender not in s["people"]:  # a name from another table (a hostile or stale phone): refused, not a crash
+        raise Rejected("reject.not_a_player", player=defender[:32])
     a, d = board.person(s, attacker), board.person(s, defender)
     if not items.held(s, attacker, data.WEAPON):
         raise Rejected("reject.lab_escape_no_weapon")

@@ -128,7 +128,6 @@ def effect_prompts(s: State, pid: str, room: str, move: str, fixed: dict[str, An
     if spec.effect != "activate":
         return []
     k = rooms.kind(room)
-    p = board.person(s, pid)
     params = {"room": data.room_word(room)}
 
     def one(*fields: Field, **more: Any) -> Prompt:
@@ -156,14 +155,15 @@ def effect_prompts(s: State, pid: str, room: str, move: str, fixed: dict[str, An
         return [one(Field("card", "choice", "lab_escape.prompt.card", _cards(free)))] if free else []
     if k == "secret_passage":
         return _passage(s, pid, one)
-    # the Control room: pay 1, then another room's effect (never the Control room again)
-    if remote or not board.can_pay(s, pid, 2):
+    # the Control room: pay 1, then another room's effect (never the Control room again); the pharmacy's
+    # own 1 comes on top (issue 33's walks: the form asked for 2 to spare where the referee takes 1)
+    if remote or not board.can_pay(s, pid, 1):
         return []
     out: list[Prompt] = []
     for other in rooms.activatable(s):
-        if rooms.kind(other) != "control":
+        if rooms.kind(other) != "control" and (rooms.kind(other) != "pharmacy" or board.can_pay(s, pid, 2)):
             out += effect_prompts(s, pid, other, move, {**fixed, "room": other}, remote=True)
-    return out if p["stamina"] > 1 else []
+    return out
 
 
 def _passage(s: State, pid: str, one: Any) -> list[Prompt]:
@@ -193,6 +193,8 @@ def _host(s: State, phase: str | None) -> list[Prompt]:
     if t is not None and not t["running"] and not t["expired"] and (t["started"] or phase != "refill"):
         # a timer starts on a turn's first stage, not while the table refills the display (issue 21)
         out.append(Prompt("timer.start" if not t["started"] else "timer.resume", "lab_escape.prompt.timer_start"))
+    if t is not None and not t["running"] and t["started"] and phase != "refill":  # paused or run out: again
+        out.append(Prompt("timer.start", "lab_escape.prompt.timer_restart", params={"seconds": t["duration"] // 1000}))
     out.append(Prompt("timer.set", "lab_escape.prompt.timer_set", (
         Field("seconds", "number", "lab_escape.prompt.seconds", min=0, max=3600, default=s["timer_seconds"]),)))
     return out

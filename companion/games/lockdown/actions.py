@@ -78,24 +78,39 @@ def drop(state: State, pid: str, cards: list[str]) -> None:
     state["stocks"].setdefault(p["room"], []).extend(cards)
 
 
-def gold(state: State, pid: str, card: str) -> str:
-    """Item 6: spend a gold bar while drawing: see the room's cards and take one more (not a gold bar).
-    Not in the junkyard (its stock rule says so)."""
+def gold(state: State, pid: str, card: str | None) -> str | None:
+    """Item 6: spend a gold bar while drawing: see the room's cards and take one more (not a gold bar). Not
+    in the junkyard (its stock rule says so). In two inputs, so the pick is never blind (issue 33): without
+    `card` the bar is spent and the room's cards shown (`peek`; the bar is kept when nothing but gold bars
+    is there to take); then `card`, a kind among them that is not gold, is taken."""
     p = _living(state, pid, "reject.lockdown_shadow_no_draw")
     rule = stock_rule(state, p["room"])
     if rule is None or not rule.gold:
         raise Rejected("reject.lockdown_no_gold_here", room=p["room"])
-    bar = next((c for c in p["items"] if items.kind_of(c) == "gold"), None)
-    if bar is None:
-        raise Rejected("reject.lockdown_no_gold_held")
-    pile = state["stocks"][p["room"]]
-    state["turn_state"]["peek"] = sorted(pile)
+    ts, pile = state["turn_state"], state["stocks"][p["room"]]
+    if card is None:
+        bar = next((c for c in p["items"] if items.kind_of(c) == "gold"), None)
+        if bar is None:
+            raise Rejected("reject.lockdown_no_gold_held")
+        if ts.get("gold_pick"):
+            raise Rejected("reject.lockdown_gold_pick_first")
+        if not pile:
+            raise Rejected("reject.lockdown_stock_short", left=0)
+        if ts["peek"] == sorted(pile) and all(items.kind_of(c) == "gold" for c in pile):
+            raise Rejected("reject.lockdown_gold_nothing_to_take", room=p["room"])  # seen already
+        ts["peek"] = sorted(pile)
+        if any(items.kind_of(c) != "gold" for c in pile):
+            items.consume(state, p, [bar])
+            ts["gold_pick"] = True
+        return None
+    if not ts.get("gold_pick"):
+        raise Rejected("reject.lockdown_gold_look_first")
     chosen = items.find_kind(pile, card)
     if chosen is None or items.kind_of(chosen) == "gold":
         raise Rejected("reject.lockdown_not_in_stock", card=card[:24], room=p["room"])
-    items.consume(state, p, [bar])
     pile.remove(chosen)
     items.give(p, [chosen])
+    ts["gold_pick"] = False
     return chosen
 
 

@@ -110,10 +110,12 @@ def living_step(state: State, pid: str, rng: random.Random) -> Step | None:
         if digital:
             return _by(pid, "draw", count=count)
         return _by(pid, "draw", cards=[items.kind_of(c) for c in rng.sample(pile, count)])
-    if rule is not None and rule.gold and items.holds(p, "gold") and ts["peek"] is None:
-        others = [c for c in pile if items.kind_of(c) != "gold"]
-        if others and len(p["items"]) < items.capacity(p):
-            return _by(pid, "gold", card=items.kind_of(rng.choice(others)))
+    others = [c for c in pile if items.kind_of(c) != "gold"]
+    if ts.get("gold_pick") and others:  # item 6, its second step: one of the cards the bar showed
+        return _by(pid, "gold", card=items.kind_of(rng.choice(others)))
+    if (rule is not None and rule.gold and items.holds(p, "gold") and ts["peek"] is None and others
+            and len(p["items"]) < items.capacity(p)):
+        return _by(pid, "gold")
     if fn == "helipad" and not ts["airdrop_taken"] and state["airdrops"]:
         return _by(pid, "take", cards=[rng.choice(state["airdrops"])])
     if not ts["used_room"]:

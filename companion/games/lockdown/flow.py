@@ -20,6 +20,9 @@ ROUNDS = 6
 FREE = TurnTimer("lockdown", "free", named=True)
 TURN = TurnTimer("lockdown", "turn", named=True)
 TIMERS = PhaseTimers((FREE, TURN))
+#: the phases each timer times (the flow starts it there); outside them it waits, and the host's menu and
+#: forms offer nothing for it
+TIMER_PHASES = {"free": frozenset({"free"}), "turn": frozenset({"action"})}
 
 
 def begin_round(ctx: Ctx) -> None:
@@ -92,7 +95,8 @@ def begin_turn(ctx: Ctx) -> None:
     pid = current_player(state)
     state["turn_state"] = {
         "moved": False, "path": [], "used_room": False, "drawn": [], "recycled": False,
-        "airdrop_taken": False, "peek": None, "tapped": None,  # tapped: a held card asked about (issue 31)
+        "airdrop_taken": False, "peek": None, "gold_pick": False,
+        "tapped": None,  # tapped: a held card asked about (issue 31)
     }
     if pid is not None:
         ctx.announce("lockdown.turn", player=pid)

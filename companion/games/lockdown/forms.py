@@ -96,10 +96,14 @@ def free(state: State, pid: str) -> list[Prompt]:
     p = state["people"][pid]
     out = offer(state, pid)
     for tid, t in state["trades"].items():
-        if t["to"] == pid:
+        fits = trades.fits(state, t)
+        if t["to"] == pid and fits:
             out.append(Prompt("lockdown.accept", "lockdown.prompt.accept", params={"player": t["from"], **t},
                               fixed={"trade": tid}))
-        if pid in (t["from"], t["to"]):
+        if t["to"] == pid and not fits:  # issue 33: no Accept the referee would refuse; say why, offer to call it off
+            out.append(Prompt("lockdown.withdraw", "lockdown.prompt.trade_stale", OK, params={"player": t["from"], **t},
+                              fixed={"trade": tid}))
+        elif pid in (t["from"], t["to"]):
             out.append(Prompt("lockdown.withdraw", "lockdown.prompt.withdraw", fixed={"trade": tid}))
     if items.over_load(p):
         out.append(Prompt("lockdown.discard", "lockdown.prompt.discard", (
@@ -164,8 +168,10 @@ def room_prompts(state: State, pid: str) -> list[Prompt]:
     fn = mapgraph.function_of(state, p["room"])
     rule = actions.stock_rule(state, p["room"])
     out: list[Prompt] = []
-    if rule is not None and len(ts["drawn"]) < rule.limit:
-        left = rule.limit - len(ts["drawn"])
+    pile = state["stocks"].get(p["room"], [])
+    # issue 33: no more than the stock holds (the morgue starts empty), so every count offered is drawn
+    left = min(rule.limit - len(ts["drawn"]), len(pile)) if rule is not None else 0
+    if left > 0:
         if state["options"]["items"] == "digital":
             out.append(Prompt("lockdown.draw", "lockdown.prompt.draw", (
                 Field("count", "number", "lockdown.field.count", min=1, max=left),), params={"left": left}))
@@ -175,12 +181,7 @@ def room_prompts(state: State, pid: str) -> list[Prompt]:
                 # show what it holds; the player taps what they really drew, which the stock holds
                 Field("cards", "choices", "lockdown.field.cards", kind_choices(list(data.items().kinds)), max=left),
             ), params={"left": left}))
-    # a gold bar: the player says which kind they take (the room's cards are shown only once the bar is
-    # spent, item 6, so the form offers every kind but gold and never shows what the stock holds)
-    if rule is not None and rule.gold and items.holds(p, "gold"):
-        out.append(Prompt("lockdown.gold", "lockdown.prompt.gold", (
-            Field("card", "choice", "lockdown.field.card",
-                  kind_choices([k for k in data.items().kinds if k != "gold"])),)))
+    out += gold_prompts(state, p)
     if fn == "helipad":
         out += take_prompts(state, p)
     if ts["used_room"]:
@@ -188,20 +189,49 @@ def room_prompts(state: State, pid: str) -> list[Prompt]:
     if fn == "gene_bank":
         out.append(Prompt("lockdown.gene_bank", "lockdown.prompt.gene_bank", OK))
     elif fn == "gene_console":
-        total = sum(int(v) for v in p["genes"].values())
-        out.append(Prompt("lockdown.gene_console", "lockdown.prompt.gene_console", (
-            Field("force", "number", "lockdown.field.force", min=0, max=total),
-            Field("speed", "number", "lockdown.field.speed", min=1, max=total),
-            Field("load", "number", "lockdown.field.load", min=0, max=total),
-        ), params={"total": total}))
-    elif fn == "control_room":
+        out += gene_console(p)
+    elif fn == "control_room":  # ruling L3.7, one form each: detox only once some room is poisonous
+        out.append(Prompt("lockdown.control_room", "lockdown.control.ten_votes", OK, fixed={"mode": "ten_votes"}))
         poisoned = [r for r in mapgraph.rooms(state) if mapgraph.floor_of(state, r) in state["poison"]]
-        out.append(Prompt("lockdown.control_room", "lockdown.prompt.control_room", (
-            Field("mode", "choice", "lockdown.field.mode",
-                  (Choice("ten_votes", "lockdown.control.ten_votes"), Choice("detox", "lockdown.control.detox"))),
-            Field("room", "choice", "lockdown.field.room", room_choices(state, set(poisoned))),
-        )))
+        if poisoned:
+            out.append(Prompt("lockdown.control_room", "lockdown.control.detox", (
+                Field("room", "choice", "lockdown.field.room", room_choices(state, set(poisoned))),),
+                fixed={"mode": "detox"}))
     return out
+
+
+def gene_console(p: dict[str, Any]) -> list[Prompt]:
+    """Ruling L3.6 as the referee checks it (rooms.gene_console): the current total, redistributed, with
+    its running sum (as the setup form's, so Send waits until it adds up) and a load that still holds the
+    hand (any load with the dimension pocket); not offered when no redistribution fits the hand."""
+    total = sum(int(v) for v in p["genes"].values())
+    least = 0 if items.holds(p, "pocket") else len(p["items"])
+    if total - 1 < least:
+        return []  # speed 1 and a load that holds the hand need more than the total
+    return [Prompt("lockdown.gene_console", "lockdown.prompt.gene_console", (
+        Field("force", "number", "lockdown.field.force", min=0, max=total - 1 - least),
+        Field("speed", "number", "lockdown.field.speed", min=1, max=total - least),
+        Field("load", "number", "lockdown.field.load", min=least, max=total - 1),
+    ), params={"total": total, "load": least}, summed=("force", "speed", "load"), total=total)]
+
+
+def gold_prompts(state: State, p: dict[str, Any]) -> list[Prompt]:
+    """Item 6 in two steps, so the pick is never blind (issue 33): spend a gold bar to see the room's cards
+    (kept when none but gold bars is there to take), then take one of the kinds seen that is not a gold bar.
+    Offered where a bar may be spent (not the junkyard) and the stock holds cards."""
+    ts, rule = state["turn_state"], actions.stock_rule(state, p["room"])
+    if rule is None or not rule.gold:
+        return []
+    pile = state["stocks"].get(p["room"], [])
+    if ts.get("gold_pick"):
+        kinds = sorted({items.kind_of(c) for c in pile} - {"gold"})
+        return [Prompt("lockdown.gold", "lockdown.prompt.gold_pick", (
+            Field("card", "choice", "lockdown.field.card", kind_choices(kinds)),))] if kinds else []
+    if not items.holds(p, "gold") or not pile:
+        return []
+    if ts["peek"] == sorted(pile) and all(items.kind_of(c) == "gold" for c in pile):
+        return []  # seen already: only gold bars, nothing a bar may buy
+    return [Prompt("lockdown.gold", "lockdown.prompt.gold", OK, params={"count": len(pile)})]
 
 
 def take_prompts(state: State, p: dict[str, Any]) -> list[Prompt]:
@@ -228,7 +258,7 @@ def item_prompts(state: State, pid: str) -> list[Prompt]:
         out.append(Prompt("lockdown.rocket", "lockdown.prompt.rocket", (
             Field("room", "choice", "lockdown.field.room", room_choices(state)),
         )))
-    if items.holds(p, "recycler") and not ts["recycled"] and state["consumed"]:
+    if items.holds(p, "recycler") and not ts["recycled"] and state["consumed"] and len(p["items"]) < items.capacity(p):
         if state["options"]["items"] == "digital":
             out.append(Prompt("lockdown.recycle", "lockdown.prompt.recycle", OK))
         else:

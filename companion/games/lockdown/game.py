@@ -52,8 +52,7 @@ class Lockdown(GameBase):
     Options = LockdownOptions
     #: the host may stop the game at any time (nobody wins): the kiosk's host menu, the host's phone
     moves: Mapping[str, Move] = {**MOVES, "game.end": host_end.move({"reason": "stopped", "points": {}, "hp": {}})}
-    host_controls = HostControls(timers=flow.TIMERS.host_moves(
-        {"free": frozenset({"free"}), "turn": frozenset({"action"})}), ends=(EndMove(),))
+    host_controls = HostControls(timers=flow.TIMERS.host_moves(flow.TIMER_PHASES), ends=(EndMove(),))
     modules = Modules(views=views, flow=flow, forms=forms, timer=flow.TIMERS, lines=lines)
     menu_rank = MENU_RANK
     #: the map (ruling L1.4) never changes during a game: every step shares it (and its Graph, mapgraph.py)

@@ -17,7 +17,7 @@ from companion.core.contract import Args, Ctx, Move
 from companion.core.rejection import Rejected
 from companion.games.lockdown import flow, mapgraph, rooms, trades
 from companion.games.lockdown.moves_turn import TURN_MOVES, CardId, Cards, NoArgs, RoomId
-from companion.parts.turn_timer import TimerTick
+from companion.parts.turn_timer import TimerName, TimerTick
 
 PLAYER = frozenset({"player"})
 HOST = frozenset({"host"})
@@ -115,6 +115,14 @@ def timer_expire(ctx: Ctx, a: TimerTick) -> None:
         flow.finish_turn(ctx, forced=True)
 
 
+def timer_resume(ctx: Ctx, a: TimerName) -> None:
+    """The host resumes a paused timer, only in the phase it times (issue 33: the turn timer, stopped for
+    the free phase, would otherwise run there and its end would do nothing)."""
+    if ctx.state["phase"] not in flow.TIMER_PHASES.get(a.name, frozenset({ctx.state["phase"]})):
+        raise Rejected("reject.lockdown_timer_not_now", name=f"kind.lockdown_timer_{a.name}")
+    flow.TIMERS.resume(ctx, a)
+
+
 MOVES: dict[str, Move] = {
     m.name: m
     for m in (
@@ -126,6 +134,7 @@ MOVES: dict[str, Move] = {
         Move("lockdown.begin_actions", begin_actions, NoArgs, HOST, phases=frozenset({"free"})),
         Move("lockdown.force_end_turn", force_end_turn, ForceEndArgs, HOST, phases=frozenset({"action"})),
         *flow.TIMERS.moves(timer_expire),
+        Move("lockdown.timer_resume", timer_resume, TimerName, HOST),  # in place of PhaseTimers' own
         *TURN_MOVES,
     )
 }

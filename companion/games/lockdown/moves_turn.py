@@ -66,10 +66,6 @@ class CardsArgs(Args):
     cards: Annotated[list[CardId], Field(min_length=1, max_length=30)]
 
 
-class CardArgs(Args):
-    card: CardId
-
-
 class MaybeCard(Args):
     card: CardId | None = None
 
@@ -78,7 +74,7 @@ def drop(ctx: Ctx, a: CardsArgs) -> None:
     actions.drop(ctx.state, _pid(ctx), list(a.cards))
 
 
-def gold(ctx: Ctx, a: CardArgs) -> None:
+def gold(ctx: Ctx, a: MaybeCard) -> None:
     actions.gold(ctx.state, _pid(ctx), a.card)
 
 
@@ -204,7 +200,7 @@ TURN_MOVES = (
     _turn("lockdown.move", move, PathArgs),
     _turn("lockdown.draw", draw, DrawArgs),
     _turn("lockdown.drop", drop, CardsArgs),
-    _turn("lockdown.gold", gold, CardArgs),
+    _turn("lockdown.gold", gold, MaybeCard),
     _turn("lockdown.take", take, CardsArgs),
     _turn("lockdown.recycle", recycle, MaybeCard),
     _turn("lockdown.rocket", rocket, RoomArgs),

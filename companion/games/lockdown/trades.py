@@ -51,6 +51,13 @@ def offer(state: State, pid: str, to: str, give: list[str], get: list[str], swap
     return tid
 
 
+def fits(state: State, t: dict[str, Any]) -> bool:
+    """Whether both sides still hold what the trade names (the giver what they give, the receiver what is
+    asked): only then can it be accepted (the forms offer Accept only then, issue 33)."""
+    a, b = state["people"][t["from"]], state["people"][t["to"]]
+    return _pick(a, t["give"]) is not None and _pick(b, t["get"]) is not None
+
+
 def accept(state: State, pid: str, tid: str) -> None:
     t = state["trades"].get(tid)
     if t is None or t["to"] != pid:
@@ -77,8 +84,11 @@ def withdraw(state: State, pid: str, tid: str) -> None:
 
 
 def discard(state: State, pid: str, cards: list[str]) -> None:
-    """Free-phase load adjustment: cards thrown away go to the room's stock if it keeps one, else out."""
+    """Free-phase load adjustment, only over the load (L3.3): cards thrown away go to the room's stock if
+    it keeps one, else out."""
     p = state["people"][pid]
+    if not items.over_load(p):  # the form is offered only over the load (forms.free): nothing else to discard
+        raise Rejected("reject.lockdown_not_over_load", load=items.capacity(p))
     cards = items.pick_held(p["items"], cards)  # card ids or kinds (issue 31: a physical card says its kind)
     items.take_from(p["items"], cards)
     pile = state["stocks"].get(p["room"])

@@ -11,8 +11,10 @@ import pygame
 import pytest
 from playwright.sync_api import Browser
 
-from companion import i18n
+from companion import games, i18n, scripting
+from companion.core.eventlog import EventLog
 from companion.drawing.text import TextCache
+from companion.games.lockdown import flow
 from companion.kiosk.board_scenes import replay_scene
 from companion.kiosk.kiosk import Kiosk
 from companion.kiosk.screens.booth import BoothScreen
@@ -102,5 +104,57 @@ def test_the_phone_shows_the_running_sum_and_sends_only_when_the_genes_add_up(tm
             send.click()
             phone.page.wait_for_selector("#you:has-text('B107')", timeout=WAIT_MS)
             assert run.referee.state["people"]["ana"]["genes"] == {"force": 4, "speed": 3, "load": 3}
+        finally:
+            phone.close()
+
+
+def at_the_gene_console() -> tuple[list[str], str]:
+    """A recorded game up to its first action turn, the player to act having moved into B304 (ruling L3.6)
+    from the room next door where everyone spawned, and that player's id."""
+    lines = setup_only()
+    head = json.loads(lines[-1])
+    at = 1000
+    for p in head["players"]:
+        lines.append(json.dumps({"by": f"player:{p['id']}", "move": "lockdown.prepare", "at": at,
+                                 "args": {"force": 2, "speed": 3, "load": 5, "spawn": "B303"}}))
+        at += 1000
+    lines.append(json.dumps({"by": "host", "move": "lockdown.begin_actions", "args": {}, "at": at}))
+    referee = scripting.run(games.registry(), EventLog(":memory:"), lines)
+    first = flow.current_player(referee.state)
+    assert first is not None
+    lines.append(json.dumps({"by": f"player:{first}", "move": "lockdown.move", "args": {"path": ["B304"]},
+                             "at": at + 1000}))
+    return lines, first
+
+
+def test_the_phone_shows_the_gene_consoles_running_sum_and_sends_only_when_it_adds_up(tmp_path: Path,
+                                                                                      browser: Browser) -> None:
+    """Issue 33: B304's form states the total like the setup form, so the page sums as the player types and
+    keeps Send disabled until the genes add up to it."""
+    lines, pid = at_the_gene_console()
+    with running_game(tmp_path, lines) as run, serving(run) as (_, links):
+        phone = PhonePage.open(browser, links[pid].url())
+        try:
+            phone.online()
+            form = phone.page.locator(phone.form("lockdown.gene_console"))
+            sums, send = form.locator(".form-sum"), form.locator("button.send")
+            force, speed, load = form.locator("input[type='number']").all()
+            force.fill("6")
+            speed.fill("3")
+            load.fill("2")
+            assert sums.inner_text() == i18n.translate("en", "phone.sum_over", {"sum": 11, "total": 10, "over": 1})
+            assert send.is_disabled()
+            force.fill("4")
+            assert sums.inner_text() == i18n.translate("en", "phone.sum_short", {"sum": 9, "total": 10, "left": 1})
+            assert send.is_disabled()
+            phone.page.screenshot(path=str(tmp_path / "phone-gene-console-short.png"), full_page=True)
+            load.fill("3")
+            assert sums.inner_text() == i18n.translate("en", "phone.sum_ok", {"sum": 10, "total": 10})
+            assert send.is_enabled()
+            send.click()
+            phone.page.wait_for_function(
+                "() => !document.querySelector(\"#forms form.prompt[data-move='lockdown.gene_console']\")",
+                timeout=WAIT_MS)
+            assert run.referee.state["people"][pid]["genes"] == {"force": 4, "speed": 3, "load": 3}
         finally:
             phone.close()

@@ -339,10 +339,14 @@ def test_gold_shows_the_stock_and_takes_one_more_card_but_not_gold() -> None:
     place(state, ana=room(state, "warehouse"))
     bar = hand(state, "ana", "gold")
     turn_of(state, "ana")
+    with pytest.raises(Rejected, match="gold_look_first"):  # the cards are seen before one is picked
+        actions.gold(state, "ana", "shotgun")
+    assert actions.gold(state, "ana", None) is None and state["consumed"] == bar
+    assert state["turn_state"]["peek"] == sorted(state["stocks"][room(state, "warehouse")])
     with pytest.raises(Rejected, match="not_in_stock"):
         actions.gold(state, "ana", "gold")
     got = actions.gold(state, "ana", "shotgun")
-    assert items.kind_of(got) == "shotgun" and state["consumed"] == bar
+    assert got is not None and items.kind_of(got) == "shotgun"
     assert views.player(state, "ana")["turn"]["peek"] is not None
 
 

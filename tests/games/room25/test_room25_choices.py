@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 
 from companion.core.contract import State
@@ -16,7 +17,17 @@ from companion.games import registry
 from companion.games.room25 import actions
 from companion.games.room25.game import Room25
 from tests.kits.picker_checks import evenings, findings
-from tests.kits.picker_property import DRAWS, check_a_reached_state
+from tests.kits.picker_property import (
+    DRAWS,
+    SAMPLE_SEEDS,
+    SAMPLE_STRIDE,
+    WHOLE_SEEDS,
+    check_a_reached_state,
+    check_a_real_game,
+    walk_id,
+    walks,
+)
+from tests.kits.picker_walks import Walk
 
 GAME = registry()["room25"]
 SCRIPTS = Path(__file__).resolve().parents[3] / "companion" / "games" / "room25" / "demo_games"
@@ -53,3 +64,16 @@ def test_the_check_catches_a_form_that_offers_too_much_or_too_little() -> None:
     short = plan_with(("look", "move", "push"))()
     assert any(f[1] == "plan" and "control" in f[2]["actions"] and f[3] == "phone"
                for f in findings(short, setup, state, universe, 0))
+
+
+@pytest.mark.parametrize("walk", walks("room25", SAMPLE_SEEDS), ids=walk_id)
+def test_along_the_demo_scripts_and_long_games_a_sample(walk: Walk | None) -> None:
+    """Issue 33: every SAMPLE_STRIDE-th state of the demo scripts and of a long game per script."""
+    check_a_real_game("room25", walk, SAMPLE_STRIDE)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("walk", walks("room25", WHOLE_SEEDS), ids=walk_id)
+def test_along_the_demo_scripts_and_long_games_every_state(walk: Walk | None) -> None:
+    """Issue 33: every state of the demo scripts and of WHOLE_SEEDS long games per script."""
+    check_a_real_game("room25", walk, 1)

@@ -87,9 +87,11 @@ def draw_lines(surface: pygame.Surface, c: Canvas, lines: list[str], area: pygam
     y, drawn = area.top, 0
     px = c.font(size)
     for line in lines:
-        for part in c.text.wrap(line, px, area.width):
+        for i, part in enumerate(c.text.wrap(line, px, area.width)):
             height = c.text.render(part, px, color).get_height()
             if y + height > area.bottom:
+                if i:  # a line cut in the middle (whole lines left out are a list's choice: the oldest news)
+                    c.text.note_cut(part)
                 return drawn
             c.text.draw(surface, part, pygame.Rect(area.left, y, area.width, height), px, color)
             y += height + c.px(gap)

@@ -306,6 +306,7 @@ class Kiosk:
                 continue
             self.surface.fill(BG, region.rect)
             self.text.audience = region.audience
+            self.text.widget = region.name
             try:
                 region.draw(self.surface, region.rect)
             except Exception as err:  # a game's board hook, a bad view: keep the table's screen alive

@@ -39,11 +39,6 @@ KNOWN: set[tuple[str, str, str]] = {
     *{(f"board-{b}", "small text", "play.board") for b in BOARDS},
     # Lab Escape's board cuts a 24-letter name with an ellipsis past its box
     ("board-lab_escape", "overflow", "play.board"), ("board-lab_escape-usb", "overflow", "play.board"),
-    # the play screen's news: the last announcement that fits is cut mid-sentence ("Action phase: go to the")
-    *{(f"board-{b}", "cut", "play.news") for b in BOARDS if not b.startswith("room25")},
-    # the status bar shrinks "Betrayal at House on the Hill" to 13 px
-    *{(f"{where}-{b}", "small text", "status") for where in ("board", "booth") for b in BOARDS
-      if b.startswith("betrayal")},
     # Lab Escape's booth: a long prompt's title shrinks to 12 px
     ("booth-lab_escape", "small text", "booth.form"),
 }

@@ -33,8 +33,6 @@ KNOWN: set[tuple[str, str, str]] = {
     # the host menu's "Phones and seats": the same with a seat's name and its "no phone"
     ("phones", "small text", "phones.seats"), ("phones", "overflow", "phones.seats"),
     ("phones", "overlap", "phones.seats"),
-    # the results: a shared place's names on one line shrink to 10 px and still overflow
-    ("reveal", "small text", "reveal.ranking"), ("reveal", "overflow", "reveal.ranking"),
     # the games' board pictures label rooms, floors and piles at 11-12 px
     *{(f"board-{b}", "small text", "play.board") for b in BOARDS},
     # Lab Escape's board cuts a 24-letter name with an ellipsis past its box

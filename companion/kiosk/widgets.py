@@ -73,5 +73,21 @@ def draw_button(surface: pygame.Surface, c: Canvas, b: Button, focused: bool) ->
     c.text.draw(surface, b.label, inner, c.font(20), color, bold=True, align="center")
 
 
+def draw_label(surface: pygame.Surface, c: Canvas, text: str, rect: pygame.Rect, size: float, color: Color = FG,
+               bold: bool = True, smallest: float = 14) -> None:
+    """`text` on one line in `rect`, shrunk no smaller than `smallest` (design units); past that, on two
+    lines at `smallest` when they fit the height (a 24-letter name in a narrow row: issue 28)."""
+    if c.text.fit(text, c.font(size), rect.width, bold, height=rect.height) < c.font(smallest):
+        lines = c.text.wrap(text, c.font(smallest), rect.width, bold)
+        heights = [c.text.render(line, c.font(smallest), color, bold).get_height() for line in lines]
+        if len(lines) == 2 and sum(heights) <= rect.height:
+            y = rect.centery - sum(heights) // 2
+            for line, h in zip(lines, heights, strict=True):
+                c.text.draw(surface, line, pygame.Rect(rect.left, y, rect.width, h), c.font(smallest), color, bold)
+                y += h
+            return
+    c.text.draw(surface, text, rect, c.font(size), color, bold)
+
+
 __all__ = ["ACCENT", "BG", "DANGER", "DIM", "FG", "FOCUS", "GOOD", "PANEL", "SEATS", "WARN", "Button", "Canvas",
-           "Color", "Region", "clock_text", "draw_button", "draw_lines", "panel"]
+           "Color", "Region", "clock_text", "draw_button", "draw_label", "draw_lines", "panel"]

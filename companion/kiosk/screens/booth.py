@@ -238,7 +238,7 @@ class BoothScreen(Screen):
                 self.c.text.draw(surface, answer[0], bottom, k.layout.font(16), GOOD if answer[1] else DANGER)
             for i, b in enumerate(buttons):
                 if rect.contains(b.rect):
-                    draw_button(surface, self.c, b, i == self.focus % max(1, len(buttons)))
+                    draw_button(surface, self.c, b, i == self.shown_focus())
 
         lines_key = tuple((tuple(r), t) for r, t in field_lines)
         form_key = (lang, heading, lines_key, answer, self.button_region("x", a["form"]).key)

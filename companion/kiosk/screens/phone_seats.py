@@ -83,7 +83,7 @@ class PhoneSeatsScreen(Screen):
         words = {True: self.tr("kiosk.seats.joined"), False: self.tr("kiosk.seats.open")}
         lines = [(self.tr("kiosk.setup.seat", number=n, name=name), bound) for n, _pid, name, bound in rows]
         buttons = self.buttons()
-        focus = self.focus % max(1, len(buttons))
+        focus = self.shown_focus()
         row_rects = self._row_rects()
 
         def heading(surface: pygame.Surface, rect: pygame.Rect) -> None:

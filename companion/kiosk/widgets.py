@@ -60,16 +60,17 @@ def draw_button(surface: pygame.Surface, c: Canvas, b: Button, focused: bool) ->
     inner = b.rect.inflate(-c.px(12), -c.px(4))
     color = DIM if b.style == "off" else FG
     if c.text.fit(b.label, c.font(20), inner.width, True, height=inner.height) < c.font(TWO_LINES_BELOW):
-        lines = c.text.wrap(b.label, c.font(TWO_LINE_SIZE), inner.width, True)
-        tall = sum(c.text.render(line, c.font(TWO_LINE_SIZE), color, True).get_height() for line in lines)
-        if len(lines) == 2 and tall <= inner.height:  # a long label on a tall button: two lines, not tiny
-            y = inner.centery - tall // 2
-            for line in lines:
-                h = c.text.render(line, c.font(TWO_LINE_SIZE), color, True).get_height()
-                c.text.draw(surface, line, pygame.Rect(inner.left, y, inner.width, h), c.font(TWO_LINE_SIZE), color,
-                            bold=True, align="center")
-                y += h
-            return
+        for two in (TWO_LINE_SIZE, 14):  # then the smallest readable size (issue 28: 14 px on the 7" panel)
+            lines = c.text.wrap(b.label, c.font(two), inner.width, True)
+            tall = sum(c.text.render(line, c.font(two), color, True).get_height() for line in lines)
+            if len(lines) == 2 and tall <= inner.height:  # a long label on a tall button: two lines, not tiny
+                y = inner.centery - tall // 2
+                for line in lines:
+                    h = c.text.render(line, c.font(two), color, True).get_height()
+                    c.text.draw(surface, line, pygame.Rect(inner.left, y, inner.width, h), c.font(two), color,
+                                bold=True, align="center")
+                    y += h
+                return
     c.text.draw(surface, b.label, inner, c.font(20), color, bold=True, align="center")
 
 

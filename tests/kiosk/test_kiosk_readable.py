@@ -34,8 +34,6 @@ KNOWN: set[tuple[str, str, str]] = {
     *{(f"board-{b}", "small text", "play.board") for b in BOARDS},
     # Lab Escape's board cuts a 24-letter name with an ellipsis past its box
     ("board-lab_escape", "overflow", "play.board"), ("board-lab_escape-usb", "overflow", "play.board"),
-    # Lab Escape's booth: a long prompt's title shrinks to 12 px
-    ("booth-lab_escape", "small text", "booth.form"),
 }
 
 

@@ -78,18 +78,26 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, color: Color = PANEL, radi
 
 
 def draw_lines(surface: pygame.Surface, c: Canvas, lines: list[str], area: pygame.Rect, size: float,
-               color: Color = FG, gap: float = 6) -> int:
+               color: Color = FG, gap: float = 6, whole: bool = False) -> int:
     """Lines wrapped to `area`, top-down, as many as fit; returns how many lines were drawn.
 
     Each line is as tall as its own fonts need (a Thai or Chinese run is taller than Latin text), so
-    mixed lines keep their size instead of shrinking to a Latin line's height.
+    mixed lines keep their size instead of shrinking to a Latin line's height. With `whole`, a line
+    is drawn with all its wrapped parts or not at all (never cut mid-sentence).
     """
     y, drawn = area.top, 0
     px = c.font(size)
     for line in lines:
-        for part in c.text.wrap(line, px, area.width):
+        parts = c.text.wrap(line, px, area.width)
+        if whole and drawn:  # a line that does not fit whole is left out with the rest (news: the older ones)
+            tall = sum(c.text.render(part, px, color).get_height() + c.px(gap) for part in parts) - c.px(gap)
+            if y + tall > area.bottom:
+                return drawn
+        for i, part in enumerate(parts):
             height = c.text.render(part, px, color).get_height()
             if y + height > area.bottom:
+                if i:  # a line cut in the middle (whole lines left out are a list's choice: the oldest news)
+                    c.text.note_cut(part)
                 return drawn
             c.text.draw(surface, part, pygame.Rect(area.left, y, area.width, height), px, color)
             y += height + c.px(gap)

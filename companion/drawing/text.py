@@ -33,6 +33,8 @@ class Drawn:
     region: pygame.Rect  # where it had to fit
     surface: pygame.Surface
     audience: str  # "public" or "player:<id>" (the booth)
+    size: int = 0  # the font's pixel size it was drawn at (after shrinking to fit)
+    widget: str = ""  # the kiosk region that drew it (TextCache.widget while it drew)
 
 
 def _bytes(surf: pygame.Surface) -> int:
@@ -51,6 +53,13 @@ class TextCache:
         self.missing: set[str] = set()  # characters no font of the chain has
         self.record: list[Drawn] | None = None  # set to a list to record what is drawn
         self.audience = "public"
+        self.widget = ""  # the region being drawn (set by the kiosk's render), named in records
+        self.cut: list[tuple[str, str]] = []  # (widget, first line left out) while recording: text cut short
+
+    def note_cut(self, text: str) -> None:
+        """A wrapped text ran out of room and `text` onwards was left out (recorded only)."""
+        if self.record is not None:
+            self.cut.append((self.widget, text))
 
     def font(self, face: int, size: int, bold: bool = False) -> pygame.font.Font:
         """The face's font set to `size`: one Font per face and weight, resized as needed (each open
@@ -140,7 +149,7 @@ class TextCache:
             rect.left = region.left
         target.blit(surf, rect)
         if self.record is not None:
-            self.record.append(Drawn(text, rect.copy(), region.copy(), surf, self.audience))
+            self.record.append(Drawn(text, rect.copy(), region.copy(), surf, self.audience, size, self.widget))
         return rect
 
     def draw_counter(self, target: pygame.Surface, text: str, region: pygame.Rect, size: int, color: Color,
@@ -163,7 +172,7 @@ class TextCache:
                 whole.blit(surf, (x, 0))
             x += surf.get_width()
         if self.record is not None and whole is not None:
-            self.record.append(Drawn(text, rect.copy(), region.copy(), whole, self.audience))
+            self.record.append(Drawn(text, rect.copy(), region.copy(), whole, self.audience, size, self.widget))
         return rect
 
     def wrap(self, text: str, size: int, width: int, bold: bool = False) -> list[str]:

@@ -111,6 +111,7 @@ class Kiosk:
         self.running = True
         self._settled = False  # memory given back after the first frame (and after a language change)
         self._more = False  # the last frame left regions for the next turn (a redraw spread over frames)
+        self.keyed = False  # GPIO buttons or keys have moved the focus: the focus ring shows (issue 28)
         self.presses = Presses(input_clock or InputClock())  # a tap acts once, where it began
         self.stack.append(first_screen(self))
 
@@ -221,7 +222,9 @@ class Kiosk:
         self.presses.look(self.top)  # what a message put up settles from now
         while True:
             try:
-                self.top.action(self.actions.get_nowait())
+                action = self.actions.get_nowait()
+                self.keyed = True
+                self.top.action(action)
             except queue.Empty:
                 break
             happened = True
@@ -264,6 +267,7 @@ class Kiosk:
             self._active_until = time.monotonic() + ACTIVE_FOR_S
             action = KEYS.get(event.key)
             if action:
+                self.keyed = True
                 self.top.action(action)
         elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE, pygame.WINDOWSIZECHANGED):
             self._drawn = None
@@ -313,6 +317,7 @@ class Kiosk:
                 continue
             self.surface.fill(BG, region.rect)
             self.text.audience = region.audience
+            self.text.widget = region.name
             try:
                 region.draw(self.surface, region.rect)
             except Exception as err:  # a game's board hook, a bad view: keep the table's screen alive

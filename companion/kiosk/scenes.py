@@ -121,10 +121,11 @@ class Scene:
 
 def make_scene(surface: pygame.Surface, text: TextCache, lang: str = "en", seed: int = 7,
                games: Mapping[str, Game] | None = None, seats: PhoneSeats | None = None,
-               sound: Sound | None = None) -> Scene:
+               sound: Sound | None = None, players: list[dict[str, str]] | None = None) -> Scene:
+    """A kiosk on a toolkit table of `players` (default `PLAYERS`; their ids must be PLAYERS' ids)."""
     games = games or registry()
     log = EventLog(":memory:")
-    setup = json.dumps({"game": "toolkit", "players": PLAYERS, "seed": seed})
+    setup = json.dumps({"game": "toolkit", "players": players or PLAYERS, "seed": seed})
     referee = scripting.run(games, log, [setup])
     clock = SetClock(1_000)
     table = Table(referee, clock=clock)

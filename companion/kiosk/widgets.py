@@ -60,18 +60,35 @@ def draw_button(surface: pygame.Surface, c: Canvas, b: Button, focused: bool) ->
     inner = b.rect.inflate(-c.px(12), -c.px(4))
     color = DIM if b.style == "off" else FG
     if c.text.fit(b.label, c.font(20), inner.width, True, height=inner.height) < c.font(TWO_LINES_BELOW):
-        lines = c.text.wrap(b.label, c.font(TWO_LINE_SIZE), inner.width, True)
-        tall = sum(c.text.render(line, c.font(TWO_LINE_SIZE), color, True).get_height() for line in lines)
-        if len(lines) == 2 and tall <= inner.height:  # a long label on a tall button: two lines, not tiny
-            y = inner.centery - tall // 2
-            for line in lines:
-                h = c.text.render(line, c.font(TWO_LINE_SIZE), color, True).get_height()
-                c.text.draw(surface, line, pygame.Rect(inner.left, y, inner.width, h), c.font(TWO_LINE_SIZE), color,
-                            bold=True, align="center")
-                y += h
-            return
+        for two in (TWO_LINE_SIZE, 14):  # then the smallest readable size (issue 28: 14 px on the 7" panel)
+            lines = c.text.wrap(b.label, c.font(two), inner.width, True)
+            tall = sum(c.text.render(line, c.font(two), color, True).get_height() for line in lines)
+            if len(lines) == 2 and tall <= inner.height:  # a long label on a tall button: two lines, not tiny
+                y = inner.centery - tall // 2
+                for line in lines:
+                    h = c.text.render(line, c.font(two), color, True).get_height()
+                    c.text.draw(surface, line, pygame.Rect(inner.left, y, inner.width, h), c.font(two), color,
+                                bold=True, align="center")
+                    y += h
+                return
     c.text.draw(surface, b.label, inner, c.font(20), color, bold=True, align="center")
 
 
+def draw_label(surface: pygame.Surface, c: Canvas, text: str, rect: pygame.Rect, size: float, color: Color = FG,
+               bold: bool = True, smallest: float = 14) -> None:
+    """`text` on one line in `rect`, shrunk no smaller than `smallest` (design units); past that, on two
+    lines at `smallest` when they fit the height (a 24-letter name in a narrow row: issue 28)."""
+    if c.text.fit(text, c.font(size), rect.width, bold, height=rect.height) < c.font(smallest):
+        lines = c.text.wrap(text, c.font(smallest), rect.width, bold)
+        heights = [c.text.render(line, c.font(smallest), color, bold).get_height() for line in lines]
+        if len(lines) == 2 and sum(heights) <= rect.height:
+            y = rect.centery - sum(heights) // 2
+            for line, h in zip(lines, heights, strict=True):
+                c.text.draw(surface, line, pygame.Rect(rect.left, y, rect.width, h), c.font(smallest), color, bold)
+                y += h
+            return
+    c.text.draw(surface, text, rect, c.font(size), color, bold)
+
+
 __all__ = ["ACCENT", "BG", "DANGER", "DIM", "FG", "FOCUS", "GOOD", "PANEL", "SEATS", "WARN", "Button", "Canvas",
-           "Color", "Region", "clock_text", "draw_button", "draw_lines", "panel"]
+           "Color", "Region", "clock_text", "draw_button", "draw_label", "draw_lines", "panel"]

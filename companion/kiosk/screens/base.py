@@ -87,10 +87,15 @@ class Screen:
     def c(self) -> Canvas:
         return self.k.canvas
 
+    def shown_focus(self) -> int:
+        """The button whose focus ring shows: none until GPIO buttons or keys were used at this kiosk, so
+        a ring never sits on a choice nobody touched, reading as a preselection (issue 28)."""
+        return self.focus % max(1, len(self.buttons())) if self.k.keyed else -1
+
     def button_region(self, name: str, area: pygame.Rect) -> Region:
         """A region that draws the screen's buttons lying inside `area`."""
         inside = [(i, b) for i, b in enumerate(self.buttons()) if area.contains(b.rect)]
-        focus = self.focus % max(1, len(self.buttons()))
+        focus = self.shown_focus()
         key: Hashable = tuple((b.label, b.style, tuple(b.rect), b.key, i == focus) for i, b in inside)
 
         def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:

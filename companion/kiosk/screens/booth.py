@@ -21,7 +21,18 @@ from companion.kiosk.qr import qr_surface
 from companion.kiosk.screens.base import Screen
 from companion.kiosk.screens.form_layout import lay_out, prompt_list
 from companion.kiosk.screens.forms import FormState, label
-from companion.kiosk.widgets import ACCENT, DANGER, DIM, FG, GOOD, Button, Region, draw_button, draw_lines, panel
+from companion.kiosk.widgets import (
+    ACCENT,
+    DANGER,
+    DIM,
+    GOOD,
+    Button,
+    Region,
+    draw_button,
+    draw_label,
+    draw_lines,
+    panel,
+)
 
 if TYPE_CHECKING:
     from companion.kiosk.kiosk import Kiosk
@@ -229,8 +240,9 @@ class BoothScreen(Screen):
         def form_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
             panel(surface, rect)
             inner = rect.inflate(-k.layout.px(16), -k.layout.px(16))
-            self.c.text.draw(surface, heading, pygame.Rect(inner.left, inner.top, inner.width, k.layout.px(32)),
-                             k.layout.font(20), FG, bold=True)
+            # a long prompt's title on two lines at 14 px rather than one tiny line (the rows start 40 below)
+            draw_label(surface, self.c, heading,
+                       pygame.Rect(inner.left, inner.top, inner.width, k.layout.px(40)), 20)
             for where, line in field_lines:
                 self.c.text.draw(surface, line, where, k.layout.font(16), DIM)
             if answer is not None:
@@ -238,7 +250,7 @@ class BoothScreen(Screen):
                 self.c.text.draw(surface, answer[0], bottom, k.layout.font(16), GOOD if answer[1] else DANGER)
             for i, b in enumerate(buttons):
                 if rect.contains(b.rect):
-                    draw_button(surface, self.c, b, i == self.focus % max(1, len(buttons)))
+                    draw_button(surface, self.c, b, i == self.shown_focus())
 
         lines_key = tuple((tuple(r), t) for r, t in field_lines)
         form_key = (lang, heading, lines_key, answer, self.button_region("x", a["form"]).key)

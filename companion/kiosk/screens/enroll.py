@@ -224,7 +224,7 @@ class EnrollScreen(Screen):
                                      self.c.font(18), GOOD if result[1] else DANGER)
             for i, b in enumerate(self.buttons()):
                 if rect.contains(b.rect):
-                    draw_button(surface, self.c, b, i == self.focus % max(1, len(self.buttons())))
+                    draw_button(surface, self.c, b, i == self.shown_focus())
 
         grid_key = self.button_region("x", a["body"]).key
         return [Region("enroll.title", a["title"], (lang, title), heading),

@@ -28,6 +28,7 @@ COLUMNS, ROWS = 3, 3
 PAGE = COLUMNS * ROWS
 SHOWN = 3  # steps of a sequence shown in its line
 LISTS = ("choice", "choices", "path", "subset")
+TARGET_H = 48  # a touch target's height (design units): 48 px on the 7" panel (issue 28)
 
 
 def listed(f: dict[str, Any]) -> bool:
@@ -70,7 +71,7 @@ def lay_out(form: FormState, area: pygame.Rect, L: Layout, lang: str, changed: C
     if form.opened is not None:
         return _list(form, form.field_named(form.opened), area, L, lang, act, closable=True)
     out = Laid([], [])
-    row_h, gap = L.px(44), L.px(8)
+    row_h, gap = L.px(TARGET_H), L.px(8)
     fit = max(1, (area.height + gap) // (row_h + gap))
     per = max(1, len(fields)) if len(fields) <= fit else max(1, fit - 1)  # a row for More/Back when paged
     pages = max(1, -(-len(fields) // per))
@@ -182,7 +183,7 @@ def _list(form: FormState, f: dict[str, Any], area: pygame.Rect, L: Layout, lang
                             ("choice", name, index[repr(ch["value"])])))
     pages = max(1, -(-len(entries) // PAGE))
     page = min(form.page, pages - 1)
-    row_h, gap = L.px(44), L.px(8)
+    row_h, gap = L.px(TARGET_H), L.px(8)
     top = head.bottom + L.px(2)
     cols = L.columns(pygame.Rect(area.left, top, area.width, row_h), COLUMNS, 8)
     for i, (text, fn, style, key) in enumerate(entries[page * PAGE:(page + 1) * PAGE]):
@@ -211,7 +212,7 @@ def _list(form: FormState, f: dict[str, Any], area: pygame.Rect, L: Layout, lang
 def prompt_list(prompts: list[dict[str, Any]], page: int, area: pygame.Rect, L: Layout, lang: str,
                 open_: Callable[[dict[str, Any]], None], turn: Callable[[int], None]) -> list[Button]:
     """What a player may do, a button a row; when more rows are needed than fit, pages with More/Back."""
-    row_h, gap = L.px(44), L.px(8)
+    row_h, gap = L.px(TARGET_H), L.px(8)
     fit = max(1, (area.height + gap) // (row_h + gap))
     per = fit if len(prompts) <= fit else fit - 1
     pages = max(1, -(-len(prompts) // per))

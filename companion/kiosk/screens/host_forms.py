@@ -110,7 +110,7 @@ class HostFormsScreen(Screen):
                 self.c.text.draw(surface, line, where, k.layout.font(16), DIM)
             for i, b in enumerate(buttons):
                 if rect.contains(b.rect):
-                    draw_button(surface, self.c, b, i == self.focus % max(1, len(buttons)))
+                    draw_button(surface, self.c, b, i == self.shown_focus())
 
         key = (lang, heading, tuple((tuple(r), t) for r, t in lines), self.button_region("x", a["form"]).key)
         return [Region("host_forms.form", a["form"], key, form_panel),

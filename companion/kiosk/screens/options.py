@@ -129,13 +129,13 @@ class OptionsScreen(Screen):
             if empty:
                 self.c.text.draw(surface, empty, self._rows()[0], self.c.font(18), DIM)
             everything = self.buttons()
-            focus = self.focus % max(1, len(everything))
+            focus = self.shown_focus()
             for i, b in enumerate(everything):
                 if rect.contains(b.rect):
                     draw_button(surface, self.c, b, i == focus)
 
         inside = [(b.label, b.style, tuple(b.rect)) for b in self.buttons() if a["rows"].contains(b.rect)]
-        keys = (self.focus, tuple(inside))
+        keys = (self.shown_focus(), tuple(inside))
         return [Region("options.title", a["title"], (lang, title), heading),
                 Region("options.rows", a["rows"], (lang, tuple(lines), empty, keys), rows),
                 self.button_region("options.footer", a["footer"])]

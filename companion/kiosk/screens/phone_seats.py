@@ -11,7 +11,7 @@ import pygame
 from companion import i18n
 from companion.kiosk.qr import qr_surface
 from companion.kiosk.screens.base import Screen
-from companion.kiosk.widgets import DIM, FG, GOOD, SEATS, Button, Region, draw_button, draw_lines, panel
+from companion.kiosk.widgets import DIM, FG, GOOD, SEATS, Button, Region, draw_button, draw_label, draw_lines, panel
 
 MAX_SEATS_SHOWN = 9
 
@@ -83,7 +83,7 @@ class PhoneSeatsScreen(Screen):
         words = {True: self.tr("kiosk.seats.joined"), False: self.tr("kiosk.seats.open")}
         lines = [(self.tr("kiosk.setup.seat", number=n, name=name), bound) for n, _pid, name, bound in rows]
         buttons = self.buttons()
-        focus = self.focus % max(1, len(buttons))
+        focus = self.shown_focus()
         row_rects = self._row_rects()
 
         def heading(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -106,9 +106,12 @@ class PhoneSeatsScreen(Screen):
             dot = self.c.px(9)
             for (number, _pid, _name, bound), (label, _), row in zip(rows, lines, row_rects, strict=False):
                 pygame.draw.circle(surface, SEATS[(number - 1) % len(SEATS)], (row.left + dot, row.centery), dot)
-                text = pygame.Rect(row.left + 3 * dot, row.top, row.width * 2 // 5, row.height)
-                self.c.text.draw(surface, label, text, self.c.font(18), FG, bold=True)
                 end = row.right - (self.c.px(138) if bound else 0)  # a taken seat's release button on the right
+                said = self.c.text.render(words[bound], self.c.font(16), DIM).get_width()
+                # the name takes what the state's word leaves (a 24-letter name needs the room)
+                text = pygame.Rect(row.left + 3 * dot, row.top, end - said - self.c.px(8) - row.left - 3 * dot,
+                                   row.height)
+                draw_label(surface, self.c, label, text, 18)
                 state = pygame.Rect(text.right + self.c.px(8), row.top, end - text.right - self.c.px(8), row.height)
                 self.c.text.draw(surface, words[bound], state, self.c.font(16), GOOD if bound else DIM)
             for i, b in enumerate(buttons):

@@ -147,7 +147,7 @@ class PlayScreen(Screen):
             title = pygame.Rect(rect.left, rect.top, rect.width, self.c.px(24))
             self.c.text.draw(surface, self.tr("kiosk.play.announcements"), title, self.c.font(16), ACCENT, bold=True)
             body = pygame.Rect(rect.left, title.bottom + self.c.px(4), rect.width, rect.bottom - title.bottom)
-            draw_lines(surface, self.c, news or [self.tr("kiosk.play.quiet")], body, 18)
+            draw_lines(surface, self.c, news or [self.tr("kiosk.play.quiet")], body, 18, whole=True)
 
         def board_picture(surface: pygame.Surface, rect: pygame.Rect) -> None:
             panel(surface, rect)

@@ -101,12 +101,14 @@ class RevealScreen(Screen):
                 return
             head = pygame.Rect(inner.left, inner.top, inner.width, self.c.px(28))
             self.c.text.draw(surface, self.tr("kiosk.reveal.ranking"), head, self.c.font(18), ACCENT, bold=True)
+            # a row per player, a shared place on each of its rows: 24-letter names never share a line
+            lines = [(place, name) for place, group in ranking for name in group]
             rows = self.k.layout.rows(pygame.Rect(inner.left, head.bottom + self.c.px(8), inner.width,
-                                                  inner.bottom - head.bottom - self.c.px(8)), max(5, len(ranking)))
-            for row, (place, group) in zip(rows, ranking, strict=False):
+                                                  inner.bottom - head.bottom - self.c.px(8)), max(5, len(lines)))
+            for row, (place, name) in zip(rows, lines, strict=False):
                 pygame.draw.circle(surface, SEATS[(place - 1) % len(SEATS)], (row.left + self.c.px(12), row.centery),
                                    self.c.px(9))
-                text = self.tr("kiosk.reveal.place", place=place, names=", ".join(group))
+                text = self.tr("kiosk.reveal.place", place=place, names=name)
                 self.c.text.draw(surface, text, row.inflate(-self.c.px(32), 0).move(self.c.px(16), 0),
                                  self.c.font(22), FG, bold=place == 1)
             if not ranking:

@@ -33,7 +33,8 @@ def status_region(k: Kiosk) -> Region:
         inner = rect.inflate(-2 * pad, 0)
         size = c.font(15)
         title = i18n.translate(k.lang, f"game.{game}.title") if game else ""
-        left = pygame.Rect(inner.left, inner.top, inner.width // 4, inner.height)
+        wide = c.text.render(title, size, DIM, True).get_width() if title else 0  # as wide as it needs, up to a third
+        left = pygame.Rect(inner.left, inner.top, min(max(wide, inner.width // 4), inner.width // 3), inner.height)
         c.text.draw(surface, title, left, size, DIM, bold=True)
         x = inner.right
         for kind, _name, state, count in reversed(devices):

@@ -30,6 +30,21 @@ def to_forms(scene: object, k: object) -> None:
     assert k.top.name == "host_forms"  # type: ignore[attr-defined]
 
 
+def press_listed(scene: object, k: object, words: str) -> None:
+    """Turn the list's pages (More) until the button that says `words` shows, and press it."""
+    back, more = say(k, "kiosk.form.back"), say(k, "kiosk.form.more")  # type: ignore[arg-type]
+    for _ in range(5):  # to the first page
+        if words in labels(k) or back not in labels(k):  # type: ignore[arg-type]
+            break
+        press(scene, back)  # type: ignore[arg-type]
+    for _ in range(5):
+        if words in labels(k):  # type: ignore[arg-type]
+            press(scene, words)  # type: ignore[arg-type]
+            return
+        press(scene, more)  # type: ignore[arg-type]
+    raise AssertionError(f"no button {words!r} on any page")
+
+
 @pytest.mark.parametrize("lang", ["en", "zh", "th"])
 def test_the_host_opens_a_vote_deals_roles_and_starts_a_timer_by_touch(
         tmp_path: Path, lang: str, text: TextCache, shots_dir: Path) -> None:
@@ -41,7 +56,7 @@ def test_the_host_opens_a_vote_deals_roles_and_starts_a_timer_by_touch(
     assert not text_problems(text.record)
 
     # a secret exile vote among the seated players; the tie goes to the host
-    press(scene, say(k, "toolkit.prompt.ballot_players"))
+    press_listed(scene, k, say(k, "toolkit.prompt.ballot_players"))
     press(scene, say(k, "kiosk.form.open"))  # the first row: the name, among the suggested names
     press(scene, say(k, "toolkit.name.exile"))
     tie_row = [b for b in k.top.buttons() if b.key == ("open", "tie")]
@@ -57,20 +72,20 @@ def test_the_host_opens_a_vote_deals_roles_and_starts_a_timer_by_touch(
 
     # the name "exile" is taken now: the next vote's form no longer suggests it
     to_forms(scene, k)
-    press(scene, say(k, "toolkit.prompt.ballot_players"))
+    press_listed(scene, k, say(k, "toolkit.prompt.ballot_players"))
     press(scene, say(k, "kiosk.form.open"))
     assert say(k, "toolkit.name.exile") not in labels(k)
     press(scene, say(k, "kiosk.form.close"))
     press(scene, say(k, "kiosk.form.back"))
 
     # Werewolf roles for the four seated players, from the preset
-    press(scene, say(k, "toolkit.prompt.deal_preset", count=4))
+    press_listed(scene, k, say(k, "toolkit.prompt.deal_preset", count=4))
     press(scene, say(k, "kiosk.booth.send"))
     assert k.public["table"]["deals"]["roles"]["pool"] == ["seer", "villager", "villager", "werewolf"]
 
     # a "day" timer of 4 minutes, then started from the host menu
     to_forms(scene, k)
-    press(scene, say(k, "toolkit.prompt.timer_create"))
+    press_listed(scene, k, say(k, "toolkit.prompt.timer_create"))
     press(scene, "+60")
     press(scene, say(k, "kiosk.booth.send"))
     day = k.public["table"]["timers"]["day"]
@@ -110,7 +125,7 @@ def test_the_host_types_a_votes_name_and_options_on_the_kiosks_keyboard(tmp_path
     scene = table_of(tmp_path, "toolkit", text, lang="en")
     k = scene.kiosk
     to_forms(scene, k)
-    press(scene, say(k, "toolkit.prompt.ballot_typed"))
+    press_listed(scene, k, say(k, "toolkit.prompt.ballot_typed"))
     press(scene, say(k, "kiosk.form.open"))  # the name, among the suggested names
     press(scene, say(k, "toolkit.name.vote"))
     for option in ("margherita", "funghi"):

@@ -1,0 +1,106 @@
+"""The 7" readability check (issue 28, item 7): a screen as drawn, measured the way a person squinting at
+the Pi's 800x480 panel would: no text under 14 px, no touch target under 48 px (both scaled with the
+layout on larger screens), no text cut short or running out of its box, no two texts and no two buttons
+on top of each other. Each violation names the widget (the kiosk region that drew it, or the button).
+
+What is measured comes from the kiosk's own draw path, not from a patched one: `TextCache.record`
+(each text run's rect, the box it had to fit, its pixel size and its region, `TextCache.widget`), the
+lines `draw_lines` had to leave out (`TextCache.cut`), and the screen's `buttons()` (the very rects a
+touch is matched against). `violations(scene)` redraws the whole screen and returns the list.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import pygame
+
+from companion.drawing.text import Drawn
+from companion.kiosk.scenes import PLAYERS, Scene
+
+MIN_TEXT = 14  # px at 800x480
+MIN_TARGET = 48  # px at 800x480
+#: Names of 24 letters, as people type them into a phone: one long word, words with spaces, Thai; and a
+#: Chinese name as wide (12 characters: each is as wide as two Latin letters).
+LONG_NAMES = ("Maximilianfeatherstonely", "Anna Maria Vanderberghes", "สมชายใจดีมากมายหลายอย่าง",
+              "欧阳娜娜娜娜娜娜娜娜娜娜")
+
+
+def long_players() -> list[dict[str, str]]:
+    """The scenes' players (same ids) with 24-letter names."""
+    return [{"id": p["id"], "name": LONG_NAMES[i % len(LONG_NAMES)]} for i, p in enumerate(PLAYERS)]
+
+
+def long_named(lines: list[str]) -> list[str]:
+    """A demo script whose setup line's players have 24-letter names (ids kept)."""
+    setup = json.loads(lines[0])
+    for i, p in enumerate(setup.get("players", [])):
+        p["name"] = LONG_NAMES[i % len(LONG_NAMES)]
+    return [json.dumps(setup, ensure_ascii=False), *lines[1:]]
+
+
+@dataclass(frozen=True)
+class Violation:
+    kind: str  # "small text", "small target", "cut", "overflow", "overlap", "buttons overlap"
+    widget: str  # the region or button
+    what: str  # the text, or the button's label
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.widget}: {self.what}"
+
+
+def redraw(scene: Scene) -> tuple[list[Drawn], list[tuple[str, str]]]:
+    """The whole screen drawn again: every text run drawn and every text cut short, recorded."""
+    k = scene.kiosk
+    assert k.text.record is not None, "recording is off (use the `text` fixture)"
+    k._drawn = None
+    k.text.record.clear()
+    k.text.cut.clear()
+    k.process()
+    return list(k.text.record), list(k.text.cut)
+
+
+def _ink(d: Drawn) -> pygame.Rect:
+    ink = d.surface.get_bounding_rect()
+    return ink.move(d.rect.topleft)
+
+
+def violations(scene: Scene) -> list[Violation]:
+    k = scene.kiosk
+    drawn, cut = redraw(scene)
+    scale = k.layout.scale
+    min_text, min_target = int(MIN_TEXT * scale), int(MIN_TARGET * scale)
+    found: list[Violation] = []
+    for d in drawn:
+        if not d.text.strip():
+            continue
+        if d.size < min_text:
+            found.append(Violation("small text", d.widget, f"{d.text!r} at {d.size} px"))
+        if not d.region.contains(d.rect):
+            found.append(Violation("overflow", d.widget, repr(d.text)))
+    for widget, text in cut:
+        found.append(Violation("cut", widget, f"text left out from {text!r}"))
+    shown = [(d, _ink(d)) for d in drawn if d.text.strip()]
+    latest: dict[tuple[str, tuple[int, int, int, int]], tuple[Drawn, pygame.Rect]] = {}
+    for d, ink in shown:  # a region drawn twice (a cached picture) counts once
+        latest[(d.text, tuple(d.rect))] = (d, ink)
+    runs = list(latest.values())
+    for i, (a, ink_a) in enumerate(runs):
+        for b, ink_b in runs[i + 1:]:
+            both = ink_a.clip(ink_b)
+            if both.width > 1 and both.height > 1:
+                found.append(Violation("overlap", a.widget, f"{a.text!r} over {b.text!r} ({b.widget})"))
+    buttons = k.top.buttons()
+    for b in buttons:
+        name = f"{k.top.name} button {b.key or b.label!r}"
+        if b.rect.width < min_target or b.rect.height < min_target:
+            found.append(Violation("small target", name, f"{b.label!r} {b.rect.width}x{b.rect.height} px"))
+        if not k.layout.full().contains(b.rect):
+            found.append(Violation("cut", name, f"{b.label!r} outside the screen"))
+    for i, a in enumerate(buttons):
+        for b in buttons[i + 1:]:
+            if a.rect.colliderect(b.rect):
+                found.append(Violation("buttons overlap", f"{k.top.name} button {a.key or a.label!r}",
+                                       f"{a.label!r} over {b.label!r}"))
+    return found

@@ -110,7 +110,7 @@ def run(ctx: click.Context, config_file: Path | None, db: Path | None, game_id: 
         _banner(table.referee, cfg, resumed, out)
     screen = screen_choice(cfg, os.environ, machine_mode=jsonl)  # the kiosk's driver, the console, or headless
     try:
-        run_table(table, cfg, console, sys.stdin, _replier(out, cfg.table.language, jsonl), resumed=resumed,
+        run_table(table, cfg, console, sys.stdin, _replier(out, cfg.table.language, jsonl, console), resumed=resumed,
                   screen=screen, out=None if jsonl else out, journal=out)
     except ScreenRequired as err:  # display.enabled = true and no screen: no fallback
         raise click.ClickException(i18n.translate(cfg.table.language, "status.no_screen_error",
@@ -162,7 +162,8 @@ def _parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
     return out
 
 
-def _replier(out: TextIO, lang: str, jsonl: bool) -> Callable[[int], Callable[[Outcome], None]]:
+def _replier(out: TextIO, lang: str, jsonl: bool,
+             console: ConsoleOutput | None = None) -> Callable[[int], Callable[[Outcome], None]]:
     def reply_for(line: int) -> Callable[[Outcome], None]:
         def reply(outcome: Outcome) -> None:
             if jsonl:
@@ -170,7 +171,7 @@ def _replier(out: TextIO, lang: str, jsonl: bool) -> Callable[[int], Callable[[O
             elif outcome.accepted:
                 print(i18n.translate(lang, "status.accepted", {"seq": outcome.seq}), file=out, flush=True)
             else:
-                print(reason_text(lang, outcome), file=out, flush=True)
+                print(reason_text(lang, outcome, console.namer if console is not None else None), file=out, flush=True)
 
         return reply
 

@@ -90,6 +90,8 @@ class _Params(dict[str, Any]):
 def _shown(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return ", ".join(str(item) for item in value)
+    if isinstance(value, dict):  # words in every language that `translate_line` did not pick: English
+        return str(value.get(FALLBACK, ""))
     return value
 
 
@@ -131,7 +133,7 @@ def describe(lang: str, obj: Mapping[str, Any]) -> str:
     if not isinstance(msgid, str):
         raise ValueError(f"expected a 'code' or 'msg' message id, got {sorted(obj)}")
     params = obj.get("params")
-    return translate(lang, msgid, params if isinstance(params, Mapping) else None)
+    return translate_line(lang, msgid, params if isinstance(params, Mapping) else {})
 
 
 def placeholders(text: str) -> set[str]:

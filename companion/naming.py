@@ -33,10 +33,12 @@ from typing import Any
 from companion import i18n
 from companion.core.rejection import Rejected
 
-#: Params that hold a player's id (or a list of them; ``ranking`` a list of lists), or a sender's word.
+#: Params that hold a player's id (or a list of them; ``ranking`` a list of groups of tied players, said as
+#: "Ana = Ben"), or a sender's word.
 #: ``winner`` and ``option`` are a vote's: a seated player when the vote is among the players.
 PLAYER_PARAMS = ("by", "player", "players", "target", "attacker", "defender", "loser", "sheriff", "ranking",
-                 "winner", "option", "names", "owner", "victim", "first", "holder", "giver", "receiver")
+                 "winner", "option", "names", "owner", "victim", "first", "second", "holder", "giver", "receiver",
+                 "to", "from", "with", "who")
 SENDERS = ("host", "table", "clock")
 #: A ``kind`` param's word -> the views' key of the things of that kind (the toolkit's table).
 KINDS = {"kind.timer": "timers", "kind.ballot": "ballots", "kind.counter": "counters", "kind.deal": "deals"}
@@ -139,7 +141,7 @@ class Namer:
         for key, value in out.items():
             if key in PLAYER_PARAMS:
                 said = self.player(value)
-                out[key] = [" / ".join(map(str, g)) if isinstance(g, list) else g for g in said] \
+                out[key] = [" = ".join(map(str, g)) if isinstance(g, list) else g for g in said] \
                     if key == "ranking" and isinstance(said, list) else said
             elif key in THING_PARAMS:
                 out[key] = self.thing(THING_PARAMS[key], value)

@@ -5,7 +5,8 @@ const TRANSLATED_PARAM_PREFIXES = ["kind.", "sender.", "reject."];
 // Params that name a sender or a player, or a list of players (as companion/naming.py, which names every view
 // the page is sent: this is for a view that did not come through it).
 const WHO_PARAMS = ["by", "player", "players", "target", "attacker", "defender", "loser", "sheriff", "ranking",
-  "winner", "option", "names", "owner", "victim", "first", "holder", "giver", "receiver"];
+  "winner", "option", "names", "owner", "victim", "first", "second", "holder", "giver", "receiver", "to", "from", "with",
+  "who"];
 let messages = {};
 let language = "en";
 

@@ -53,7 +53,7 @@ UNKNOWN_MOVE = "move.unknown"
 Words = dict[str, str]
 
 
-@functools.cache
+@functools.lru_cache(maxsize=2048)  # bounded: a hostile phone's refused names are looked up too
 def words(msgid: str) -> Words | None:
     """A catalog message in every language, or None when no catalog has it."""
     if msgid not in i18n.msgids(i18n.FALLBACK):

@@ -21,13 +21,17 @@ from companion.core.clock import advance
 from companion.core.contract import Player, Setup
 from companion.core.eventlog import EventLog, setup_from_json
 from companion.core.inputs import Input
-from companion.core.referee import Referee
+from companion.core.referee import PUBLIC, Referee
+from companion.drawing.text import TextCache
 from companion.games import demo_script, registry
 from companion.games.toolkit import presets
 from companion.naming import Namer
 from companion.table.views import Views
+from tests.kits.board_checks import draw_alone
+from tests.kits.kiosk_fixtures import text_cache
 from tests.kits.names_check import Consoles, Ids, ids_in, players, refusal_texts, refusals, shown
 
+__all__ = ["text_cache"]  # a fixture: the kiosk's fonts, recording what a board picture draws
 IDS = Ids.of_all_games()
 BOTS = {gid: importlib.import_module(f"companion.games.{gid}.bot").BOT for gid in registry() if gid != "toolkit"}
 SAMPLE_EVERY = 5  # every so many inputs everything is looked at (the news in between is kept: 50)
@@ -35,10 +39,12 @@ REFUSE_EVERY = 4  # every so many looks, every move is tried, refused, and the r
 
 
 class Looker:
-    """Looks at a referee's states as the screens show them, collecting every text that holds an id."""
+    """Looks at a referee's states as the screens show them, collecting every text that holds an id; the
+    game's board picture too (what it draws, recorded by `text`), with the refusals' round of looks."""
 
-    def __init__(self, referee: Referee) -> None:
-        self.referee, self.consoles = referee, Consoles()
+    def __init__(self, referee: Referee, text: TextCache) -> None:
+        self.referee, self.consoles, self.text = referee, Consoles(), text
+        text.record = []
         self.announced, self.looks, self.problems, self.texts = 0, 0, [], 0
         self.last: Views | None = None
 
@@ -46,11 +52,14 @@ class Looker:
         views = Views.of(self.referee, self.last)
         self.last = views
         game = self.referee.game
-        reasons = refusals(views, game, at) if self.looks % REFUSE_EVERY == 0 else []
+        deep = self.looks % REFUSE_EVERY == 0
+        reasons = refusals(views, game, at) if deep else []
         self.looks += 1
         for lang in i18n.LANGUAGES:
+            board = [("kiosk board", d.text) for d in draw_alone(game.id, views.with_lines(PUBLIC), self.text,
+                                                                  lang=lang)[2]] if deep and game.board() else []
             for surface, text in [*shown(views, game, lang, self.announced), *self.consoles.printed(views, lang),
-                                  *refusal_texts(views, reasons, lang)]:
+                                  *refusal_texts(views, reasons, lang), *board]:
                 self.texts += 1
                 bad = ids_in(text, lang, IDS, title=surface.startswith("phone card"))
                 if bad:
@@ -92,10 +101,10 @@ def test_a_renamed_script_plays_with_the_new_ids_and_names() -> None:
 
 
 @pytest.mark.parametrize("game_id", [g for g in registry() if demo_script(g)])
-def test_no_screen_says_an_id_along_a_demo_game(game_id: str) -> None:
+def test_no_screen_says_an_id_along_a_demo_game(game_id: str, text_cache: TextCache) -> None:
     setup, steps = scripting.parse(renamed(demo_script(game_id) or []))
     referee = Referee.start(registry(), EventLog(":memory:"), setup_from_json({"seed": 0, **setup}), 0)
-    looker = Looker(referee)
+    looker = Looker(referee, text_cache)
     try:
         for n, (_, inp) in enumerate(steps):
             advance(referee, inp.at)
@@ -113,13 +122,14 @@ def test_no_screen_says_an_id_along_a_demo_game(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", sorted(BOTS))
 @settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=1, max_value=10_000), seats=st.integers(min_value=0, max_value=9))
-def test_no_screen_says_an_id_along_a_random_bot_game(game_id: str, seed: int, seats: int) -> None:
+def test_no_screen_says_an_id_along_a_random_bot_game(game_id: str, seed: int, seats: int,
+                                                     text_cache: TextCache) -> None:
     bot, game = BOTS[game_id], registry()[game_id]
     least = max(game.min_players, 4)  # the default options' smallest table (Room 25's suspicion: 4)
     count = least + seats % (game.max_players - least + 1)
     setup = Setup(game_id, tuple(Player(p["id"], p["name"]) for p in players(count)), {}, seed)
     referee = Referee.start(registry(), EventLog(":memory:"), setup, 0)
-    rnd, looker = random.Random(seed), Looker(referee)
+    rnd, looker = random.Random(seed), Looker(referee, text_cache)
     try:
         for n in range(400):
             at = bot.step_ms * (n + 1)
@@ -178,10 +188,10 @@ def toolkit_evening(count: int) -> list[Input]:
 
 
 @pytest.mark.parametrize("count", [5, 9])
-def test_no_screen_says_an_id_along_a_toolkit_evening(count: int) -> None:
+def test_no_screen_says_an_id_along_a_toolkit_evening(count: int, text_cache: TextCache) -> None:
     setup = Setup("toolkit", tuple(Player(p["id"], p["name"]) for p in players(count)), {}, 3)
     referee = Referee.start(registry(), EventLog(":memory:"), setup, 0)
-    looker = Looker(referee)
+    looker = Looker(referee, text_cache)
     try:
         refused = []
         for inp in toolkit_evening(count):

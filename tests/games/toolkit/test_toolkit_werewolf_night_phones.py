@@ -54,6 +54,9 @@ def test_a_werewolf_night_from_the_hosts_phone(tmp_path: Path, browser: Browser)
                 assert phone.page.locator("#roles .secret").text_content() == mine
                 assert not phone.holds(b'"assigned"')  # nobody else's role reached this phone
             assert sorted(dealt.values()) == ["seer", "villager", "villager", "villager", "werewolf"]
+            # the cards are titled by the names the host picked, never their ids (companion/naming.py)
+            table.page.wait_for_selector(f"#roles .name:text-is('{say('toolkit.name.roles')}')", state="attached",
+                                         timeout=WAIT_MS)
 
             # a "day" timer (the suggested name, three minutes), started from the host's controls
             send_form(chief, "timer.create", say("toolkit.prompt.timer_create"))
@@ -65,6 +68,8 @@ def test_a_werewolf_night_from_the_hosts_phone(tmp_path: Path, browser: Browser)
             ballot = chief.page.locator("form[data-move='ballot.open']", has_text=say("toolkit.prompt.ballot_players"))
             ballot.locator("input[type='text']").fill("exile")
             send_form(chief, "ballot.open", say("toolkit.prompt.ballot_players"))
+            table.page.wait_for_selector(f".ballot .name:text-is('{say('toolkit.name.exile')}')", state="attached",
+                                         timeout=WAIT_MS)
             for pid, choice in VOTES.items():
                 seats[pid].choose_and_send("ballot.vote", choice)
                 seats[pid].page.wait_for_selector(".my-vote", state="attached", timeout=WAIT_MS)

@@ -23,6 +23,7 @@ from companion.core.rejection import Rejected
 from companion.games import demo_script, registry
 from companion.hall.command import hall_group
 from companion.kiosk.detect import screen_choice
+from companion.naming import Namer
 from companion.table.opening import open_table
 from companion.taps.command import tokens as tokens_group
 from companion.wiring import ScreenRequired, run_table
@@ -106,6 +107,7 @@ def run(ctx: click.Context, config_file: Path | None, db: Path | None, game_id: 
         problem = new_game_problem(lang, cfg.game.default, cfg.game.options)
         raise click.ClickException(problem or _explain(lang, err)) from None
     console = ConsoleOutput(out, cfg.table.language, as_json=jsonl)
+    console.namer = Namer.of(table.views.public)  # a refusal before any change still names its players
     if not jsonl:
         _banner(table.referee, cfg, resumed, out)
     screen = screen_choice(cfg, os.environ, machine_mode=jsonl)  # the kiosk's driver, the console, or headless

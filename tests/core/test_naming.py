@@ -9,6 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion import i18n
+from companion.console import reason_text
+from companion.core.referee import Outcome
 from companion.core.rejection import Rejected
 from companion.naming import Namer, said_view
 
@@ -96,3 +98,11 @@ def test_anything_a_phone_sends_is_said_without_raising(params: dict[str, Any], 
     assert set(out) == set(params)
     for lang in i18n.LANGUAGES:
         assert isinstance(i18n.translate_line(lang, "reject.no_such", out), str)
+
+
+def test_the_console_says_a_refusal_with_names() -> None:
+    refused = Outcome(accepted=False, reason=Rejected("reject.wrong_phase", move="ballot.close"))
+    text = reason_text("zh", refused, NAMER)
+    assert "ballot.close" not in text and i18n.translate("zh", "move.toolkit.ballot.close") in text
+    turn = reason_text("en", Outcome(accepted=False, reason=Rejected("reject.not_your_turn", player="p2")), NAMER)
+    assert "Wanida" in turn and "p2" not in turn

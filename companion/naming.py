@@ -92,7 +92,7 @@ class Namer:
 
     def kind_of(self, name: Any, msgid: str, kind: Any) -> str | None:
         """Which kind of thing a ``name`` param names (see the module's doc), or None: not a thing's."""
-        if kind in KINDS:
+        if isinstance(kind, str) and kind in KINDS:
             return KINDS[kind]
         having = [k for k, names in self.kinds.items() if str(name) in names]
         if len(having) == 1:

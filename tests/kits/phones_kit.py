@@ -27,6 +27,7 @@ from companion.phones.embedded import EmbeddedBroker
 from companion.phones.runner import Phones, free_port, start_phones
 from companion.status import StatusBoard
 from companion.table.loop import Table
+from companion.table.views import with_lines
 
 BROKERS = ["embedded", "mosquitto"]
 PLAYERS = ["ana", "ben", "chai", "dao"]
@@ -225,3 +226,9 @@ def embedded_broker(prefix: str = "companion") -> Iterator[EmbeddedBroker]:
         yield b
     finally:
         b.stop()
+
+
+def as_sent(referee: Referee, audience: str) -> Any:
+    """A view as the phones are sent it (with its lines, every id in words: companion/naming.py), as JSON
+    reads it back."""
+    return json.loads(json.dumps(with_lines(referee.view(audience), referee.view("public"))))

@@ -23,6 +23,7 @@ from companion.core.rejection import Rejected
 from companion.games import demo_script, registry
 from companion.hall.command import hall_group
 from companion.kiosk.detect import screen_choice
+from companion.naming import Namer
 from companion.table.opening import open_table
 from companion.taps.command import tokens as tokens_group
 from companion.wiring import ScreenRequired, run_table, signals_stop
@@ -110,13 +111,14 @@ def run(ctx: click.Context, config_file: Path | None, db: Path | None, game_id: 
         problem = new_game_problem(lang, cfg.game.default, cfg.game.options)
         raise click.ClickException(problem or _explain(lang, err)) from None
     console = ConsoleOutput(out, cfg.table.language, as_json=jsonl)
+    console.namer = Namer.of(table.views.public)  # a refusal before any change still names its players
     if not jsonl:
         _banner(table.referee, cfg, resumed, out)
     screen = screen_choice(cfg, os.environ, machine_mode=jsonl)  # the kiosk's driver, the console, or headless
     try:
         with signals_stop():  # SIGTERM, SIGHUP, SIGINT: everything started is stopped, the broker too
-            run_table(table, cfg, console, sys.stdin, _replier(out, cfg.table.language, jsonl), resumed=resumed,
-                      screen=screen, out=None if jsonl else out, journal=out)
+            run_table(table, cfg, console, sys.stdin, _replier(out, cfg.table.language, jsonl, console),
+                      resumed=resumed, screen=screen, out=None if jsonl else out, journal=out)
     except ScreenRequired as err:  # display.enabled = true and no screen: no fallback
         raise click.ClickException(i18n.translate(cfg.table.language, "status.no_screen_error",
                                                   {"reason": str(err)})) from None
@@ -167,7 +169,8 @@ def _parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
     return out
 
 
-def _replier(out: TextIO, lang: str, jsonl: bool) -> Callable[[int], Callable[[Outcome], None]]:
+def _replier(out: TextIO, lang: str, jsonl: bool,
+             console: ConsoleOutput | None = None) -> Callable[[int], Callable[[Outcome], None]]:
     def reply_for(line: int) -> Callable[[Outcome], None]:
         def reply(outcome: Outcome) -> None:
             if jsonl:
@@ -175,7 +178,7 @@ def _replier(out: TextIO, lang: str, jsonl: bool) -> Callable[[int], Callable[[O
             elif outcome.accepted:
                 print(i18n.translate(lang, "status.accepted", {"seq": outcome.seq}), file=out, flush=True)
             else:
-                print(reason_text(lang, outcome), file=out, flush=True)
+                print(reason_text(lang, outcome, console.namer if console is not None else None), file=out, flush=True)
 
         return reply
 

@@ -7,36 +7,23 @@ from typing import Any, TextIO
 
 from companion import i18n
 from companion.core.referee import Outcome
+from companion.naming import PLAYER_PARAMS, Namer
 from companion.table.views import Views
 
-#: Announcement params that name a sender or a player (a list of players too: ``players``, ``ranking``; a
-#: vote's ``winner`` when a player won it).
-#: The same list is in the phone page's js/i18n.js.
-WHO_PARAMS = ("by", "player", "players", "target", "attacker", "defender", "loser", "sheriff", "ranking", "winner")
+#: Params that name a sender or a player (the one list: companion/naming.py); the phone page's js/i18n.js
+#: has the same list for a view that did not come through `naming.said_view`.
+WHO_PARAMS = PLAYER_PARAMS
 
 
-def with_names(announcement: dict[str, Any], players: list[dict[str, str]]) -> dict[str, Any]:
-    """The announcement with player ids shown as the players' names and senders as words."""
-    names = {p["id"]: p["name"] for p in players}
-    params = dict(announcement.get("params", {}))
-
-    def named(value: Any) -> Any:
-        if isinstance(value, list):
-            return [named(v) for v in value]
-        if not isinstance(value, str):
-            return value
-        return names.get(value.removeprefix("player:")) or (
-            f"sender.{value}" if value in ("host", "table", "clock") else value)
-
-    for key in WHO_PARAMS:
-        if key in params:
-            params[key] = named(params[key])
-    return {**announcement, "params": params}
+def with_names(announcement: dict[str, Any], players: list[dict[str, str]], game: str = "") -> dict[str, Any]:
+    """The announcement with every id in words (`companion.naming.Namer`): players by name, senders as words."""
+    return Namer(game, players).line(announcement)
 
 
-def reason_text(lang: str, outcome: Outcome) -> str:
+def reason_text(lang: str, outcome: Outcome, namer: Namer | None = None) -> str:
+    """A refusal in words: its ids said by `namer` (the game's players, moves, timers) when given."""
     assert outcome.reason is not None
-    reason = i18n.describe(lang, outcome.reason.to_json())
+    reason = (namer or Namer("", [])).describe(lang, outcome.reason.to_json())
     return i18n.translate(lang, "status.rejected", {"reason": reason})
 
 
@@ -48,6 +35,7 @@ class ConsoleOutput:
         self._announced = 0
         self._corrections = 0
         self._number: int | None = None  # the game's number in the log: another game counts afresh
+        self.namer: Namer | None = None  # the last view's game and players: says a refusal's ids in words
 
     def changed(self, views: Views, outcomes: list[Outcome]) -> None:
         self.show(views.public)
@@ -61,11 +49,12 @@ class ConsoleOutput:
                 self._print({"new_game": {"game": public["game"], "number": public["number"]}},
                             i18n.translate(self.lang, "console.new_game", params))
             self._number = public.get("number")
+        namer = self.namer = Namer.of(public)
         total, recent = public["announced"], public["announcements"]
         fresh = recent[max(0, len(recent) - (total - self._announced)):] if total > self._announced else []
         self._announced = total
         for a in fresh:
-            self._print({"announce": a}, i18n.describe(self.lang, with_names(a, public["players"])))
+            self._print({"announce": a}, namer.describe(self.lang, a))
         if public["corrections"] > self._corrections:
             notice = {"msg": "announce.correction", "params": {"count": public["corrections"] - self._corrections}}
             self._corrections = public["corrections"]

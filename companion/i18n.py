@@ -90,6 +90,8 @@ class _Params(dict[str, Any]):
 def _shown(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return ", ".join(str(item) for item in value)
+    if isinstance(value, dict):  # words in every language that `translate_line` did not pick: English
+        return str(value.get(FALLBACK, ""))
     return value
 
 
@@ -113,16 +115,22 @@ def translate(lang: str, msgid: str, params: Mapping[str, Any] | None = None) ->
     """The text of `msgid` in `lang` (else English, else the id itself) with its params filled in.
 
     A param whose value is itself a catalog id of a word (``kind.timer``, ``sender.host``) or a
-    reason (``reject.ballot_closed``) is shown translated, so no internal word reaches a player.
+    reason (``reject.ballot_closed``) is shown translated, so no internal word reaches a player; one given
+    in every language (``{"en": ..., "zh": ..., "th": ...}``: `companion.naming`'s words) shows `lang`'s.
     """
     _check(lang)
     shown = {
         key: (_lookup(lang, value) or value)
         if isinstance(value, str) and value.startswith(TRANSLATED_PARAM_PREFIXES)
-        else value
+        else _in(lang, value) if isinstance(value, dict) else value
         for key, value in (params or {}).items()
     }
     return _fill(_lookup(lang, msgid) or msgid, shown)
+
+
+def _in(lang: str, value: dict[str, Any]) -> Any:
+    """A param given in every language, in `lang` (else English)."""
+    return value.get(lang) or value.get(FALLBACK, "")
 
 
 def describe(lang: str, obj: Mapping[str, Any]) -> str:
@@ -131,7 +139,7 @@ def describe(lang: str, obj: Mapping[str, Any]) -> str:
     if not isinstance(msgid, str):
         raise ValueError(f"expected a 'code' or 'msg' message id, got {sorted(obj)}")
     params = obj.get("params")
-    return translate(lang, msgid, params if isinstance(params, Mapping) else None)
+    return translate_line(lang, msgid, params if isinstance(params, Mapping) else {})
 
 
 def placeholders(text: str) -> set[str]:

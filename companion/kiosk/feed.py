@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core.referee import Outcome
+from companion.core.referee import HOST_VIEW, PUBLIC, Outcome
 from companion.core.rejection import Rejected
 from companion.kiosk.wake import Waker
 from companion.status import StatusBoard
@@ -170,10 +170,10 @@ class KioskFeed:
     def changed(self, views: Views, outcomes: list[Outcome]) -> None:
         with self._lock:
             self._views = views
-        self.post(PublicView(views.public))
+        self.post(PublicView(views.with_lines(PUBLIC)))  # every view as the screens get it: ids in words
         player = self.booth
         if player is not None:
-            self.post(PlayerView(player, views.player(player)))
+            self.post(PlayerView(player, views.with_lines(f"player:{player}")))
 
     # -- TapScreen ---------------------------------------------------------------------------------------
 
@@ -192,7 +192,7 @@ class KioskFeed:
             self.post(BoothClosed(player_id))
             return
         assert self.table is not None, "attach() the feed to a table first"
-        self.post(PlayerView(player_id, self.table.views.player(player_id), opened=True))
+        self.post(PlayerView(player_id, self.table.views.with_lines(f"player:{player_id}"), opened=True))
 
     def open_booth(self, player_id: str) -> None:
         """Open that player's booth from the kiosk (their own PIN typed): on the Table's thread, with
@@ -256,7 +256,7 @@ class KioskFeed:
         read-only and safe from any thread, so the kiosk's host forms read it on the kiosk's thread."""
         with self._lock:
             views = self._views
-        return {} if views is None else views.host
+        return {} if views is None else views.with_lines(HOST_VIEW)
 
     def send(self, raw: dict[str, Any]) -> None:
         """Queue an input made on the screen; its outcome comes back as a `Reply`."""

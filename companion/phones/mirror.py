@@ -23,6 +23,7 @@ broker then publishes the referee's last will, `offline`), and at the next check
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import logging
 import threading
@@ -36,6 +37,7 @@ import paho.mqtt.client as mqtt
 from companion.core.failure import failure
 from companion.core.referee import HOST_VIEW, PUBLIC, Outcome
 from companion.core.rejection import Rejected
+from companion.naming import Namer
 from companion.phones import intake
 from companion.phones.credentials import GameCredentials
 from companion.phones.topics import HEADLESS, OFFLINE, ONLINE, REFEREE_USER, VIEW_MAX_BYTES, Seat, Topics, parse_user
@@ -73,6 +75,7 @@ class Mirror:
         self.host, self.port = address.host, address.port
         self.status, self.broker_name, self.clock = status, broker_name, clock
         self._lock = threading.Lock()
+        self._namer: Namer | None = None  # says a refusal's ids in words: the game and players of the last views
         self._retained: dict[str, bytes] = {}
         self._announced = 0
         self._limits: dict[str, intake.RateLimit] = {}
@@ -139,7 +142,8 @@ class Mirror:
         sent = self._publish(public).get(self.topics.public)
         self._publish({topic: self._view(views, audience) for topic, audience in audiences.items()})
         with self._lock:
-            self._publish_events(views.public)
+            self._namer = Namer.of(views.public)
+            self._publish_events(views.with_lines(PUBLIC))
         if to_broker is not None:  # the last game's phones first hear of the new one, then are dropped
             if sent is not None and self.connected.is_set():
                 with contextlib.suppress(RuntimeError, ValueError):
@@ -223,6 +227,7 @@ class Mirror:
         with self._lock:
             self._retained = {topic: self._view(views, audience) for topic, audience in self._audiences().items()}
             self._announced = views.public["announced"]
+            self._namer = Namer.of(views.public)
         self._running = True
         self.table.turn_hooks.append(self.keep_alive)
         self._connect()
@@ -378,6 +383,10 @@ class Mirror:
             return self._counted.wait_for(lambda: self.counts["received"] >= total, timeout)
 
     def _reply(self, user: str, cid: str | None, outcome: Outcome) -> None:
+        """The reply to a command, its reason's ids in words (companion/naming.py)."""
+        namer = self._namer  # one attribute read: the table's thread sets it, any thread replies
+        if outcome.reason is not None and namer is not None:
+            outcome = dataclasses.replace(outcome, reason=namer.reason(outcome.reason))
         self._client.publish(self.topics.reply(user), intake.reply(cid, outcome), qos=1)
 
     # -- stop ---------------------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from companion.core.corrections import Event
 from companion.core.lines import as_json
 from companion.core.referee import HOST_VIEW, PUBLIC, Referee, audience_view, player_of, player_part, public_view
 from companion.games import registry
+from companion.naming import Namer, said_lines, said_view
 
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=True)  # keeps no state
 
@@ -69,25 +70,34 @@ def encode_sharing(view: dict[str, Any], parts: dict[str, tuple[Any, bytes]],
 
 
 def lines_of(game: Game, view: dict[str, Any], public: dict[str, Any],
-             table_lines: list[Any] | None = None) -> dict[str, Any]:
-    """A view plus what it says as message-id lines (the game's `public_lines`/`private_lines`, docs/phones.md).
+             table_lines: list[Any] | None = None, shared: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A view as the screens get it: plus what it says as message-id lines (the game's
+    `public_lines`/`private_lines`, docs/phones.md), and every id in what it says in words
+    (`companion.naming.said_view`: announcements, lines, history, prompts, the host's menu, ``names``).
 
     `table_lines` (every view) are built from the PUBLIC view only (pass them when already made); a
     seat's `lines` from that seat's own `private` part only, never from another view (secrets stay
     secret), and a moderator's (the host's view of a table whose host does not play) each seat's lines
     from that seat's own view. A game whose page draws its views itself (the toolkit's parts, one by one)
-    gets none of them.
+    gets none of them. `shared`: values already said for the same public view (`said_public`), reused as
+    they are.
     """
     out = dict(view)
-    if game.page_draws_views:
-        return out
-    out["table_lines"] = as_json(game.public_lines(public)) if table_lines is None else table_lines
-    if view.get("private"):
-        out["lines"] = as_json(game.private_lines(view["private"]))
-    seats = (view.get("moderator") or {}).get("seats")
-    if isinstance(seats, dict):  # a moderator's view (host's only): each seat's own lines, by player id
-        out["moderator_lines"] = {pid: as_json(game.private_lines(own)) for pid, own in seats.items() if own}
-    return out
+    if not game.page_draws_views:
+        out["table_lines"] = as_json(game.public_lines(public)) if table_lines is None else table_lines
+        if view.get("private"):
+            out["lines"] = as_json(game.private_lines(view["private"]))
+        seats = (view.get("moderator") or {}).get("seats")
+        if isinstance(seats, dict):  # a moderator's view (host's only): each seat's own lines, by player id
+            out["moderator_lines"] = {pid: as_json(game.private_lines(own)) for pid, own in seats.items() if own}
+    return said_view(out, Namer.of(public), shared)
+
+
+def said_public(game: Game, public: dict[str, Any], table_lines: list[Any] | None) -> dict[str, Any]:
+    """What the public view says, in words (`lines_of` of the public view): made once per public view and
+    shared by every audience's view, so its JSON is made once (`encode_sharing` matches by identity)."""
+    said = lines_of(game, public, public, table_lines)
+    return {k: said[k] for k in ("announcements", "table_lines", "names") if k in said}
 
 
 def with_lines(view: dict[str, Any], public: dict[str, Any]) -> dict[str, Any]:
@@ -116,7 +126,8 @@ class _Last:
     and JSON, each player's own part, and the JSON it sent; never that `Views` itself (no chain)."""
 
     public: dict[str, Any] | None
-    table_lines: list[Any] | None
+    said: dict[str, Any] | None
+    lined_public: dict[str, Any] | None  # the public view as the screens get it (`with_lines`)
     parts: dict[str, tuple[Any, bytes]]
     own: dict[str, _Own]
     json: dict[str, bytes]
@@ -135,7 +146,7 @@ class Views:
         self.game, self.setup, self.state, self.live, self.number = game, setup, state, live, number
         self._lock = threading.RLock()  # read on the table's thread, but safe from any
         self._public: dict[str, Any] | None = None
-        self._table_lines: list[Any] | None = None
+        self._said: dict[str, Any] | None = None  # what the public view says, in words (`said_public`)
         self._views: dict[str, dict[str, Any]] = {}
         self._lined: dict[str, dict[str, Any]] = {}
         self._json: dict[str, bytes] = {}
@@ -154,7 +165,8 @@ class Views:
 
     def _kept(self) -> _Last:
         with self._lock:
-            return _Last(self._public, self._table_lines, dict(self._parts), dict(self._own), dict(self._json))
+            return _Last(self._public, self._said, self._lined.get(PUBLIC), dict(self._parts), dict(self._own),
+                         dict(self._json))
 
     def are_of(self, referee: Referee) -> bool:
         """Whether these are still the views of the referee's current state."""
@@ -170,7 +182,9 @@ class Views:
                 made = public_view(self.game, self.setup, self.state, self.live, self.number)
                 last = self._last
                 if last is not None and last.public is not None and last.public == made:
-                    made, self._table_lines, self._parts = last.public, last.table_lines, dict(last.parts)
+                    made, self._said, self._parts = last.public, last.said, dict(last.parts)
+                    if last.lined_public is not None:  # the same object: a screen that keeps it redraws nothing
+                        self._lined[PUBLIC] = last.lined_public
                 self._public = made
             return self._public
 
@@ -208,8 +222,10 @@ class Views:
             found = last
         else:
             part = player_part(self.game, self.state, pid)
-            lined = {} if self.game.page_draws_views or not part["private"] else \
-                {"lines": as_json(self.game.private_lines(part["private"]))}
+            namer = Namer.of(self.public)  # the seat's words: its prompts, its lines
+            lined: dict[str, Any] = {"prompts": [namer.prompt(p) for p in part["prompts"]]}
+            if not self.game.page_draws_views and part["private"]:
+                lined["lines"] = said_lines(namer, as_json(self.game.private_lines(part["private"])))
             found = _Own(key, part, lined, {k: (_UNSET, b"") for k in (*part, *lined)})
         self._own[audience] = found
         return found
@@ -219,12 +235,13 @@ class Views:
         with self._lock:
             found = self._lined.get(audience)
             if found is None:
-                if self._table_lines is None and not self.game.page_draws_views:
-                    self._table_lines = as_json(self.game.public_lines(self.public))
+                if self._said is None:
+                    self._said = said_public(self.game, self.public, None)
+                said, lines = self._said, self._said.get("table_lines")
                 if audience in (PUBLIC, HOST_VIEW):
-                    found = lines_of(self.game, self.view(audience), self.public, self._table_lines)
+                    found = lines_of(self.game, self.view(audience), self.public, lines, said)
                 else:
-                    found = {**lines_of(self.game, self.public, self.public, self._table_lines),
+                    found = {**lines_of(self.game, self.public, self.public, lines, said),
                              **self._own_part(audience).part, **self._own_part(audience).lined}
                 self._lined[audience] = found
             return found

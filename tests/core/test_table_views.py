@@ -151,7 +151,8 @@ def test_the_booth_opened_after_a_change_reuses_that_changes_view(full: FullTabl
     while not full.feed.inbox.empty():
         messages.append(full.feed.inbox.get_nowait())
     opened = [m for m in messages if isinstance(m, PlayerView) and m.opened]
-    assert [m.view for m in opened] == [full.table.referee.view("player:ben")]
+    ref = full.table.referee  # the booth gets the view as every screen does: with its lines, ids in words
+    assert [m.view for m in opened] == [with_lines(ref.view("player:ben"), ref.view("public"))]
     assert any(isinstance(m, PublicView) for m in messages)
 
 

@@ -5,7 +5,6 @@ Real parts: the PN532 emulator over a pty, real brokers, a real SQLite file; the
 
 from __future__ import annotations
 
-import json
 import logging
 import queue
 import signal
@@ -28,7 +27,7 @@ from companion.taps.registry import registry_path
 from companion.taps.starter import start_readers
 from hardware.events import DeviceEvent, TagPlaced, TagRemoved
 from hardware.pn532.emulator import Emulator
-from tests.kits.phones_kit import BROKERS, Running, joined, running_table
+from tests.kits.phones_kit import BROKERS, Running, as_sent, joined, running_table
 from tests.phones.test_phones_restart import send_until_answered
 from tests.taps.test_tap_to_referee import DICE, enroll_box
 
@@ -202,9 +201,9 @@ def test_the_broker_killed_and_restarted_and_a_phone_cut_off_lose_nothing_and_sh
         run.phones.broker.set_game(run.phones.game)
         watch.until("broker", "ok")
         # Both phones come back on their own and are given the views they missed.
-        view = json.loads(json.dumps(run.referee.view(f"player:{'ana'}")))
+        view = as_sent(run.referee, "player:ana")
         ana.wait_for(lambda m: m.topic == t.view(run.cred("ana").user) and m.json() == view)
-        public = json.loads(json.dumps(run.referee.view("public")))
+        public = as_sent(run.referee, "public")
         host.wait_for(lambda m: m.topic == t.public and m.json() == public)
 
         # Ana's Wi-Fi drops: her connection is cut with no goodbye; she comes back and plays on.

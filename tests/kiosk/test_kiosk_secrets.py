@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from companion import i18n
 from companion.drawing.text import TextCache
 from companion.kiosk.scenes import Scene, make_scene, opening
 from companion.kiosk.screens.booth import BoothScreen
@@ -90,7 +91,7 @@ def test_a_booth_shows_its_player_secrets_and_no_one_elses(text: TextCache) -> N
     assert any("4242" in t for t in mine), mine  # her own HP: the recording does see secrets
     assert not any("4238" in t or "dao" in t for t in mine), mine  # ben's HP and vote: never
     roles = scene.table.referee.state["deals"]["roles"]["assigned"]
-    assert any(roles["ana"] in t for t in mine)
+    assert any(i18n.translate("en", f"toolkit.role.{roles['ana']}") in t for t in mine)  # her role, in words
     public = [d.text for d in text.record or [] if d.audience == "public"]
     assert not any("4242" in t for t in public), "the status bar or notice drew a booth secret"
     scene.close()

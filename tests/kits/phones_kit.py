@@ -27,6 +27,7 @@ from companion.phones.credentials import Credential
 from companion.phones.runner import Phones, start_phones
 from companion.status import StatusBoard
 from companion.table.loop import Table
+from companion.table.views import with_lines
 
 BROKERS = ["mosquitto"]  # the brokers the suite runs against: Mosquitto is the one broker (issue 32)
 PLAYERS = ["ana", "ben", "chai", "dao"]
@@ -220,3 +221,9 @@ def reply(p: Phone, run: Running, who: str, cid: str | None) -> dict[str, Any]:
     topic = run.phones.topics.reply(run.cred(who).user)
     got: dict[str, Any] = p.wait_for(lambda m: m.topic == topic and m.json().get("id") == cid).json()
     return got
+
+
+def as_sent(referee: Referee, audience: str) -> Any:
+    """A view as the phones are sent it (with its lines, every id in words: companion/naming.py), as JSON
+    reads it back."""
+    return json.loads(json.dumps(with_lines(referee.view(audience), referee.view("public"))))

@@ -14,6 +14,7 @@ import pytest
 from companion.phones.credentials import GameCredentials
 from companion.phones.intake import command_id
 from companion.phones.topics import COMMAND_MAX_BYTES
+from companion.table.views import with_lines
 from tests.kits.phones_kit import BROKERS, WAIT_S, Phone, command, joined, phone, reply, running_table
 
 pytestmark = pytest.mark.parametrize("broker", BROKERS)
@@ -22,6 +23,11 @@ pytestmark = pytest.mark.parametrize("broker", BROKERS)
 def open_ballot(run: Any, host: Phone) -> None:
     got = command(host, run, "host", "h-open", "ballot.open", name="exile", options=["ana", "ben", "chai"])
     assert got["ok"], got
+
+
+def as_sent(public: dict[str, Any]) -> dict[str, Any]:
+    """The public view as the phones get it: with its lines, every id in words (companion/naming.py)."""
+    return json.loads(json.dumps(with_lines(public, public)))
 
 
 def test_a_phone_that_joins_gets_the_current_public_and_private_views(tmp_path: Path, broker: str) -> None:
@@ -33,7 +39,7 @@ def test_a_phone_that_joins_gets_the_current_public_and_private_views(tmp_path: 
         public = ana.wait_for(lambda m: m.topic == t.public and "exile" in m.json()["table"]["ballots"])
         mine = ana.wait_for(lambda m: m.topic == t.view(user) and "exile" in m.json()["table"]["ballots"])
         assert public.retain and mine.retain
-        assert public.json() == run.referee.view("public")
+        assert public.json() == as_sent(run.referee.view("public"))  # ids in words: companion/naming.py
         assert mine.json()["me"] == "ana"
         assert mine.json()["private"]["ballots"]["exile"] == {"eligible": True, "my_vote": None}
         assert any(p["move"] == "ballot.vote" for p in mine.json()["prompts"])
@@ -121,7 +127,7 @@ def test_a_spectator_reads_the_public_view_and_may_not_act(tmp_path: Path, broke
         watcher = Phone(run.phones.address.host, run.phones.address.port, spec.user, spec.password)
         assert not watcher.connect().is_failure
         watcher.subscribe(t.public, t.reply(spec.user))
-        assert watcher.wait_for(lambda m: m.topic == t.public).json() == run.referee.view("public")
+        assert watcher.wait_for(lambda m: m.topic == t.public).json() == as_sent(run.referee.view("public"))
         before = run.events()
         watcher.publish(t.cmd(spec.user), json.dumps({"id": "s1", "move": "dice.roll"}))
         got = watcher.wait_for(lambda m: m.topic == t.reply(spec.user)).json()

@@ -33,7 +33,7 @@ from tests.kits.mqtt_wire import (
     stream,
     zeros,
 )
-from tests.kits.phones_kit import BROKERS, WAIT_S, Phone, Running, joined, reply, running_table
+from tests.kits.phones_kit import BROKERS, WAIT_S, Phone, Running, as_sent, joined, reply, running_table
 
 HUGE = 100 * 1000 * 1000  # what each oversized packet announces
 SMUGGLED = 4 * 1000 * 1000  # what is streamed after a packet hidden in a PINGREQ (a naive reader keeps it all)
@@ -85,12 +85,12 @@ def retained_as_the_referee_left_them(run: Running, who: str) -> bool:
     t = run.phones.topics
     got = fresh_retained(run, who)
     pid = who if who != "host" else None
-    view = run.referee.view(f"player:{pid}" if pid else "host")
+    view = as_sent(run.referee, f"player:{pid}" if pid else "host")  # as the phones get it: with its words
     seats = run.phones.mirror.phone_seats
     if pid is None and seats is not None:  # the host's view also says which seats a phone holds
-        view = {**view, "phone_seats": seats()}
-    return (got[t.status] == b"online" and json.loads(got[t.public]) == run.referee.view("public")
-            and json.loads(got[t.view(run.cred(who).user)]) == json.loads(json.dumps(view)))
+        view = {**view, "phone_seats": json.loads(json.dumps(seats()))}
+    return (got[t.status] == b"online" and json.loads(got[t.public]) == as_sent(run.referee, "public")
+            and json.loads(got[t.view(run.cred(who).user)]) == view)
 
 
 @pytest.mark.parametrize("broker", BROKERS)

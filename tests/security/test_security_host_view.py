@@ -17,7 +17,6 @@ from typing import Any
 import pytest
 
 from companion import i18n
-from companion.console import with_names
 from companion.core.contract import Player, Setup, State
 from companion.core.eventlog import EventLog
 from companion.core.fold import initial
@@ -28,6 +27,7 @@ from companion.games.lockdown import GAME as LOCKDOWN
 from companion.games.lockdown import mapgraph
 from companion.games.lockdown.game import Lockdown
 from companion.games.toolkit.presets import werewolf
+from companion.naming import Namer
 from companion.table.views import Views
 from tests.kits import host_view_twins
 from tests.kits.host_view_twins import game_bot, seed_twin, twins
@@ -48,8 +48,8 @@ def history(ref: Referee) -> list[dict[str, Any]]:
 
 
 def read(entry: dict[str, Any], ref: Referee, lang: str) -> str:
-    """What the host reads for one history entry, as the console and the phone page word it."""
-    return i18n.describe(lang, with_names(entry, ref.view("public")["players"]))
+    """What the host reads for one history entry, as the kiosk and the phone page word it (companion/naming.py)."""
+    return Namer.of(ref.view("host")).describe(lang, entry)
 
 
 def assert_reads_ana_acted(ref: Referee, seq: int, at: int) -> None:
@@ -72,7 +72,7 @@ def test_a_secret_vote_reads_ana_acted_and_a_public_input_keeps_its_move_and_arg
     assert all(set(e) == SECRET_ENTRY for e in secret)
     opened = entries[2]
     assert opened["move"] == "ballot.open" and opened["args"]["options"] == ["red", "blue", "green"]
-    assert read(opened, ref, "en") == "the host sent ballot.open"
+    assert read(opened, ref, "en") == "the host sent " + i18n.translate("en", "move.toolkit.ballot.open")
     assert read(entries[0], ref, "en") == "the host acted"  # the host's own deal: its roles stay unsaid
     assert_reads_ana_acted(ref, 5, 2000)
 

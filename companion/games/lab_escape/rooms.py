@@ -128,6 +128,8 @@ def activate(ctx: Ctx, pid: str, room: str, a: Effect, remote: bool = False) -> 
             if other != pid:
                 board.gain_stamina(ctx, other, 1)
     elif k == "mechanism":
+        if a.card is None:  # no card named: say so, not "card None" (companion/naming.py: words, never ids)
+            raise Rejected("reject.lab_escape_pick_card")
         if a.card not in board.cards_without_players(s):
             raise Rejected("reject.lab_escape_card_occupied", card=data.card_word(str(a.card)))
         geometry.forget(s, str(a.card))  # its new place is the table's to judge (E1.1)

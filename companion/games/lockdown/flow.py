@@ -161,5 +161,5 @@ def finish(ctx: Ctx, reason: str) -> None:
     state["finished"] = ranking.outcome(state, reason)
     for timer in TIMERS.timers:
         timer.reset(state)
-    ctx.announce("lockdown.game_over", reason=f"kind.lockdown_end_{reason}", ranking=[" = ".join(g) for g in
-                                                                                   state["finished"]["ranking"]])
+    # the ranking's groups of player ids: the screens say them by name, tied ones as "Ana = Ben" (naming.py)
+    ctx.announce("lockdown.game_over", reason=f"kind.lockdown_end_{reason}", ranking=state["finished"]["ranking"])

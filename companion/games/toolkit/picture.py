@@ -7,12 +7,13 @@ from typing import Any
 
 import pygame
 
-from companion import i18n
 from companion.drawing.canvas import Canvas, draw_lines
 from companion.games.toolkit.lines import table_lines
+from companion.naming import Namer
 
 
 def draw_board(surface: pygame.Surface, rect: pygame.Rect, c: Canvas, lang: str,
                public: dict[str, Any], now: int) -> None:
-    lines = [i18n.translate(lang, msgid, params) for msgid, params in table_lines(public, now)]
+    namer = Namer.of(public)  # the host's names for its timers and votes, roles in words: companion/naming.py
+    lines = [namer.text(lang, msgid, params) for msgid, params in table_lines(public, now)]
     draw_lines(surface, c, lines, rect, 17)

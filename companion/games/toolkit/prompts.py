@@ -104,7 +104,9 @@ def _host(state: State) -> list[Prompt]:
                               {"name": name}))
     out += creating(state)  # new timers, votes, deals and counters: companion/games/toolkit/host_forms.py
     out.append(_roll())
+    counters = (Choice(c, "toolkit.prompt.named", {"name": c, "kind": "kind.counter"})  # by its name: naming.py
+                for c in state["counters"])
     rank_by = Field("rank_by", "choice", "toolkit.prompt.rank_by",
-                    (Choice(None, "toolkit.prompt.no_ranking"), *_plain(list(state["counters"]))))
+                    (Choice(None, "toolkit.prompt.no_ranking"), *counters))
     out.append(Prompt("game.end", "toolkit.prompt.game_end", (rank_by,)))
     return out

@@ -14,6 +14,7 @@ from companion.kiosk.screens.play import PlayScreen
 from companion.kiosk.screens.reveal import RevealScreen
 from companion.kiosk.screens.seating import SeatingScreen
 from companion.kiosk.screens.setup import SetupScreen
+from companion.naming import Namer
 from companion.taps.sink import PUBLIC_REFUSALS
 
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ def on_message(k: Kiosk, message: msgs.Message) -> None:
                 k.say("kiosk.notice.done")
         else:
             assert message.outcome.reason is not None
-            k.say("kiosk.notice.refused", reason=i18n.describe(k.lang, message.outcome.reason.to_json()))
+            k.say("kiosk.notice.refused", reason=Namer.of(k.public).describe(k.lang, message.outcome.reason.to_json()))
 
 
 def game_goes_on(k: Kiosk) -> None:
@@ -136,7 +137,7 @@ def token_refused(k: Kiosk, message: msgs.TokenRefused) -> None:
     if message.player is not None and booth is not None:
         booth.refused(message.label, message.reason)
     elif message.reason.code in PUBLIC_REFUSALS:
-        reason = i18n.describe(k.lang, message.reason.to_json())
+        reason = Namer.of(k.public).describe(k.lang, message.reason.to_json())
         k.say("kiosk.notice.token_refused", token=message.label, reason=reason)
     else:
         k.say("kiosk.notice.token_not_now", token=message.label)

@@ -33,6 +33,7 @@ from companion.kiosk.widgets import (
     draw_lines,
     panel,
 )
+from companion.naming import Namer
 
 if TYPE_CHECKING:
     from companion.kiosk.kiosk import Kiosk
@@ -103,14 +104,13 @@ class BoothScreen(Screen):
             self.finished_at = self.k.now_ms()
         else:
             assert reply.outcome.reason is not None
-            from companion import i18n
-            self.answer = (i18n.describe(self.k.lang, reply.outcome.reason.to_json()), False)
+            self.answer = (Namer.of(self.view).describe(self.k.lang, reply.outcome.reason.to_json()), False)
 
     def refused(self, token: str, reason: Rejected) -> None:
         """A token tapped while this booth was open was refused: why, for this player's eyes only."""
-        from companion import i18n
-        self.answer = (i18n.translate(self.k.lang, "kiosk.notice.token_refused",
-                                      {"token": token, "reason": i18n.describe(self.k.lang, reason.to_json())}), False)
+        said = Namer.of(self.view).describe(self.k.lang, reason.to_json())
+        self.answer = (i18n.translate(self.k.lang, "kiosk.notice.token_refused", {"token": token, "reason": said}),
+                       False)
         self.touch()
 
     def touch(self) -> None:
@@ -207,7 +207,8 @@ class BoothScreen(Screen):
                         player=names.get(self.player, self.player))
         game = registry().get(str(self.view.get("game")))
         own = self.view.get("private") or {}
-        mine = [i18n.translate_line(lang, msgid, params)
+        namer = Namer.of(self.view)  # a player's lines say names, never ids (companion/naming.py)
+        mine = [namer.text(lang, msgid, params)
                 for msgid, params in (game.private_lines(own) if game is not None and own else [])]
         form = self.form
         heading = label(lang, form.prompt) if form else self.tr(

@@ -18,8 +18,8 @@ from companion.core import host_controls
 from companion.core.host_controls import Control
 from companion.kiosk.screens import host_forms
 from companion.kiosk.screens.base import Screen
-from companion.kiosk.screens.play import timer_words
 from companion.kiosk.widgets import FG, Button, Region
+from companion.naming import Namer
 
 if TYPE_CHECKING:
     from companion.kiosk.kiosk import Kiosk
@@ -46,10 +46,8 @@ class HostMenuScreen(Screen):
 
     def _words(self, c: Control) -> str:
         """What pressing `c` does, from the view it was made from (a timer by its own name)."""
-        params = dict(c.params)
-        if c.timer is not None:
-            params["timer"] = timer_words(self.tr, str(self.k.public.get("game")), c.timer)
-        return self.tr(c.label, **params)
+        params = {**c.params, **({"timer": c.timer} if c.timer is not None else {})}
+        return Namer.of(self.k.public).text(self.k.lang, c.label, params)  # companion/naming.py
 
     def buttons(self) -> list[Button]:
         """Every control in a place of its own, whatever the timers do (issue 28): a 3x4 grid where

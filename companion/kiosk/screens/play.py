@@ -8,11 +8,10 @@ from typing import Any
 
 import pygame
 
-from companion import i18n
-from companion.console import with_names
 from companion.games import registry
 from companion.kiosk.screens.base import Screen
 from companion.kiosk.widgets import ACCENT, DANGER, DIM, FG, WARN, Button, Region, clock_text, draw_lines, panel
+from companion.naming import Namer
 from companion.parts.timers import remaining
 
 ANNOUNCEMENTS_SHOWN = 4
@@ -48,7 +47,8 @@ def timer_color(t: dict[str, Any], left: int) -> tuple[int, int, int]:
 
 def announcement_texts(lang: str, public: dict[str, Any], count: int) -> list[str]:
     recent = public.get("announcements", [])[-count:]
-    return [i18n.describe(lang, with_names(a, public.get("players", []))) for a in reversed(recent)]
+    namer = Namer.of(public)  # a view as the screens get it is said already; saying it again changes nothing
+    return [namer.describe(lang, a) for a in reversed(recent)]
 
 
 class PlayScreen(Screen):
@@ -105,7 +105,8 @@ class PlayScreen(Screen):
         news = announcement_texts(lang, public, ANNOUNCEMENTS_SHOWN)
         game = registry().get(str(public.get("game")))
         draw_board = game.board() if game is not None else None
-        in_words = ([i18n.translate_line(lang, m, p) for m, p in game.public_lines(public)]  # no picture: words
+        namer = Namer.of(public)
+        in_words = ([namer.text(lang, m, p) for m, p in game.public_lines(public)]  # no picture: words
                     if game is not None and draw_board is None else [])
         board_key = (lang, public.get("announced"), public.get("corrections"), repr(public.get("table")))
         made = ("   ·   ".join(head), news, draw_board, in_words, board_key)

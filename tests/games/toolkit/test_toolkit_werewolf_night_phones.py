@@ -54,6 +54,9 @@ def test_a_werewolf_night_from_the_hosts_phone(tmp_path: Path, browser: Browser)
                 assert phone.page.locator("#roles .secret").text_content() == mine
                 assert not phone.holds(b'"assigned"')  # nobody else's role reached this phone
             assert sorted(dealt.values()) == ["seer", "villager", "villager", "villager", "werewolf"]
+            # the cards are titled by the names the host picked, never their ids (companion/naming.py)
+            table.page.wait_for_selector(f"#roles .name:text-is('{say('toolkit.name.roles')}')", state="attached",
+                                         timeout=WAIT_MS)
 
             # a "day" timer (the suggested name, three minutes), started from the host's controls
             send_form(chief, "timer.create", say("toolkit.prompt.timer_create"))
@@ -65,10 +68,12 @@ def test_a_werewolf_night_from_the_hosts_phone(tmp_path: Path, browser: Browser)
             ballot = chief.page.locator("form[data-move='ballot.open']", has_text=say("toolkit.prompt.ballot_players"))
             ballot.locator("input[type='text']").fill("exile")
             send_form(chief, "ballot.open", say("toolkit.prompt.ballot_players"))
+            table.page.wait_for_selector(f".ballot .name:text-is('{say('toolkit.name.exile')}')", state="attached",
+                                         timeout=WAIT_MS)
             for pid, choice in VOTES.items():
                 seats[pid].choose_and_send("ballot.vote", choice)
                 seats[pid].page.wait_for_selector(".my-vote", state="attached", timeout=WAIT_MS)
-            send_form(chief, "ballot.close", say("toolkit.prompt.ballot_close", name="exile"))
+            send_form(chief, "ballot.close", say("toolkit.prompt.ballot_close", name=say("toolkit.name.exile")))
 
             # the result on the public page, then the exiled player's role revealed by the host
             table.page.wait_for_selector(f".ballot .winner:has-text('{say('phone.ballot.winner', winner='Ben')}')",
@@ -82,7 +87,7 @@ def test_a_werewolf_night_from_the_hosts_phone(tmp_path: Path, browser: Browser)
             hidden_before = [say(f"toolkit.role.{r}") for p, r in dealt.items()]
             reveal = chief.page.locator("form[data-move='roles.reveal']")
             reveal.locator("label.choice", has_text="Ben").click()
-            send_form(chief, "roles.reveal", say("toolkit.prompt.roles_reveal", name="roles"))
+            send_form(chief, "roles.reveal", say("toolkit.prompt.roles_reveal", name=say("toolkit.name.roles")))
             shown = say("phone.role.revealed", name="Ben", role=role_of_ben)
             table.page.wait_for_selector(f"#roles div:text-is('{shown}')", state="attached", timeout=WAIT_MS)
             announced = [a for a in run.table.views.public.get("announcements", [])

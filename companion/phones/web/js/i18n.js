@@ -2,8 +2,11 @@
 // (/i18n/<lang>.json), placeholders filled like companion.i18n.translate does on the Pi.
 
 const TRANSLATED_PARAM_PREFIXES = ["kind.", "sender.", "reject."];
-// Announcement params that name a sender or a player, or a list of players (as companion/console.py).
-const WHO_PARAMS = ["by", "player", "players", "target", "attacker", "defender", "loser", "sheriff", "ranking", "winner"];
+// Params that name a sender or a player, or a list of players (as companion/naming.py, which names every view
+// the page is sent: this is for a view that did not come through it).
+const WHO_PARAMS = ["by", "player", "players", "target", "attacker", "defender", "loser", "sheriff", "ranking",
+  "winner", "option", "names", "owner", "victim", "first", "second", "holder", "giver", "receiver", "to", "from", "with",
+  "who"];
 let messages = {};
 let language = "en";
 
@@ -23,6 +26,11 @@ function shown(value) {
     return messages[value] ?? value;
   }
   return String(value);
+}
+
+// A said value (companion/naming.py: a name, or words in every language) in this page's language.
+export function inWords(value) {
+  return shown(value);
 }
 
 // The text of `id` with its {placeholders} filled; a missing param stays as {name}, an unknown id is itself.

@@ -5,7 +5,7 @@
 
 import { card, el } from "./dom.js";
 import { header } from "./header.js";
-import { describe, t, translatePage } from "./i18n.js";
+import { describe, inWords, t, translatePage } from "./i18n.js";
 import { moderatedNotice, moderatorCard } from "./moderator.js";
 
 const NEWS_SHOWN = 10;
@@ -57,10 +57,18 @@ export function timerName(game, name) {
 }
 
 // A role as this phone's language says it: the toolkit's preset roles have words, a typed one is as typed.
-export function roleName(role) {
+export function roleName(role, view = {}) {
+  const word = view.names?.roles?.[role];
+  if (word !== undefined) return inWords(word);
   const id = `toolkit.role.${role}`;
   const shown = t(id);
   return shown === id ? role : shown;
+}
+
+// A vote's, counter's or deal's name as the host gave it, in words (the view's `names`: companion/naming.py).
+function thingName(view, kind, name) {
+  const word = view.names?.[kind]?.[name];
+  return word === undefined ? name : inWords(word);
 }
 
 function timers(table, game) {
@@ -119,7 +127,7 @@ function ballots(table, mine, view) {
       ];
     }
     return el("div", { class: "item ballot", "data-ballot": name },
-      el("div", { class: "name", text: name }),
+      el("div", { class: "name", text: thingName(view, "ballots", name) }),
       el("div", { class: "meta", text: `${t(b.open ? "phone.ballot.open" : "phone.ballot.closed")} · ${t("phone.ballot.cast", { cast: b.cast, voters: b.voter_count })}` }),
       votedLine(name, b, view), ownLine, outcome);
   }));
@@ -132,7 +140,7 @@ function counters(table, mine, view) {
   return card("counters", "phone.section.counters", entries.map(([name, c]) => {
     const own = mine?.counters?.[name];
     return el("div", { class: "item counter" },
-      el("div", { class: "name", text: name }),
+      el("div", { class: "name", text: thingName(view, "counters", name) }),
       el("div", { class: "meta", text: `${t("phone.counter.bounds", { low: c.low, high: c.high })}${c.revealed ? "" : ` · ${t("phone.counter.hidden")}`}` }),
       own !== undefined && own !== null ? el("div", { class: "secret", title: t("phone.secret"), text: t("phone.counter.mine", { value: own }) }) : null,
       c.values ? el("ul", { class: "totals" }, Object.entries(c.values).map(([pid, v]) =>
@@ -147,11 +155,11 @@ function roles(table, mine, view) {
   return card("roles", "phone.section.roles", entries.map(([name, d]) => {
     const own = mine?.roles?.[name];
     return el("div", { class: "item" },
-      el("div", { class: "name", text: name }),
-      own ? el("div", { class: "secret", title: t("phone.secret"), text: t("phone.role.mine", { role: roleName(own) }) }) : null,
-      el("div", { class: "meta", text: t("phone.role.pool", { roles: d.pool.map(roleName) }) }),
+      el("div", { class: "name", text: thingName(view, "deals", name) }),
+      own ? el("div", { class: "secret", title: t("phone.secret"), text: t("phone.role.mine", { role: roleName(own, view) }) }) : null,
+      el("div", { class: "meta", text: t("phone.role.pool", { roles: d.pool.map((r) => roleName(r, view)) }) }),
       Object.entries(d.revealed ?? {}).map(([pid, role]) =>
-        el("div", { text: t("phone.role.revealed", { name: who[pid] ?? pid, role: roleName(role) }) })));
+        el("div", { text: t("phone.role.revealed", { name: who[pid] ?? pid, role: roleName(role, view) }) })));
   }));
 }
 

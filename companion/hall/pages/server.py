@@ -160,14 +160,10 @@ class HallHandler(PageHandler):
         """POST /correction {"kind", "args"} (league/corrections.py), the key in the header."""
         self.close_connection = True
         try:
-            body = self._body()
-            if self._refused_key(self.headers.get(KEY_HEADER, "")):
+            data = self._organiser_json({"kind", "args"})
+            if data is None:
                 return
-            try:
-                data = json.loads(body.decode("utf-8"))
-            except (UnicodeDecodeError, ValueError, RecursionError):
-                raise Refused("hall.reject.not_json") from None
-            if not isinstance(data, dict) or set(data) != {"kind", "args"} or not isinstance(data["kind"], str):
+            if not isinstance(data["kind"], str):
                 raise Refused("hall.reject.bad_request", {"field": "kind, args"})
             correct = getattr(self.server.actions, "correct", None)
             if correct is None:
@@ -188,14 +184,10 @@ class HallHandler(PageHandler):
         """POST /player {"name"}: a late entry from the organiser's page; answers {"ok", "id"}."""
         self.close_connection = True
         try:
-            body = self._body()
-            if self._refused_key(self.headers.get(KEY_HEADER, "")):
+            data = self._organiser_json({"name"})
+            if data is None:
                 return
-            try:
-                data = json.loads(body.decode("utf-8"))
-            except (UnicodeDecodeError, ValueError, RecursionError):
-                raise Refused("hall.reject.not_json") from None
-            if not isinstance(data, dict) or set(data) != {"name"} or not isinstance(data["name"], str):
+            if not isinstance(data["name"], str):
                 raise Refused("hall.reject.bad_request", {"field": "name"})
             try:
                 player_id = self.server.actions.add_player(data["name"], who=self._who())
@@ -205,6 +197,20 @@ class HallHandler(PageHandler):
             self._refusal(refused)
             return
         self._send(HTTPStatus.OK, _json({"ok": True, "id": player_id}), JSON, False, {"Connection": "close"})
+
+    def _organiser_json(self, fields: set[str]) -> dict[str, Any] | None:
+        """An organiser's POST body: a JSON object with exactly `fields`, the organiser's key in the header
+        (None: refused for the key, already answered); raises Refused for anything else."""
+        body = self._body()
+        if self._refused_key(self.headers.get(KEY_HEADER, "")):
+            return None
+        try:
+            data = json.loads(body.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            raise Refused("hall.reject.not_json") from None
+        if not isinstance(data, dict) or set(data) != fields:
+            raise Refused("hall.reject.bad_request", {"field": ", ".join(sorted(fields, reverse=True))})
+        return data
 
     def _body(self) -> bytes:
         if "Transfer-Encoding" in self.headers:

@@ -93,10 +93,9 @@ def joinable(s: State, here: str | None, floor: str) -> list[str]:
     return [r for r, room in s["rooms"].items() if room["floor"] == floor and r != here and open_doors(s, r) > 0]
 
 
-def check_joins(s: State, here: str | None, new: str, floor: str, joins: list[str]) -> None:
-    """The other rooms whose doorways the new tile's doorways face (issue 31): laid, on its floor, each
-    with an open doorway, each once, and no more than the tile's doorways left."""
-    seen = [] if here is None else [here]
+def _check_each_join(s: State, floor: str, joins: list[str], seen: list[str]) -> None:
+    """Each of `joins` a laid room of `floor` with an open doorway, named once and not among `seen` (the
+    rooms the tile already joins), which it extends."""
     for other in joins:
         if other not in s["rooms"]:
             raise Rejected("reject.betrayal_join_not_laid", room=f"kind.betrayal.room.{other}"
@@ -108,6 +107,13 @@ def check_joins(s: State, here: str | None, new: str, floor: str, joins: list[st
         if open_doors(s, other) <= 0:
             raise Rejected("reject.betrayal_join_closed", room=f"kind.betrayal.room.{other}")
         seen.append(other)
+
+
+def check_joins(s: State, here: str | None, new: str, floor: str, joins: list[str]) -> None:
+    """The other rooms whose doorways the new tile's doorways face (issue 31): laid, on its floor, each
+    with an open doorway, each once, and no more than the tile's doorways left."""
+    seen = [] if here is None else [here]
+    _check_each_join(s, floor, joins, seen)
     if len(seen) > data.of(s).room(new).doors:
         raise Rejected("reject.betrayal_join_doorways", room=f"kind.betrayal.room.{new}",
                        doors=data.of(s).room(new).doors)
@@ -145,17 +151,7 @@ def join_more(s: State, room: str, others: list[str]) -> None:
     doorways `room` has left."""
     floor = s["rooms"][room]["floor"]
     seen = [room, *s["rooms"][room]["joins"]]
-    for other in others:
-        if other not in s["rooms"]:
-            raise Rejected("reject.betrayal_join_not_laid", room=f"kind.betrayal.room.{other}"
-                           if other in data.of(s).room_ids() else other[:24])
-        if s["rooms"][other]["floor"] != floor:
-            raise Rejected("reject.betrayal_join_floor", room=f"kind.betrayal.room.{other}")
-        if other in seen:
-            raise Rejected("reject.betrayal_join_twice", room=f"kind.betrayal.room.{other}")
-        if open_doors(s, other) <= 0:
-            raise Rejected("reject.betrayal_join_closed", room=f"kind.betrayal.room.{other}")
-        seen.append(other)
+    _check_each_join(s, floor, others, seen)
     if len(others) > open_doors(s, room):
         raise Rejected("reject.betrayal_join_doorways", room=f"kind.betrayal.room.{room}",
                        doors=data.of(s).room(room).doors)

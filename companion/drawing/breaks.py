@@ -69,7 +69,7 @@ def narrow(text: str) -> list[str]:
     punctuation sign kept with the cluster before it and an opening one with the cluster after it."""
     out: list[str] = []
     for cluster in clusters(text):
-        if out and (cluster[0] in CLOSING or cluster[0].isspace() or out[-1][-1] in OPENING):
+        if out and (cluster[0] in CLOSING or cluster[0].isspace() or _opens(out[-1])):
             out[-1] += cluster
         else:
             out.append(cluster)
@@ -79,11 +79,18 @@ def narrow(text: str) -> list[str]:
 def _attached(found: list[str]) -> list[str]:
     out: list[str] = []
     for piece in found:
-        if out and piece and (attaches(piece[0]) or piece[0] in CLOSING or out[-1][-1] in THAI_LEADING):
+        if out and piece and (attaches(piece[0]) or piece[0] in CLOSING or out[-1][-1] in THAI_LEADING
+                              or _opens(out[-1])):
             out[-1] += piece
         elif piece:
             out.append(piece)
     return out
+
+
+def _opens(piece: str) -> bool:
+    """True when `piece` ends with an opening sign, spaces after it aside ("（ " keeps to what follows)."""
+    last = piece.rstrip()
+    return bool(last) and last[-1] in OPENING
 
 
 def _cjk(ch: str) -> bool:
@@ -106,7 +113,7 @@ def _own_pieces(text: str) -> list[str]:
             or ((_cjk(ch) or _cjk(prev)) and not ch.isspace())
             or (prev in "-/" and ch.isalnum())
         )
-        if may_break and ch not in CLOSING and prev not in OPENING and prev not in THAI_LEADING:
+        if may_break and ch not in CLOSING and not _opens(out[-1]) and prev not in THAI_LEADING:
             out.append(cluster)
         else:
             out[-1] += cluster

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from companion.drawing import breaks
@@ -40,6 +40,7 @@ def squashed(s: str) -> str:
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(line=TEXTS, width=st.integers(20, 400), size=st.sampled_from([14, 18, 24]))
+@example(line="（ โทรศัพท์", width=20, size=14)  # an opening sign, then a space: it kept a line's end
 def test_no_line_starts_with_a_mark_and_the_lines_are_the_text(wrapper: TextCache, line: str, width: int,
                                                                size: int) -> None:
     lines = wrapper.wrap(line, size, width)

@@ -41,6 +41,7 @@ Every other argument goes to `companion run`:
   --game TEXT         the game for a new session (`companion games` lists them)
   --players TEXT      comma-separated player ids for a new session, e.g. ana,ben,chai
   --new               start a new game even if one is unfinished
+  --moderator         the host moderates the new game and does not play (sees the deal, votes, counters)
   --option KEY=VALUE  an option of the new game, e.g. --option items=physical (repeatable)
   --lang [en|zh|th]   the language of what the table is told
   --jsonl             machine mode: one JSON reply per input line

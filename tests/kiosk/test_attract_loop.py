@@ -34,6 +34,7 @@ from companion.status import StatusBoard
 from companion.table.loop import Table
 from companion.taps.registry import Registry
 from tests.kits.kiosk_fixtures import ink_fraction, shots_dir, surface, text, text_cache, text_problems
+from tests.kits.kiosk_touch import tap_at
 
 __all__ = ["shots_dir", "text", "text_cache"]
 
@@ -217,9 +218,8 @@ def test_never_while_a_game_is_under_way_nor_when_the_host_said_never(text: Text
 
 
 def touch(k: Kiosk, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos))
-    k.process()
+    """A person's touch at `pos`, once the screen has settled (tests/kits/kiosk_touch.py)."""
+    tap_at(k, pos)
 
 
 @pytest.mark.parametrize(("size", "lang"), [("800x480", "zh"), ("1920x1080", "en")])

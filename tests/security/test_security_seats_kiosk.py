@@ -110,7 +110,10 @@ def drawn(text: TextCache) -> list[str]:
 def test_the_setup_screen_shows_only_free_seats_codes_and_the_host_releases_a_seat_by_touch(
         tmp_path: Path, broker: str, text: TextCache, shots_dir: Path) -> None:
     with kiosk_table(tmp_path, broker, text, "1920x1080") as (k, phones):
-        touch(k, k.layout.rect(400, 300, 1, 1).center)  # a touch ends the attract loop: the setup screen
+        touch(k, k.layout.rect(400, 300, 1, 1).center)  # a touch ends the attract loop: the game list
+        assert k.top.name == "games"
+        k.press("back")  # Back: this table's own game's setup screen
+        k.process()
         assert k.top.name == "setup"
         before = urls(phones)
         assert codes_on(k.surface) == {before[p] for p in ("ana", "ben", "chai", "dao")}  # never the host's

@@ -231,8 +231,8 @@ class ManagedMosquitto:
     # -- process ------------------------------------------------------------------------------------------
 
     def start(self) -> None:
-        if self.pidfile is not None:
-            stop_left_behind(self.pidfile, self.dir_prefix)
+        if self.pidfile is not None and self._dir is None:  # a first start: an earlier process's broker
+            stop_left_behind(self.pidfile, self.dir_prefix)  # (a restart's pidfile names our own, folder too)
         if self._dir is None:
             self._dir = Path(tempfile.mkdtemp(prefix=self.dir_prefix))
             owner = self._owner()

@@ -11,6 +11,7 @@ import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import zxingcpp
@@ -39,6 +40,38 @@ class StillClock:
 
     def now_ms(self) -> int:
         return self.now
+
+
+#: Draws one prompt's form with the page's own forms.js in the reader's language; what Send would send goes
+#: to `window.sent` (a command id "c1" that nobody answers: the form then waits, as after a real Send).
+DRAW_FORM = """async ([prompt, lang]) => {
+  const i18n = await import("/js/i18n.js");
+  const forms = await import("/js/forms.js");
+  await i18n.load(lang);
+  window.sent = [];
+  const node = forms.form(prompt, (move, args) => { window.sent.push([move, args]); return "c1"; }, new Map());
+  document.querySelector("main").replaceChildren(node);
+}"""
+
+
+@contextlib.contextmanager
+def form_tab(browser: Browser) -> Iterator[Page]:
+    """A phone's tab on the page's own files (no table, no broker), for `draw_form`."""
+    server = PageServer("127.0.0.1", 0).start()
+    context = browser.new_context(**PHONE)  # type: ignore[arg-type]
+    try:
+        tab = context.new_page()
+        tab.goto(f"http://127.0.0.1:{server.port}/")
+        yield tab
+    finally:
+        context.close()
+        server.stop()
+
+
+def draw_form(tab: Page, prompt: dict[str, Any], lang: str = "en") -> None:
+    """`prompt`'s form alone on a fresh page (an earlier form's unanswered Send forgotten)."""
+    tab.reload()
+    tab.evaluate(DRAW_FORM, [prompt, lang])
 
 
 @contextlib.contextmanager

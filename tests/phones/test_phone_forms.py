@@ -7,11 +7,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from companion import i18n
-from companion.phones.pageserver import PageServer
-from tests.kits.phone_page_kit import CHROMIUM, CHROMIUM_ARGS, PHONE
+from tests.kits.phone_page_kit import draw_form, form_tab
 
 PROMPT: dict[str, Any] = {
     "move": "plan.program", "label": "toolkit.prompt.vote", "params": {"name": "Night 2"}, "fixed": {"round": 2},
@@ -31,33 +30,16 @@ PROMPT: dict[str, Any] = {
          "default": None},
     ],
 }
-DRAW = """async (prompt) => {
-  const i18n = await import("/js/i18n.js");
-  const forms = await import("/js/forms.js");
-  await i18n.load("en");
-  window.sent = [];
-  const node = forms.form(prompt, (move, args) => { window.sent.push([move, args]); return "c1"; }, new Map());
-  document.querySelector("main").replaceChildren(node);
-}"""
 
 
 @pytest.fixture(scope="module")
-def page() -> Iterator[Page]:
-    server = PageServer("127.0.0.1", 0).start()
-    with sync_playwright() as pw:
-        browser: Browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(**PHONE)  # type: ignore[arg-type]
-        tab = context.new_page()
-        tab.goto(f"http://127.0.0.1:{server.port}/")
-        try:
-            yield tab
-        finally:
-            browser.close()
-            server.stop()
+def page(browser: Browser) -> Iterator[Page]:
+    with form_tab(browser) as tab:
+        yield tab
 
 
 def test_each_kind_of_field_becomes_the_moves_args(page: Page) -> None:
-    page.evaluate(DRAW, PROMPT)
+    draw_form(page, PROMPT)
     form = page.locator("form.prompt")
     send = form.locator("button.send")
     assert form.locator("h3").inner_text() == "Vote: Night 2"
@@ -85,7 +67,7 @@ def test_each_kind_of_field_becomes_the_moves_args(page: Page) -> None:
 
 def test_a_number_out_of_bounds_cannot_be_sent(page: Page) -> None:
     only_number = {**PROMPT, "fields": [PROMPT["fields"][3]]}
-    page.evaluate(DRAW, only_number)
+    draw_form(page, only_number)
     form = page.locator("form.prompt")
     form.locator("input[type='number']").fill("7")
     assert form.locator("button.send").is_disabled()
@@ -96,7 +78,7 @@ def test_a_number_out_of_bounds_cannot_be_sent(page: Page) -> None:
 
 
 def test_a_confirm_prompt_is_its_button_alone(page: Page) -> None:
-    page.evaluate(DRAW, {**PROMPT, "fields": [PROMPT["fields"][4]]})
+    draw_form(page, {**PROMPT, "fields": [PROMPT["fields"][4]]})
     form = page.locator("form.prompt")
     assert form.locator("input").count() == 0
     form.locator("button.send").click()

@@ -9,37 +9,19 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from companion.phones.pageserver import PageServer
 from tests.kits.kiosk_fixtures import shots_dir
 from tests.kits.lab_escape_table import Table
-from tests.kits.phone_page_kit import CHROMIUM, CHROMIUM_ARGS, PHONE
+from tests.kits.phone_page_kit import draw_form, form_tab
 
 __all__ = ["shots_dir"]
-DRAW = """async ([prompt, lang]) => {
-  const i18n = await import("/js/i18n.js");
-  const forms = await import("/js/forms.js");
-  await i18n.load(lang);
-  window.sent = [];
-  const node = forms.form(prompt, (move, args) => { window.sent.push([move, args]); return "c1"; }, new Map());
-  document.querySelector("main").replaceChildren(node);
-}"""
 
 
 @pytest.fixture(scope="module")
-def page() -> Iterator[Page]:
-    server = PageServer("127.0.0.1", 0).start()
-    with sync_playwright() as pw:
-        browser: Browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(**PHONE)  # type: ignore[arg-type]
-        tab = context.new_page()
-        tab.goto(f"http://127.0.0.1:{server.port}/")
-        try:
-            yield tab
-        finally:
-            browser.close()
-            server.stop()
+def page(browser: Browser) -> Iterator[Page]:
+    with form_tab(browser) as tab:
+        yield tab
 
 
 @pytest.mark.parametrize(("lang", "spot", "door"), [("en", "0, 1 east", "Garden north"),
@@ -49,8 +31,7 @@ def test_a_card_is_placed_at_a_spot_with_a_blocked_door_on_the_phone(page: Page,
     t = Table().show("garden_corridor", "kitchen_pharmacy")
     prompt = next(p for p in t.prompts("player:ana") if p["move"] == "card.place"
                   and p["fixed"] == {"card": "garden_corridor"})
-    page.reload()  # a fresh page: the last case's Send waits for a reply that never comes (forms.js)
-    page.evaluate(DRAW, [prompt, lang])
+    draw_form(page, prompt, lang)  # a fresh page: the last case's Send waits for a reply nobody sends
     form = page.locator("form.prompt")
     send = form.locator("button.send")
     assert send.is_disabled()  # no spot yet

@@ -15,7 +15,9 @@ import importlib
 import os
 import random
 from pathlib import Path
+from typing import Any
 
+import pytest
 from hypothesis import strategies as st
 
 from companion.games import registry
@@ -90,3 +92,19 @@ def check_a_real_game(game_id: str, walk: Walk | None, stride: int,
     checked, found = walk_findings(game_id, walk, stride, known)
     assert checked, "no state reached"
     assert not found, f"{len(found)} mismatches (actor, move, args, refusal or where, state): {found[:3]}"
+
+
+def walk_tests(game_id: str, known: frozenset[tuple[str, str]] = frozenset()) -> tuple[Any, Any]:
+    """A game's two walk tests (issue 33), for its test_<id>_choices.py to name: every SAMPLE_STRIDE-th state
+    of the demo scripts and of a long game per script; every state of WHOLE_SEEDS long games (`slow`)."""
+
+    @pytest.mark.parametrize("walk", walks(game_id, SAMPLE_SEEDS), ids=walk_id)
+    def a_sample(walk: Walk | None) -> None:
+        check_a_real_game(game_id, walk, SAMPLE_STRIDE, known)
+
+    @pytest.mark.slow
+    @pytest.mark.parametrize("walk", walks(game_id, WHOLE_SEEDS), ids=walk_id)
+    def every_state(walk: Walk | None) -> None:
+        check_a_real_game(game_id, walk, 1, known)
+
+    return a_sample, every_state

@@ -3,7 +3,6 @@ The property, and how a state is reached: tests/kits/picker_property.py."""
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 
 from companion.core.fold import step
@@ -12,15 +11,10 @@ from companion.games import registry
 from tests.kits.picker_checks import evenings, findings, phone_prompts
 from tests.kits.picker_property import (
     DRAWS,
-    SAMPLE_SEEDS,
-    SAMPLE_STRIDE,
-    WHOLE_SEEDS,
     check_a_reached_state,
-    check_a_real_game,
-    walk_id,
-    walks,
+    walk_tests,
 )
-from tests.kits.picker_walks import Walk, scripts_folder
+from tests.kits.picker_walks import scripts_folder
 
 
 @settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
@@ -30,17 +24,9 @@ def test_every_offered_form_is_accepted_and_every_accepted_input_is_offered(whic
     check_a_reached_state("jailbreak", which, where, seed, more, fresh)
 
 
-@pytest.mark.parametrize("walk", walks("jailbreak", SAMPLE_SEEDS), ids=walk_id)
-def test_along_the_demo_scripts_and_long_games_a_sample(walk: Walk | None) -> None:
-    """Issue 33: every SAMPLE_STRIDE-th state of the demo scripts and of a long game per script."""
-    check_a_real_game("jailbreak", walk, SAMPLE_STRIDE)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("walk", walks("jailbreak", WHOLE_SEEDS), ids=walk_id)
-def test_along_the_demo_scripts_and_long_games_every_state(walk: Walk | None) -> None:
-    """Issue 33: every state of the demo scripts and of WHOLE_SEEDS long games per script."""
-    check_a_real_game("jailbreak", walk, 1)
+# Issue 33: the states real games reach (the demo scripts, long seeded games): a sample, and every state (slow)
+test_along_the_demo_scripts_and_long_games_a_sample, test_along_the_demo_scripts_and_long_games_every_state = (
+    walk_tests("jailbreak"))
 
 
 def test_a_paused_turn_timer_can_be_resumed_or_started_again_from_the_host_forms() -> None:

@@ -3,21 +3,14 @@ The property, and how a state is reached: tests/kits/picker_property.py."""
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 
 from tests.kits.picker_checks import assert_prompts_match_the_referee
 from tests.kits.picker_property import (
     DRAWS,
-    SAMPLE_SEEDS,
-    SAMPLE_STRIDE,
-    WHOLE_SEEDS,
     check_a_reached_state,
-    check_a_real_game,
-    walk_id,
-    walks,
+    walk_tests,
 )
-from tests.kits.picker_walks import Walk
 
 #: Declaring no consumables with none held and none declared (L7.4) is accepted and changes nothing; the form
 #: is offered only when there is something to declare or to take back, so this no-op is not offered.
@@ -58,14 +51,6 @@ def test_the_offer_for_a_tapped_held_card_matches_the_referee(tmp_path) -> None:
     assert_prompts_match_the_referee(GAME, ref.setup, ref.state, Universe(), 2, KNOWN)
 
 
-@pytest.mark.parametrize("walk", walks("lockdown", SAMPLE_SEEDS), ids=walk_id)
-def test_along_the_demo_scripts_and_long_games_a_sample(walk: Walk | None) -> None:
-    """Issue 33: every SAMPLE_STRIDE-th state of the demo scripts and of a long game per script."""
-    check_a_real_game("lockdown", walk, SAMPLE_STRIDE, KNOWN)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("walk", walks("lockdown", WHOLE_SEEDS), ids=walk_id)
-def test_along_the_demo_scripts_and_long_games_every_state(walk: Walk | None) -> None:
-    """Issue 33: every state of the demo scripts and of WHOLE_SEEDS long games per script."""
-    check_a_real_game("lockdown", walk, 1, KNOWN)
+# Issue 33: the states real games reach (the demo scripts, long seeded games): a sample, and every state (slow)
+test_along_the_demo_scripts_and_long_games_a_sample, test_along_the_demo_scripts_and_long_games_every_state = (
+    walk_tests("lockdown", KNOWN))

@@ -8,7 +8,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 
 from companion.core.contract import State
@@ -19,15 +18,9 @@ from companion.games.room25.game import Room25
 from tests.kits.picker_checks import evenings, findings
 from tests.kits.picker_property import (
     DRAWS,
-    SAMPLE_SEEDS,
-    SAMPLE_STRIDE,
-    WHOLE_SEEDS,
     check_a_reached_state,
-    check_a_real_game,
-    walk_id,
-    walks,
+    walk_tests,
 )
-from tests.kits.picker_walks import Walk
 
 GAME = registry()["room25"]
 SCRIPTS = Path(__file__).resolve().parents[3] / "companion" / "games" / "room25" / "demo_games"
@@ -66,14 +59,6 @@ def test_the_check_catches_a_form_that_offers_too_much_or_too_little() -> None:
                for f in findings(short, setup, state, universe, 0))
 
 
-@pytest.mark.parametrize("walk", walks("room25", SAMPLE_SEEDS), ids=walk_id)
-def test_along_the_demo_scripts_and_long_games_a_sample(walk: Walk | None) -> None:
-    """Issue 33: every SAMPLE_STRIDE-th state of the demo scripts and of a long game per script."""
-    check_a_real_game("room25", walk, SAMPLE_STRIDE)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("walk", walks("room25", WHOLE_SEEDS), ids=walk_id)
-def test_along_the_demo_scripts_and_long_games_every_state(walk: Walk | None) -> None:
-    """Issue 33: every state of the demo scripts and of WHOLE_SEEDS long games per script."""
-    check_a_real_game("room25", walk, 1)
+# Issue 33: the states real games reach (the demo scripts, long seeded games): a sample, and every state (slow)
+test_along_the_demo_scripts_and_long_games_a_sample, test_along_the_demo_scripts_and_long_games_every_state = (
+    walk_tests("room25"))

@@ -14,15 +14,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.games import registry
 from tests.kits.picker_checks import assert_prompts_match_the_referee, evenings, findings
-from tests.kits.picker_property import SAMPLE_SEEDS, SAMPLE_STRIDE, WHOLE_SEEDS, check_a_real_game, walk_id, walks
+from tests.kits.picker_property import walk_tests
 from tests.kits.picker_states import reached
-from tests.kits.picker_walks import Walk
 
 GAME = registry()["toolkit"]
 SCRIPTS = Path(__file__).resolve().parents[3] / "companion" / "scripts"
@@ -45,14 +43,6 @@ def test_no_gap_is_left_along_the_whole_script() -> None:
     assert not found, found
 
 
-@pytest.mark.parametrize("walk", walks("toolkit", SAMPLE_SEEDS), ids=walk_id)
-def test_along_the_demo_scripts_and_long_games_a_sample(walk: Walk | None) -> None:
-    """Issue 33: every SAMPLE_STRIDE-th state of the demo scripts and of a long game per script."""
-    check_a_real_game("toolkit", walk, SAMPLE_STRIDE, KNOWN)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("walk", walks("toolkit", WHOLE_SEEDS), ids=walk_id)
-def test_along_the_demo_scripts_and_long_games_every_state(walk: Walk | None) -> None:
-    """Issue 33: every state of the demo scripts and of WHOLE_SEEDS long games per script."""
-    check_a_real_game("toolkit", walk, 1, KNOWN)
+# Issue 33: the states real games reach (the demo scripts, long seeded games): a sample, and every state (slow)
+test_along_the_demo_scripts_and_long_games_a_sample, test_along_the_demo_scripts_and_long_games_every_state = (
+    walk_tests("toolkit", KNOWN))

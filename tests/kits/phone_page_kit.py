@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import zxingcpp
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, WebSocket
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from companion import games, scripting
 from companion.core.eventlog import EventLog
@@ -136,7 +137,11 @@ class PhonePage:
         self.console.append(f"{msg.type}: {msg.text}")
 
     def online(self) -> None:
-        self.page.wait_for_selector(".link[data-state='online']", timeout=WAIT_MS)
+        try:
+            self.page.wait_for_selector(".link[data-state='online']", timeout=WAIT_MS)
+        except PlaywrightTimeout:  # say what the page went through (its console), not just the wait
+            state = self.page.get_attribute(".link", "data-state")
+            raise AssertionError(f"the phone's link stayed {state!r}; its console: {self.console[-12:]}") from None
 
     def form(self, move: str) -> str:
         selector = f"form[data-move='{move}']"

@@ -324,7 +324,9 @@ async function main() {
     showJoin(null);
     return;
   }
-  if (seat) join(seat, claim);
+  // A seat's QR just scanned is fresh: the table shows a new game's codes as it hands their passwords to
+  // the broker, so a phone that scans at once may be refused for a moment (seen on a busy table).
+  if (seat) join(seat, claim, Boolean(link));
   else takeSeat(claim);
   syncClock();
   setInterval(syncClock, CLOCK_SYNC_MS);

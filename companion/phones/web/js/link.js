@@ -13,7 +13,7 @@
 import { kind, pendingKey } from "./seat.js";
 
 const REFUSED = new Set([4, 5]); // CONNACK: bad user name or password, not authorized
-const FRESH_RETRIES = 3; // a seat just claimed: refusals the broker may still give before it has the password
+const FRESH_RETRIES = 6; // a seat just claimed or its QR just scanned: refusals the broker may still give before it has the password
 const FRESH_RETRY_MS = 500;
 const KEEPALIVE_S = 2; // a ping at least this often while nothing else is sent
 const SILENT_MS = 4000; // nothing heard for this long: the link is lost (shown within 5 s)
@@ -40,7 +40,7 @@ export class Link {
   constructor(seat, on, fresh = false) {
     this.seat = seat;
     this.on = on; // {state(name), status(word), publicView(v), seatView(v), reply(r), stale(command)}
-    this.retries = fresh ? FRESH_RETRIES : 0; // a seat this page has just claimed: retry a refusal briefly
+    this.retries = fresh ? FRESH_RETRIES : 0; // a seat just claimed or scanned: retry a refusal briefly
     this.prefix = randomId(); // command ids: this page load's prefix and a counter
     this.count = 0;
     this.pending = new Map(this.loadPending());

@@ -35,7 +35,7 @@ from companion.taps.registry import Registry
 PLAYERS = [{"id": "ana", "name": "Ana"}, {"id": "ben", "name": "Ben"}, {"id": "chai", "name": "ชัย"},
            {"id": "dao", "name": "道"}]
 SCREENS = ("attract", "setup", "play", "booth", "reveal", "menu", "phones", "enroll", "enroll_choose", "enroll_mode",
-           "confirm", "pin", "booth_pick", *NEW_GAME_SCREENS)
+           "confirm", "pin", "booth_pick", "attract_choice", *NEW_GAME_SCREENS)
 NEW_TAG = "04C0FFEE123456"  # the unknown tag of the enrollment screens
 
 
@@ -200,6 +200,12 @@ def show_screen(scene: Scene, name: str, hp: int = 10) -> None:
         k.process()
         phones = next(b for b in k.top.buttons() if b.key == "s")
         k.top.tap(phones.rect.center)
+        k.process()
+        return
+    if name == "attract_choice":  # the host menu's "Demo loop": which games the attract loop shows
+        k.open_menu()
+        k.process()
+        k.top.tap(next(b for b in k.top.buttons() if b.key == "a").rect.center)
         k.process()
         return
     if name == "enroll":

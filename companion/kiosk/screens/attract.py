@@ -51,7 +51,8 @@ class AttractScreen(Screen):
 
     @property
     def look(self) -> Look:
-        return tv_look(self.k.layout) if is_tv(self.k.layout) else panel_look(self.k.layout)
+        L = self.k.layout
+        return tv_look(L, self.scan() is not None) if is_tv(L) else panel_look(L)
 
     def buttons(self) -> list[Button]:
         """The call to action, "Touch to play" (a touch anywhere else does the same)."""
@@ -147,9 +148,8 @@ class AttractScreen(Screen):
             draw_lines(surface, c, news, rect, size["news"], DIM, whole=True)
 
         def code(surface: pygame.Surface, rect: pygame.Rect) -> None:
-            if scan is None:
-                if not look.tv:
-                    announcements(surface, rect)
+            if scan is None:  # the panel without a code: the announcements in its place
+                announcements(surface, rect)
                 return
             url, what = scan
             shown = qr_surface(url, min(rect.height, rect.width * 2 // 3))  # a whole number of px a module
@@ -174,14 +174,15 @@ class AttractScreen(Screen):
         out = [
             Region("attract.mark", look.mark, (lang, banner, mark), marked),
             Region("attract.board", look.board, board_key, board),
-            Region("attract.card", look.card if scan is not None or not look.tv else look.card_alone,
-                   (lang, title, players_length, pitch), card),
-            Region("attract.code" if look.tv else "attract.demo", look.code,
-                   (lang, scan, None if look.tv else tuple(news)), code),
+            Region("attract.card", look.card, (lang, title, players_length, pitch), card),
             Region("attract.call", look.call, (lang, call, token), call_to_action),
         ]
-        if look.tv:
-            out.append(Region("attract.demo", look.news, (lang, tuple(news)), announcements))
+        if not look.tv:  # the panel: the code and the latest announcement, or the announcements, in one place
+            out.append(Region("attract.demo", look.news, (lang, scan, tuple(news)), code))
+            return out
+        if scan is not None:
+            out.append(Region("attract.code", look.code, (lang, scan), code))
+        out.append(Region("attract.demo", look.news, (lang, tuple(news)), announcements))
         return out
 
     def close(self) -> None:
@@ -195,10 +196,9 @@ class Look:
     tv: bool
     mark: pygame.Rect
     board: pygame.Rect
-    card: pygame.Rect  # the game's box, with the QR code below it (on a TV)
-    card_alone: pygame.Rect  # on a TV without a QR code: the box takes the column
-    code: pygame.Rect  # the QR code and its line (on the panel: the announcements when there is no code)
-    news: pygame.Rect  # a TV's announcements, under the board
+    card: pygame.Rect  # the game's box
+    code: pygame.Rect  # the QR code and its line (the panel: the same place as the announcements)
+    news: pygame.Rect  # the recorded game's announcements (the panel: the code and the latest one, if a code)
     call: pygame.Rect
     size: dict[str, float]
 
@@ -219,14 +219,15 @@ def is_tv(layout: Layout) -> bool:
 def panel_look(L: Layout) -> Look:
     """The 7" panel's design (800x480, scaled on other 5:3 screens)."""
     return Look(False, L.rect(16, 40, 768, 36), L.rect(16, 84, 456, 332), L.rect(484, 84, 300, 184),
-                L.rect(484, 84, 300, 184), L.rect(484, 276, 300, 140), L.rect(484, 276, 300, 140),
-                L.rect(16, 424, 768, 48), dict(PANEL_SIZES))
+                L.rect(484, 276, 300, 140), L.rect(484, 276, 300, 140), L.rect(16, 424, 768, 48), dict(PANEL_SIZES))
 
 
-def tv_look(L: Layout) -> Look:
-    """A TV's own layout on a 1920x1080 grid (scaled to the screen's height, centred): the board takes
-    the left two thirds with the announcements under it; the right column holds the game's box and the
-    QR code, 404 px tall (7 px a module for a spectator's link: about 25 cm on a 55" set, read from 2 m)."""
+def tv_look(L: Layout, code: bool) -> Look:
+    """A TV's own layout on a 1920x1080 grid (scaled to the screen's height, centred): the board on the
+    left, the game's box at the top of the right column. With a QR code, the code below the box, 404 px
+    tall (7 px a module for a spectator's link: about 23 cm on a 55" set, read from 2 m), and the
+    announcements under the board; without one, the board the whole height and the announcements below
+    the box."""
     f = L.height / 1080
     ox = round((L.width - 1920 * f) / 2)
 
@@ -235,9 +236,10 @@ def tv_look(L: Layout) -> Look:
         return pygame.Rect(left, top, ox + round((x + w) * f) - left, round((y + h) * f) - top)
 
     units = f / L.scale  # a pixel at 1080 lines, in the design units `Layout.font` takes
-    return Look(True, at(40, 84, 1840, 60), at(40, 156, 1150, 624), at(1220, 156, 660, 384),
-                at(1220, 156, 660, 804), at(1220, 556, 660, 404), at(40, 792, 1150, 168), at(40, 976, 1840, 84),
-                {part: px * units for part, px in TV_PX.items()})
+    board, news = (at(40, 156, 1150, 624), at(40, 792, 1150, 168)) if code else (at(40, 156, 1150, 804),
+                                                                                  at(1220, 556, 660, 404))
+    return Look(True, at(40, 84, 1840, 60), board, at(1220, 156, 660, 384), at(1220, 556, 660, 404), news,
+                at(40, 976, 1840, 84), {part: px * units for part, px in TV_PX.items()})
 
 
 def open_list(k: Kiosk) -> None:

@@ -101,6 +101,9 @@ def test_the_loops_code_opens_the_tables_spectator_page(tmp_path: Path, text: Te
             page_text = phone.text()
             assert i18n.translate("en", "phone.spectator_seat") in page_text
             assert all(name in page_text for name in NAMES)  # the table's own game, its players by name
+            # a spectator holds no seat: the page offers to stop watching, never to leave a seat
+            assert i18n.translate("en", "phone.watch_stop") in page_text
+            assert i18n.translate("en", "phone.leave") not in page_text
             phone.page.screenshot(path=str(shots_dir / "attract-spectator-page.png"))
         finally:
             phone.close()

@@ -121,12 +121,14 @@ class Scene:
 
 def make_scene(surface: pygame.Surface, text: TextCache, lang: str = "en", seed: int = 7,
                games: Mapping[str, Game] | None = None, seats: PhoneSeats | None = None,
-               sound: Sound | None = None, players: list[dict[str, str]] | None = None) -> Scene:
-    """A kiosk on a toolkit table of `players` (default `PLAYERS`; their ids must be PLAYERS' ids)."""
+               sound: Sound | None = None, players: list[dict[str, str]] | None = None,
+               script: list[str] | None = None) -> Scene:
+    """A kiosk on a toolkit table of `players` (default `PLAYERS`; their ids must be PLAYERS' ids), or on
+    the game a `script` (a demo game's lines) played."""
     games = games or registry()
     log = EventLog(":memory:")
     setup = json.dumps({"game": "toolkit", "players": players or PLAYERS, "seed": seed})
-    referee = scripting.run(games, log, [setup])
+    referee = scripting.run(games, log, script or [setup])
     clock = SetClock(1_000)
     table = Table(referee, clock=clock)
     status = StatusBoard()

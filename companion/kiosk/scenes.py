@@ -34,8 +34,8 @@ from companion.taps.registry import Registry
 
 PLAYERS = [{"id": "ana", "name": "Ana"}, {"id": "ben", "name": "Ben"}, {"id": "chai", "name": "ชัย"},
            {"id": "dao", "name": "道"}]
-SCREENS = ("attract", "setup", "play", "booth", "reveal", "menu", "phones", "enroll", "enroll_choose", "enroll_mode",
-           "confirm", "pin", "booth_pick", *NEW_GAME_SCREENS)
+SCREENS = ("attract", "setup", "play", "booth", "reveal", "story", "menu", "phones", "enroll", "enroll_choose",
+           "enroll_mode", "confirm", "pin", "booth_pick", *NEW_GAME_SCREENS)
 NEW_TAG = "04C0FFEE123456"  # the unknown tag of the enrollment screens
 
 
@@ -225,7 +225,7 @@ def show_screen(scene: Scene, name: str, hp: int = 10) -> None:
             k.press("select")
             k.process()
         return
-    if name == "reveal":
+    if name in ("reveal", "story"):
         for pid, option in (("ben", "ana"), ("chai", "ben"), ("dao", "ben")):
             scene.play({"by": f"player:{pid}", "move": "ballot.vote", "args": {"name": "exile", "option": option}})
         scene.play({"by": "host", "move": "ballot.close", "args": {"name": "exile"}})
@@ -236,6 +236,9 @@ def show_screen(scene: Scene, name: str, hp: int = 10) -> None:
         for _ in range(8):
             reveal.advance()
         k.process()
+        if name == "story":  # the whole story, from the results (issue 31)
+            reveal.story()
+            k.process()
         return
     raise ValueError(f"no screen {name!r}; screens are {', '.join(SCREENS)}")
 

@@ -261,10 +261,11 @@ def secrets(state: dict[str, Any], viewer: str | None = None) -> list[tuple[str,
 
 def _strip_shown_roles(view: dict[str, Any]) -> dict[str, Any]:
     """Remove (in place) the places where a role may rightly be named: the pool, the revealed roles,
-    the announcements of revealed roles (a finished game's story too), and the host's forms for a NEW deal (their role lists are the
-    Werewolf and Avalon presets for the seated count, companion/games/toolkit/presets.py: made from no
-    deal's assignments, the same whatever was dealt), and the host's forms for a vote of one role (their
-    roles are the deal's public pool: tests/core/test_moderator.py)."""
+    the announcements of revealed roles (a finished game's story too), and the host's forms for a NEW
+    deal (their role lists are the Werewolf and Avalon presets for the seated count,
+    companion/games/toolkit/presets.py: made from no deal's assignments, the same whatever was dealt),
+    and the host's forms for a vote of one role (their roles are the deal's public pool:
+    tests/core/test_moderator.py)."""
     for deal in view.get("table", {}).get("deals", {}).values():
         deal.pop("pool", None)
         deal.pop("revealed", None)

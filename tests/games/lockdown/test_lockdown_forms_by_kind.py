@@ -20,7 +20,10 @@ from companion.kiosk.layout import Layout
 from companion.kiosk.screens.form_layout import lay_out
 from companion.kiosk.screens.forms import FormState
 from tests.games.lockdown.test_lockdown_physical_held import at_the_pharmacy, held, kinds, send
+from tests.kits.kiosk_fixtures import shots_dir
 from tests.kits.phone_page_kit import draw_form, form_tab
+
+__all__ = ["shots_dir"]
 
 
 def prompt_of(ref: Any, me: str, move: str) -> dict[str, Any]:
@@ -75,7 +78,7 @@ def page(browser: Browser) -> Iterator[Page]:
         yield tab
 
 
-def test_the_phone_shows_one_button_per_kind_with_what_is_left(tmp_path: Path, page: Page) -> None:
+def test_the_phone_shows_one_button_per_kind_with_what_is_left(tmp_path: Path, page: Page, shots_dir: Path) -> None:
     ref, me = holding(tmp_path)
     draw_form(page, prompt_of(ref, me, "lockdown.drop"))
     form = page.locator("form.prompt")
@@ -84,6 +87,7 @@ def test_the_phone_shows_one_button_per_kind_with_what_is_left(tmp_path: Path, p
     pill = buttons.first
     pill.click()
     assert pill.inner_text() == "Pill ×1"
+    page.screenshot(path=str(shots_dir / "phone-lockdown-drop-by-kind.png"), full_page=True)
     pill.click()
     assert pill.inner_text() == "Pill ×0" and pill.is_disabled()
     form.locator("button.send").click()

@@ -54,7 +54,9 @@ class StoryScreen(Screen):
     def pages(self) -> list[Page]:
         """The story cut into pages that fit the body (an entry never split unless taller than a page);
         worked out once per view and language."""
-        key = (self.k.lang, id(self.k.public), self.k.layout.width, self.k.layout.height)
+        public = self.k.public  # the same game's story changes only with a correction (its count grows)
+        key = (self.k.lang, public.get("number"), public.get("announced"), public.get("corrections"),
+               len(public.get("story") or []), self.k.layout.width, self.k.layout.height)
         if self._pages is None or self._pages[0] != key:
             self._pages = (key, self._paginate(story_texts(self.k.lang, self.k.public)))
         return self._pages[1]

@@ -279,11 +279,13 @@ class HallActions:
         hall = self._hall
         return hall.league.to_csv(hall.standings())
 
-    def correct(self, kind: str, args: dict[str, Any], who: str) -> None:
+    def correct(self, kind: str, args: dict[str, Any], who: str) -> int:
         """One correction by `who` (CorrectionError: it cannot be made, nothing changed), logged with the
-        hall's time, then the standings are recomputed."""
+        hall's time, then the standings are recomputed; its `seq` in the log (what an undo names)."""
         hall = self._hall
         check_correction(hall, kind, args)
+        if kind == "undo":
+            return self._undo(args["seq"], who)
         names = {p["id"]: p["name"] for p in hall.store.players()}
         shown = {"names": {pid: names[pid] for pid in (args.get("player"), args.get("into")) if pid in names}}
         args = {**args, **shown}  # the log says names as they were, also of a player since removed
@@ -291,8 +293,28 @@ class HallActions:
             hall.store.rename_player(args["player"], args["name"])
         elif kind in ("remove_player", "merge_players"):  # a merged id's games are `into`'s (corrections.py)
             hall.store.remove_player(args["player"])
-        hall.store.add_correction(kind, args, who, hall.model.snapshot()["hall"]["now_ms"])
+        elif kind == "cancel_seating":
+            hall.resend.forget(args["table"], args["seating"])
+        seq = hall.store.add_correction(kind, args, who, hall.model.snapshot()["hall"]["now_ms"])
         hall.refresh_standings()
+        return seq
+
+    def _undo(self, seq: int, who: str) -> int:
+        """Take back correction `seq` (checked by check_correction): a renamed player gets the name back,
+        a removed or merged one comes back on the roster with their own id and name; logged."""
+        hall = self._hall
+        earlier = next(c for c in hall.store.corrections() if c["seq"] == seq)
+        args = earlier["args"]
+        name = args.get("names", {}).get(args.get("player"))
+        if earlier["kind"] == "rename_player":
+            hall.store.rename_player(args["player"], name)
+        elif earlier["kind"] in ("remove_player", "merge_players"):
+            hall.store.restore_player(args["player"], name)
+        logged = {"seq": seq, "undone": earlier["kind"],
+                  **{k: args[k] for k in ("table", "player", "into", "names", "name") if k in args}}
+        out = hall.store.add_correction("undo", logged, who, hall.model.snapshot()["hall"]["now_ms"])
+        hall.refresh_standings()
+        return out
 
     def organiser_extra(self) -> dict[str, Any]:
         """What the organiser's page shows beside the roster: who dropped, the recent results (scored,
@@ -308,8 +330,12 @@ class HallActions:
         recent = [shown(r, "scored" if (r["table"], r["key"]) in scored else "casual")
                   for r in state.applied.results[-RECENT_SHOWN:]]
         recent += [shown(r, "void") for r in state.applied.voided[-RECENT_SHOWN:]]
+        log = hall.store.corrections()
+        cancelled = [{"seating": c["args"].get("seating"), "table": c["args"].get("table")} for c in log
+                     if c["kind"] == "cancel_seating" and c["seq"] not in corrections.undone_seqs(log)]
         return {"dropped": sorted(state.applied.dropped), "results": recent,
-                "corrections": hall.store.corrections()[-RECENT_SHOWN:],
+                "corrections": log[-RECENT_SHOWN:], "undone": sorted(corrections.undone_seqs(log)),
+                "cancelled": cancelled[-RECENT_SHOWN:],
                 "scoring": state.applied.scoring.to_json()}
 
 
@@ -328,6 +354,9 @@ def check_correction(hall: Hall, kind: str, args: Any) -> None:
     """Whether `kind` with `args` can be made now (CorrectionError naming what is wrong)."""
     if kind not in corrections.KINDS or kind in ("reseat", "add_player") or not isinstance(args, dict):
         raise CorrectionError("hall.correction.unknown")
+    if kind == "undo":
+        check_undo(hall, args.get("seq"))
+        return
     state = hall.state()
     roster = {p["id"] for p in hall.store.players()}
     results = {(r["table"], r["key"]): r for r in state.applied.results}
@@ -360,6 +389,25 @@ def check_correction(hall: Hall, kind: str, args: Any) -> None:
                 raise CorrectionError("hall.correction.no_player")
             if any({args["player"], into} <= {p["id"] for p in r["players"]} for r in state.applied.results):
                 raise CorrectionError("hall.correction.played_together")
+
+
+def check_undo(hall: Hall, seq: Any) -> None:
+    """Whether correction `seq` can be taken back now (CorrectionError saying why not)."""
+    log = hall.store.corrections()
+    earlier = next((c for c in log if c["seq"] == seq), None) if isinstance(seq, int) else None
+    if earlier is None or earlier["kind"] not in corrections.UNDOABLE:
+        raise CorrectionError("hall.correction.cannot_undo")
+    if seq in corrections.undone_seqs(log):
+        raise CorrectionError("hall.correction.undone_already")
+    args = earlier["args"]
+    name = args.get("names", {}).get(args.get("player"))
+    roster = {p["id"] for p in hall.store.players()}
+    if earlier["kind"] in ("rename_player", "remove_player", "merge_players") and not isinstance(name, str):
+        raise CorrectionError("hall.correction.cannot_undo")
+    if earlier["kind"] == "rename_player" and args.get("player") not in roster:
+        raise CorrectionError("hall.correction.no_player")
+    if earlier["kind"] in ("remove_player", "merge_players") and args.get("player") in roster:
+        raise CorrectionError("hall.correction.undone_already")
 
 
 SCORE = "score"  # the league file's setting: "rounds" (the default) or "every_game"

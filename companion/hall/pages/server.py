@@ -11,7 +11,8 @@ the hall's files, its live snapshot, the league's CSV and the organiser's one ac
     /organiser.json       the roster, the games and the tables to seat from (key in X-Organiser-Key)
     POST /seating         "Seat the next round" (JSON, key in X-Organiser-Key, at most MAX_BODY bytes)
     POST /player          a late entry: {"name"} (the same key and limits)
-    POST /correction      a correction: {"kind", "args"} (league/corrections.py; the same key and limits)
+    POST /correction      a correction: {"kind", "args"} (league/corrections.py; the same key and limits);
+                          answers {"ok", "seq"}: the correction's place in the log, what an undo names
     /i18n/<lang>.json     the catalogs, as the phone page gets them (games' names, announcements)
 
 Everything served is public but the organiser's page and its two answers. The key is compared in
@@ -169,7 +170,7 @@ class HallHandler(PageHandler):
             if correct is None:
                 raise Refused("hall.reject.cannot_seat")
             try:
-                correct(data["kind"], data["args"], self._who())
+                seq = correct(data["kind"], data["args"], self._who())
             except ValueError as err:
                 code, params = getattr(err, "code", None), getattr(err, "params", None)
                 if isinstance(code, str) and isinstance(params, dict):
@@ -178,7 +179,8 @@ class HallHandler(PageHandler):
         except Refused as refused:
             self._refusal(refused)
             return
-        self._send(HTTPStatus.OK, _json({"ok": True}), JSON, False, {"Connection": "close"})
+        answer = {"ok": True, "seq": seq if isinstance(seq, int) else None}  # what "Undo" names
+        self._send(HTTPStatus.OK, _json(answer), JSON, False, {"Connection": "close"})
 
     def _add_player(self) -> None:
         """POST /player {"name"}: a late entry from the organiser's page; answers {"ok", "id"}."""

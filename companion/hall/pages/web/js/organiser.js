@@ -5,6 +5,7 @@
 import { el } from "./dom.js";
 import { describe, t } from "./i18n.js";
 import { follow, setupLanguage } from "./hall-data.js";
+import { fixes } from "./organiser-fix.js";
 import { gameName } from "./table-card.js";
 
 const KEY_HEADER = "X-Organiser-Key";
@@ -38,7 +39,9 @@ function drawAnswers() {
         reason = t("hall.reject.cannot_seat");
       }
     }
-    return el("li", { "data-table": id, "data-state": state, text: t(`hall.organiser.answer.${state}`, { table: name, reason }) });
+    const li = el("li", { "data-table": id, "data-state": state, text: t(`hall.organiser.answer.${state}`, { table: name, reason }) });
+    fix.tableControls(li, seating, id);
+    return li;
   }));
 }
 
@@ -92,82 +95,15 @@ function draw() {
   count();
   podLimits();
   drawCorrections();
+  drawAnswers();
 }
 
-// Corrections: each recent result (scored, casual or void) with Void (two taps: the first arms it, the
-// second within a few seconds sends it), each player with Drop or Re-enter, the scoring, and the log of
-// every correction with who made it and when.
+// The scoring: a rule and its tiebreakers, saved as a correction (logged).
 const TIEBREAK_CHOICES = [["rating"], ["opponents", "rating"], ["head_to_head", "rating"], ["opponents", "head_to_head", "rating"]];
-let armed = null;
-
-function say(id, text) {
-  for (const other of ["corrected", "correction-problem"]) document.getElementById(other).hidden = other !== id;
-  document.getElementById(id).textContent = text;
-}
-
-async function correct(kind, args) {
-  try {
-    const response = await fetch("/correction", { method: "POST", body: JSON.stringify({ kind, args }),
-      headers: { "Content-Type": "application/json", [KEY_HEADER]: key } });
-    const answer = await response.json();
-    if (!response.ok) {
-      say("correction-problem", describe(answer.error ?? { code: "hall.correction.unknown" }));
-      return;
-    }
-    say("corrected", t("hall.organiser.corrected"));
-    await reload();
-  } catch {
-    say("correction-problem", t("hall.link.lost"));
-  }
-}
-
-function button(label, onTap) {
-  const node = el("button", { type: "button", class: "quiet", text: label });
-  node.addEventListener("click", async () => {
-    node.disabled = true;
-    try {
-      await onTap(node);
-    } finally {
-      node.disabled = false;
-    }
-  });
-  return node;
-}
-
-function resultLine(r) {
-  const names = Object.fromEntries((r.players ?? []).map((p) => [p.id, String(p.name)]));
-  const ranking = (r.ranking ?? []).map((g) => g.map((pid) => names[pid] ?? String(pid)).join(" / ")).join(" > ");
-  const text = t("hall.organiser.result", { table: String(r.table), game: gameName(String(r.game)), round: r.round ?? "-",
-    ranking, how: t(`hall.organiser.how.${r.how}`) });
-  const id = `${r.table}/${r.key}`;
-  const voiding = r.how === "void" ? null : button(t(armed === id ? "hall.organiser.void_confirm" : "hall.organiser.void"), async (node) => {
-    if (armed !== id) {
-      armed = id;
-      node.textContent = t("hall.organiser.void_confirm");
-      setTimeout(() => { if (armed === id) { armed = null; drawCorrections(); } }, 5000);
-      return;
-    }
-    armed = null;
-    await correct("void_result", { table: r.table, key: r.key });
-  });
-  return el("li", { "data-result": id, "data-how": r.how }, el("span", { text }), voiding ? " " : null, voiding);
-}
 
 function drawCorrections() {
   if (!data?.results) return;
-  document.getElementById("corrections").hidden = false;
-  document.getElementById("results").replaceChildren(...[...data.results].reverse().map((r) => {
-    try {
-      return resultLine(r);
-    } catch {
-      return null;
-    }
-  }).filter(Boolean));
-  const dropped = new Set(data.dropped ?? []);
-  document.getElementById("roster").replaceChildren(...data.players.map((p) => el("li", { "data-player": p.id },
-    el("span", { text: dropped.has(p.id) ? t("hall.organiser.dropped", { name: p.name }) : p.name }), " ",
-    button(t(dropped.has(p.id) ? "hall.organiser.reenter" : "hall.organiser.drop"),
-      () => correct(dropped.has(p.id) ? "reenter_player" : "drop_player", { player: p.id })))));
+  fix.draw();
   const scoring = data.scoring ?? { rule: "placing", custom: [], tiebreakers: ["rating"] };
   const rule = document.getElementById("scoring-rule");
   if (!rule.dataset.shown) {
@@ -180,31 +116,24 @@ function drawCorrections() {
   tiebreakers.replaceChildren(...TIEBREAK_CHOICES.map((choice) => el("option", { value: choice.join(","),
     text: choice.map((tb) => t(`hall.organiser.tiebreak.${tb}`)).join(", ") })));
   tiebreakers.value = current;
-  document.getElementById("log").replaceChildren(...[...(data.corrections ?? [])].reverse().map((c) => {
-    try {
-      return el("li", { text: t("hall.organiser.log_entry", {
-        time: new Date(c.at_ms).toLocaleString(document.documentElement.lang), who: String(c.who), kind: said(c) }) });
-    } catch {
-      return null;
-    }
-  }).filter(Boolean));
 }
 
-// A correction in words: the player's name as it was (kept in the log), a table's name, the scoring.
-function said(c) {
-  const args = c.args ?? {};
-  const names = args.names ?? {};
-  const roster = Object.fromEntries((data.players ?? []).map((p) => [p.id, p.name]));
-  const who = (pid) => String(names[pid] ?? roster[pid] ?? pid ?? "");
-  const tables = new Map((snapshot?.tables ?? []).map((table) => [table.id, table.name || table.id]));
-  const table = String(tables.get(args.table) ?? args.table ?? "");
-  const listed = (args.tables ?? []).map((id) => String(tables.get(id) ?? id)).join(", ");
-  const rule = args.scoring?.rule ? t(`hall.organiser.scoring.${args.scoring.rule}`) : "";
-  const params = { table, player: who(args.player), into: who(args.into), name: String(args.name ?? ""),
-    tables: listed, round: args.round ?? "", rule };
-  const id = `hall.organiser.did.${c.kind}`;
-  return t(id) === id ? String(c.kind) : t(id, params);
+// "Re-seat" on a table of the round: the form holds that table's players, the other tables, and
+// "re-seat within the round"; the organiser checks it and seats.
+function reseatForm(players, table) {
+  pickAll(false);
+  for (const pid of players) {
+    const box = document.querySelector(`input[name='present'][value='${CSS.escape(pid)}']`);
+    if (box) box.checked = true;
+  }
+  for (const box of document.querySelectorAll("input[name='tables']")) box.checked = box.value !== table && box.checked;
+  document.getElementById("reseat").checked = true;
+  count();
+  show("done", t("hall.organiser.reseat_ready", { table: fix.tableName(table) }));
+  document.getElementById("seat-form").scrollIntoView({ block: "start" });
 }
+
+const fix = fixes({ key, keyHeader: KEY_HEADER, getData: () => data, getSnapshot: () => snapshot, reload, reseatForm });
 
 async function reload() {
   const response = await fetch("/organiser.json", { cache: "no-cache", headers: { [KEY_HEADER]: key } });
@@ -217,7 +146,7 @@ async function reload() {
 async function saveScoring(event) {
   event.preventDefault();
   const custom = document.getElementById("scoring-custom").value.split(/[\s,]+/).filter(Boolean).map(Number);
-  await correct("scoring", { scoring: { rule: document.getElementById("scoring-rule").value, custom,
+  await fix.send("scoring", { scoring: { rule: document.getElementById("scoring-rule").value, custom,
     tiebreakers: document.getElementById("tiebreakers").value.split(",") } });
 }
 

@@ -65,8 +65,11 @@ def apply(results: Sequence[Mapping[str, Any]], seatings: Sequence[Mapping[str, 
             for s in seats:
                 if s.get("seating") == args["seating"]:
                     s["tables"].pop(args["table"], None)
-        elif kind == "merge_players":
+        elif kind == "merge_players":  # in the results and in the seatings they were played from
             out = [_renamed(r, args["player"], args["into"]) for r in out]
+            for s in seats:
+                s["tables"] = {table: _chairs_renamed(chairs, args["player"], args["into"])
+                               for table, chairs in s["tables"].items()}
             dropped.discard(args["player"])
         elif kind == "drop_player":
             dropped.add(args["player"])
@@ -80,6 +83,12 @@ def apply(results: Sequence[Mapping[str, Any]], seatings: Sequence[Mapping[str, 
 def undone_seqs(corrections: Sequence[Mapping[str, Any]]) -> set[int]:
     """The log's `seq` of every correction taken back by an `undo`."""
     return {c["args"]["seq"] for c in corrections if c["kind"] == "undo" and isinstance(c["args"].get("seq"), int)}
+
+
+def _chairs_renamed(chairs: Any, old: str, new: str) -> Any:
+    if not isinstance(chairs, list) or new in {p.get("id") for p in chairs if isinstance(p, dict)}:
+        return chairs
+    return [{**p, "id": new} if isinstance(p, dict) and p.get("id") == old else p for p in chairs]
 
 
 def _renamed(result: dict[str, Any], old: str, new: str) -> dict[str, Any]:

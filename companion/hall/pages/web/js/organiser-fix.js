@@ -106,7 +106,7 @@ export function fixes({ key, keyHeader, getData, getSnapshot, reload, reseatForm
   // A destructive control: the first tap arms it (its label says what a second tap does), a second tap
   // within ARM_MS acts; otherwise it disarms by itself.
   function twoStep(id, label, confirm, act, name) {
-    return button(t(armed === id ? confirm : label), async (node) => {
+    const node = button(t(armed === id ? confirm : label), async (node) => {
       if (armed !== id) {
         armed = id;
         node.textContent = t(confirm);
@@ -117,6 +117,8 @@ export function fixes({ key, keyHeader, getData, getSnapshot, reload, reseatForm
       armed = null;
       await act();
     }, name);
+    if (armed === id) node.dataset.armed = "1";
+    return node;
   }
 
   function toggleEditor(id) {

@@ -175,6 +175,7 @@ async function seat(event) {
       return;
     }
     const round = answer.seating?.round;
+    document.getElementById("reseat").checked = false;  // a re-seating is one deliberate act, not the next round's
     show("done", round ? t("hall.organiser.seated_round", { round }) : t("hall.organiser.seated"));
     await reload();
   } catch {

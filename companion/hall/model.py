@@ -151,7 +151,7 @@ class HallModel:
             raise BadPayload("seating: round, game and tables are needed")
         with self._changed:
             self._seating = None if seating is None else {
-                k: seating[k] for k in ("seating", "round", "game", "tables", "byes", "minutes", "opened_ms")
+                k: seating[k] for k in ("seating", "round", "game", "tables", "byes", "minutes", "opened_ms", "cancelled")
                 if k in seating}
             self._bump()
 

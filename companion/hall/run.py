@@ -134,7 +134,7 @@ class Hall:
             self.broker.keep_running()
         self._recompute()
         self.league_worker.start()
-        self.model.set_seating(self.store.last_seating())
+        self.show_seating(self.store.last_seating())
         self.watcher.start()
         self.resend.start()
         if self.options.page_port is not None:
@@ -187,6 +187,17 @@ class Hall:
             self.refresh_standings()
         self.say("hall.cli.result_in" if new else "hall.cli.result_again",
                  {"table": result["table"], "number": result["number"]})
+
+    def show_seating(self, seating: dict[str, Any] | None) -> None:
+        """The round's seating on the screens, with the tables whose seating the organiser cancelled (and
+        did not undo) named in `cancelled`: the TV leaves them out of the pairings."""
+        if seating is not None:
+            log = self.store.corrections()
+            undone = corrections.undone_seqs(log)
+            gone = sorted({c["args"].get("table") for c in log if c["kind"] == "cancel_seating" and c["seq"] not in
+                           undone and c["args"].get("seating") == seating.get("seating")} & set(seating["tables"]))
+            seating = {**seating, "cancelled": gone}
+        self.model.set_seating(seating)
 
     def refresh_standings(self) -> None:
         """Ask for the standings again: the league's worker recomputes them soon (coalesce.py)."""
@@ -266,7 +277,7 @@ class HallActions:
             hall.store.add_correction("reseat", {"seating": seating["seating"], "round": seating["round"],
                                                  "tables": list(seating["tables"])}, who, seating["opened_ms"])
             hall.refresh_standings()
-        hall.model.set_seating(seating)
+        hall.show_seating(seating)
         for table, chairs in seating["tables"].items():  # sent again until the table shows it started
             hall.resend.track(table, Sent(
                 protocol.seating_topic(hall.options.prefix, table),
@@ -296,6 +307,8 @@ class HallActions:
         elif kind == "cancel_seating":
             hall.resend.forget(args["table"], args["seating"])
         seq = hall.store.add_correction(kind, args, who, hall.model.snapshot()["hall"]["now_ms"])
+        if kind == "cancel_seating":
+            hall.show_seating(hall.store.last_seating())
         hall.refresh_standings()
         return seq
 
@@ -313,6 +326,8 @@ class HallActions:
         logged = {"seq": seq, "undone": earlier["kind"],
                   **{k: args[k] for k in ("table", "player", "into", "names", "name") if k in args}}
         out = hall.store.add_correction("undo", logged, who, hall.model.snapshot()["hall"]["now_ms"])
+        if earlier["kind"] == "cancel_seating":
+            hall.show_seating(hall.store.last_seating())
         hall.refresh_standings()
         return out
 

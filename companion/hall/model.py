@@ -53,6 +53,9 @@ class _Table:
         return self.bridge is True and self.status in ("online", "headless")
 
 
+SEATING_SHOWN = ("seating", "round", "game", "tables", "byes", "minutes", "opened_ms", "cancelled")  # public
+
+
 class HallModel:
     def __init__(self, name: str, clock: Callable[[], int] = wall_ms) -> None:
         self.name = name
@@ -151,8 +154,7 @@ class HallModel:
             raise BadPayload("seating: round, game and tables are needed")
         with self._changed:
             self._seating = None if seating is None else {
-                k: seating[k] for k in ("seating", "round", "game", "tables", "byes", "minutes", "opened_ms", "cancelled")
-                if k in seating}
+                k: seating[k] for k in SEATING_SHOWN if k in seating}
             self._bump()
 
     # -- reading (any thread) -----------------------------------------------------------------------------

@@ -15,8 +15,9 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
+from companion.hall import protocol
 from tests.kits.hall_pages_kit import TV, opened
-from tests.kits.hall_running import Running, result, running_hall, topic, until
+from tests.kits.hall_running import PREFIX, Running, result, running_hall, table_of, topic, until
 from tests.kits.kiosk_fixtures import shots_dir
 
 __all__ = ["shots_dir"]  # screenshots kept in KIOSK_SHOTS when it is set (docs/screenshots/hall/)
@@ -145,10 +146,27 @@ def test_the_organiser_corrects_a_night_from_the_page(tmp_path: Path, browser: B
             said(page, "undid: removed Walk-in Test")
             expect(player(page, "Walk-in Test")).to_have_count(1)
             # round 2 at t2: voided by mistake, and the void taken back from the log
+            page.fill("#minutes", "40")
             r2 = seat(page, run, ["Anna-Maria Fitzgerald", "สมชาย ใจดี", "阮文安", "Christopher Lee", "Mai Tanaka"],
                       ["t2"])
+            page.fill("#minutes", "")
+            with opened(browser, f"{base}/cycle", TV) as tv:  # the TV between rounds: pairings and standings
+                seats = tv.locator("#between .pairing[data-table='t2'] li")
+                expect(seats).to_have_text([f"{n}. {p['name']}" for n, p in enumerate(r2["tables"]["t2"], 1)],
+                                           timeout=WAIT_MS)
+                expect(tv.locator("#between tbody tr").first).to_contain_text("Anna-Maria Fitzgerald")
+                expect(tv.locator("#between tbody tr")).to_have_count(6)
+                tv.screenshot(path=shots_dir / "cycle-between-rounds.png")
+                run.table("t2").publish(protocol.seated_topic(PREFIX, "t2"), protocol.seated_payload(
+                    seating=r2["seating"], round_no=2, state="applied"), True)
+                until(run.hall.model, lambda s: (table_of(s, "t2")["seated"] or {}).get("state") == "applied")
+                expect(tv.locator("#between")).to_be_hidden(timeout=WAIT_MS)  # under way: the tables, the clock
+                expect(tv.locator("#round-clock")).to_contain_text("Round 2")
+                expect(tv.locator("#table .table-card")).to_have_count(1)
+                tv.screenshot(path=shots_dir / "cycle-round-clock.png")
             play(run, r2, "t2", 2, ["สมชาย ใจดี", "Mai Tanaka", "Anna-Maria Fitzgerald", "Christopher Lee", "阮文安"])
             line = page.locator("#results li[data-how='scored']", has_text="Mai Tanaka")
+            expect(line).to_have_count(1, timeout=WAIT_MS)
             two_taps(line.locator("[data-do='void']"), "Tap again to void")
             said(page, "Result of t2 voided")
             until(run.hall.model, lambda s: sum(r["games"] for r in s["standings"]) == 4)
@@ -172,7 +190,7 @@ def test_the_organiser_corrects_a_night_from_the_page(tmp_path: Path, browser: B
             assert moved["round"] == 3 and list(moved["tables"]) == ["t2"]
             play(run, r3, "t1", 3, ["阮文安", "สมชาย ใจดี", "Anna-Maria Fitzgerald", "Christopher Lee"])  # casual
             play(run, moved, "t2", 4, ["Christopher Lee", "สมชาย ใจดี", "Anna-Maria Fitzgerald", "阮文安"])
-            snap = until(run.hall.model, lambda s: sum(r["games"] for r in s["standings"]) == 13 and len(s["casual"]) == 1)
+            snap = until(run.hall.model, lambda s: sum(r["games"] for r in s["standings"]) == 13 and len(s["casual"]))
             with opened(browser, f"{base}/standings", TV) as board:
                 expect(board.locator("#rows tr")).to_have_count(6, timeout=WAIT_MS)
                 assert standings(board) == PLACING

@@ -20,7 +20,7 @@ function draw() {
   const between = document.getElementById("between");
   const showing = (phase === "pairings" || phase === "over") && drawBetween(between, snapshot, phase);
   between.hidden = !showing;
-  document.body.classList.toggle("between", showing);
+  document.body.classList.toggle("between-rounds", showing);
   if (showing) {
     document.getElementById("table").replaceChildren();
     document.getElementById("empty").hidden = true;

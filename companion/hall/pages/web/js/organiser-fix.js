@@ -221,9 +221,17 @@ export function fixes({ key, keyHeader, getData, getSnapshot, reload, reseatForm
     }
   }
 
+  // A list is drawn again only when what it shows changed: a node is never replaced under a finger that is
+  // about to tap it (a reload after every result came in moved the buttons between two taps).
+  let drawn = "";
+
   function draw() {
     const data = getData();
     if (!data?.results) return;
+    const key = JSON.stringify([data.results, data.players, data.dropped, data.corrections, data.undone, armed, editing,
+      document.documentElement.lang]);
+    if (key === drawn) return;
+    drawn = key;
     document.getElementById("corrections").hidden = false;
     document.getElementById("results").replaceChildren(...[...data.results].reverse().map((r) => {
       try {
@@ -250,5 +258,10 @@ export function fixes({ key, keyHeader, getData, getSnapshot, reload, reseatForm
     }).filter(Boolean));
   }
 
-  return { draw, send, tableControls, tableName };
+  // What the round's table controls look like now (the organiser's page draws them again when it changes).
+  function state() {
+    return `${armed}|${JSON.stringify(getData()?.cancelled ?? [])}`;
+  }
+
+  return { draw, send, state, tableControls, tableName };
 }

@@ -12,6 +12,7 @@ const KEY_HEADER = "X-Organiser-Key";
 const key = new URLSearchParams(location.search).get("key") ?? "";
 let data = null;
 let snapshot = null;
+let answersDrawn = "";
 
 // What each table of the last seating made of it (its `seated` answer in the hall's snapshot): started,
 // waiting for its game under way, refused (in the table's own words), or no answer yet.
@@ -26,6 +27,10 @@ function drawAnswers() {
   byes.hidden = !out.length;
   byes.textContent = out.length ? t("hall.organiser.byes_list", { names: out.join(", ") }) : "";
   const tables = new Map((snapshot.tables ?? []).map((table) => [table.id, table]));
+  const key = JSON.stringify([seating, Object.keys(seating.tables ?? {}).map((id) => [tables.get(id)?.name, tables.get(id)?.seated]),
+    fix.state(), document.documentElement.lang]);
+  if (key === answersDrawn) return;  // drawn again only when it changed: never under a finger
+  answersDrawn = key;
   document.getElementById("answers-list").replaceChildren(...Object.keys(seating.tables ?? {}).map((id) => {
     const table = tables.get(id);
     const name = String(table?.name || id);
@@ -151,7 +156,11 @@ async function saveScoring(event) {
 }
 
 function show(id, text) {
-  for (const other of ["problem", "done"]) document.getElementById(other).hidden = other !== id;
+  for (const other of ["problem", "done"]) {
+    const node = document.getElementById(other);
+    node.hidden = other !== id;
+    if (other !== id) node.textContent = "";
+  }
   document.getElementById(id).textContent = text;
 }
 
@@ -185,7 +194,8 @@ async function seat(event) {
   }
 }
 
-// The last answer was to the form as it was: gone once the form changes.
+// The last answer was to the form as it was: gone once the form changes, its line kept (hall.css) so that
+// nothing below moves under a finger (a field left for a button: the button's tap was lost).
 function clearAnswer() {
   for (const id of ["problem", "done"]) document.getElementById(id).hidden = true;
 }

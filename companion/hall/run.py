@@ -22,7 +22,7 @@ from typing import Any
 import paho.mqtt.client as mqtt
 
 from companion.games import registry
-from companion.hall import protocol
+from companion.hall import protocol, table_login
 from companion.hall.central import BrokerAddress, BrokerUrlError, CentralMosquitto, external_address
 from companion.hall.checks import ResultRules
 from companion.hall.coalesce import Coalescer
@@ -237,6 +237,23 @@ class HallActions:
         password = self._hall.store.add_table(table_id)
         self._hall.reload_tables()
         return password
+
+    def add_named_table(self, name: str, host: str, comment: str) -> dict[str, str]:
+        """A table added from the organiser's page by its name (ValueError: not a name): its id and the
+        lines its owner puts in the table's config, the hall's broker as `host` reaches it (the organiser's
+        browser reached the hall there). Secret: shown on the organiser's page only."""
+        if not table_login.good_name(name):
+            raise ValueError("not a table's name")
+        hall = self._hall
+        table_id = table_login.table_id_for(name, set(hall.store.table_passwords()))
+        password = self.add_table(table_id)
+        opts = hall.options
+        port = opts.port
+        if opts.broker == "external" and opts.url:
+            address = external(opts)
+            host, port = address.host, address.port  # never the hall's own login in the URL
+        url = f"mqtt://[{host}]:{port}" if ":" in host else f"mqtt://{host}:{port}"
+        return {"id": table_id, "config": table_login.config_text(table_id, name, url, password, comment)}
 
     def add_player(self, name: str, who: str | None = None) -> str:
         """A player on the roster (ValueError: not a name); from the organiser's page (`who`), logged."""

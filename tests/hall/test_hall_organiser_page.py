@@ -107,6 +107,17 @@ def test_the_organiser_corrects_a_night_from_the_page(tmp_path: Path, browser: B
         with opened(browser, f"{base}/organiser?key={run.hall.organiser_key}", TV) as page:
             page.wait_for_selector("input[name='present']", timeout=WAIT_MS)
             page.select_option("#game", "toolkit")
+            # a table added from the page: the lines for its config, its login working at once
+            page.fill("#new-table", "Table 3")
+            page.click("#add-table")
+            expect(page.locator("#table-added-text")).to_contain_text("Table 3 added (its id: table-3)", timeout=WAIT_MS)
+            password = run.store.table_passwords()["table-3"]
+            assert page.locator("#table-config").inner_text().splitlines()[1:] == [
+                "[table]", 'id = "table-3"', "", "[hall]", f'url = "mqtt://127.0.0.1:{run.port}"', 'name = "Table 3"',
+                f'password = "{password}"']
+            expect(page.locator("input[name='tables'][value='table-3']")).to_have_count(1, timeout=WAIT_MS)
+            run.table("table-3", password).close()  # its login works at once
+            page.locator("#tables-box").screenshot(path=shots_dir / "organiser-table-added.png")
             # round 1 at t1: its ranking was entered wrong (阮文安 first); the organiser edits it
             r1 = seat(page, run, ["Anna-Maria Fitzgerald", "สมชาย ใจดี", "阮文安", "Chris Lee"], ["t1"])
             play(run, r1, "t1", 1, ["阮文安", "Anna-Maria Fitzgerald", "สมชาย ใจดี", "Chris Lee"])

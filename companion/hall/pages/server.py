@@ -11,6 +11,7 @@ the hall's files, its live snapshot, the league's CSV and the organiser's one ac
     /organiser.json       the roster, the games and the tables to seat from (key in X-Organiser-Key)
     POST /seating         "Seat the next round" (JSON, key in X-Organiser-Key, at most MAX_BODY bytes)
     POST /player          a late entry: {"name"} (the same key and limits)
+    POST /table           a new table: {"name"}; answers its id and its config lines (its password: secret)
     POST /correction      a correction: {"kind", "args"} (league/corrections.py; the same key and limits);
                           answers {"ok", "seq"}: the correction's place in the log, what an undo names
     /i18n/<lang>.json     the catalogs, as the phone page gets them (games' names, announcements)
@@ -28,6 +29,7 @@ import hmac
 import html
 import json
 import logging
+import re
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
@@ -40,7 +42,7 @@ from companion.hall.pages.parts import Actions, Model, Store
 from companion.hall.pages.seating_request import MAX_BODY, Refused
 from companion.hall.pages.snapshots import Snapshots, to_json
 from companion.hall.pages.stream import Streams, stream
-from companion.hall.protocol import TABLE_ID
+from companion.hall.protocol import MAX_NAME, TABLE_ID
 from companion.phones.offered import offered
 from companion.phones.pageserver import GZIP_FROM, RETRY_AFTER, TYPES, WEB_DIR, PageHandler, PageServer
 
@@ -51,6 +53,7 @@ PHONE_MODULES = ("i18n.js", "dom.js", "header.js", "render.js", "moderator.js") 
 KEY_HEADER = "X-Organiser-Key"
 LOADING = 32  # connections beside the open pages' own two, for pages loading (a browser opens about six)
 JSON = TYPES[".json"]
+_HOST = re.compile(r"[A-Za-z0-9.-]{1,253}|[0-9A-Fa-f:]{2,39}")  # a host name or address, as the browser sent it
 
 
 class HallHandler(PageHandler):
@@ -65,6 +68,8 @@ class HallHandler(PageHandler):
             self._correct()
         elif self.command == "POST" and path == "/player":
             self._add_player()
+        elif self.command == "POST" and path == "/table":
+            self._add_table()
         elif self.command not in ("GET", "HEAD"):
             self.send_error(HTTPStatus.NOT_IMPLEMENTED)
         elif path == "/events":
@@ -199,6 +204,30 @@ class HallHandler(PageHandler):
             self._refusal(refused)
             return
         self._send(HTTPStatus.OK, _json({"ok": True, "id": player_id}), JSON, False, {"Connection": "close"})
+
+    def _add_table(self) -> None:
+        """POST /table {"name"}: a table added from the organiser's page; answers {"ok", "id", "config"}
+        (the lines for the table's config file, its password among them: this answer only)."""
+        self.close_connection = True
+        try:
+            data = self._organiser_json({"name"})
+            if data is None:
+                return
+            add = getattr(self.server.actions, "add_named_table", None)
+            if not isinstance(data["name"], str) or add is None:
+                raise Refused("hall.reject.bad_request", {"field": "name"})
+            host = (self.headers.get("Host") or "").rsplit(":", 1)[0].strip("[]") or "localhost"
+            lang = self.server.language_of(self.headers.get("Accept-Language", ""))
+            name = data["name"].strip()
+            try:
+                added = add(name, host if _HOST.fullmatch(host) else "localhost",
+                            i18n.translate(lang, "hall.cli.table_config", {"name": name}))
+            except ValueError:
+                raise Refused("hall.cli.bad_table_name", {"most": MAX_NAME}) from None
+        except Refused as refused:
+            self._refusal(refused)
+            return
+        self._send(HTTPStatus.OK, _json({"ok": True, **added}), JSON, False, {"Connection": "close"})
 
     def _organiser_json(self, fields: set[str]) -> dict[str, Any] | None:
         """An organiser's POST body: a JSON object with exactly `fields`, the organiser's key in the header

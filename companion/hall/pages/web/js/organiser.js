@@ -234,7 +234,47 @@ async function addPlayer() {
   }
 }
 
+// A new table: its name; the hall answers with the lines its owner puts in the table's config file (its
+// login: keep it secret), shown here with a Copy button; the table is then offered for the next round.
+async function addTable() {
+  const input = document.getElementById("new-table");
+  const name = input.value.trim();
+  if (!name) return;
+  const button = document.getElementById("add-table");
+  button.disabled = true;
+  try {
+    const response = await fetch("/table", { method: "POST", body: JSON.stringify({ name }),
+      headers: { "Content-Type": "application/json", [KEY_HEADER]: key } });
+    const answer = await response.json();
+    if (!response.ok) {
+      show("problem", describe(answer.error ?? { code: "hall.reject.bad_request", params: { field: "name" } }));
+      return;
+    }
+    input.value = "";
+    document.getElementById("table-added").hidden = false;
+    document.getElementById("table-added-text").textContent = t("hall.organiser.table_added", { name, id: answer.id });
+    document.getElementById("table-config").textContent = answer.config;
+    await reload();
+  } catch {
+    show("problem", t("hall.link.lost"));
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function copyConfig() {
+  const button = document.getElementById("copy-config");
+  try {
+    await navigator.clipboard.writeText(document.getElementById("table-config").textContent);
+    button.textContent = t("hall.organiser.copied");
+  } catch {
+    button.textContent = t("hall.organiser.copy_failed");
+  }
+}
+
 document.getElementById("seat-form").addEventListener("submit", seat);
+document.getElementById("add-table").addEventListener("click", addTable);
+document.getElementById("copy-config").addEventListener("click", copyConfig);
 document.getElementById("add-player").addEventListener("click", addPlayer);
 document.getElementById("scoring-form").addEventListener("submit", saveScoring);
 document.getElementById("game").addEventListener("change", podLimits);

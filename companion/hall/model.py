@@ -64,6 +64,7 @@ class HallModel:
         self._standings: list[dict[str, Any]] = []
         self._seating: dict[str, Any] | None = None
         self._casual: list[dict[str, Any]] = []
+        self._checked_in = 0  # how many players checked themselves in (checkin.py): the organiser's page follows it
         self._version = 0
         self._changed = threading.Condition()
 
@@ -75,6 +76,12 @@ class HallModel:
     def _bump(self) -> None:
         self._version += 1
         self._changed.notify_all()
+
+    def set_checked_in(self, count: int) -> None:
+        with self._changed:
+            if count != self._checked_in:
+                self._checked_in = count
+                self._bump()
 
     def know_tables(self, table_ids: Iterable[str]) -> None:
         """The tables the organiser added: shown (as unknown) before their first message."""
@@ -174,7 +181,7 @@ class HallModel:
         now = self._clock()
         with self._changed:
             tables = [_shown(t, now) for t in sorted(self._tables.values(), key=lambda t: (t.name or t.id, t.id))]
-            return {"hall": {"name": self.name, "now_ms": now}, "tables": tables,
+            return {"hall": {"name": self.name, "now_ms": now, "checked_in": self._checked_in}, "tables": tables,
                     "standings": [dict(r) for r in self._standings], "casual": [dict(c) for c in self._casual],
                     "seating": None if self._seating is None else dict(self._seating)}
 

@@ -22,7 +22,7 @@ from typing import Any
 import paho.mqtt.client as mqtt
 
 from companion.games import registry
-from companion.hall import protocol, table_login
+from companion.hall import checkin, protocol, table_login
 from companion.hall.central import BrokerAddress, BrokerUrlError, CentralMosquitto, external_address
 from companion.hall.checks import ResultRules
 from companion.hall.coalesce import Coalescer
@@ -135,6 +135,7 @@ class Hall:
         self._recompute()
         self.league_worker.start()
         self.show_seating(self.store.last_seating())
+        self.model.set_checked_in(len(checkin.state(self.store)["players"]))
         self.watcher.start()
         self.resend.start()
         if self.options.page_port is not None:
@@ -232,11 +233,32 @@ class HallActions:
 
     def __init__(self, hall: Hall) -> None:
         self._hall = hall
+        self._checkin_lock = threading.Lock()
 
     def add_table(self, table_id: str) -> str:
         password = self._hall.store.add_table(table_id)
         self._hall.reload_tables()
         return password
+
+    def checkin_roster(self, code: str) -> list[dict[str, Any]]:
+        return checkin.roster(self._hall.store, code)
+
+    def check_in(self, code: str, player: str) -> str:
+        """A player checked in from the check-in page (checkin.py): their name."""
+        with self._checkin_lock:  # two phones at once: neither check-in lost
+            name = checkin.check_in(self._hall.store, code, player)
+            count = len(checkin.state(self._hall.store)["players"])
+        self._hall.model.set_checked_in(count)  # the organiser's page follows it live
+        return name
+
+    def new_checkin(self) -> None:
+        with self._checkin_lock:
+            checkin.new_night(self._hall.store)
+        self._hall.model.set_checked_in(0)
+
+    def checkin_code(self) -> str:
+        with self._checkin_lock:
+            return str(checkin.state(self._hall.store)["code"])
 
     def add_named_table(self, name: str, host: str, comment: str) -> dict[str, str]:
         """A table added from the organiser's page by its name (ValueError: not a name): its id and the
@@ -365,7 +387,10 @@ class HallActions:
         log = hall.store.corrections()
         cancelled = [{"seating": c["args"].get("seating"), "table": c["args"].get("table")} for c in log
                      if c["kind"] == "cancel_seating" and c["seq"] not in corrections.undone_seqs(log)]
-        return {"dropped": sorted(state.applied.dropped), "results": recent,
+        with self._checkin_lock:
+            night = checkin.state(hall.store)
+        return {"dropped": sorted(state.applied.dropped), "results": recent, "checked_in": night["players"],
+                "checkin_code": night["code"],
                 "corrections": log[-RECENT_SHOWN:], "undone": sorted(corrections.undone_seqs(log)),
                 "cancelled": cancelled[-RECENT_SHOWN:],
                 "scoring": state.applied.scoring.to_json()}

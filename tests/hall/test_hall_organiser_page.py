@@ -10,13 +10,17 @@ bridges are (tests/hall/test_hall_rounds.py has a real table)."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+import pygame
+import zxingcpp
 from playwright.sync_api import Browser, Page, expect
 
 from companion.hall import protocol
-from tests.kits.hall_pages_kit import TV, opened
+from tests.kits.hall_pages_kit import PHONE, TV, opened
 from tests.kits.hall_running import PREFIX, Running, result, running_hall, table_of, topic, until
 from tests.kits.kiosk_fixtures import shots_dir
 
@@ -82,6 +86,15 @@ def player(page: Page, name: str) -> Any:
     return page.locator(f"#roster li:has(> span:text-is('{name}'))")
 
 
+def scan_checkin_qr(page: Page) -> str:
+    """What a phone camera reads off the check-in QR code on the organiser's page (its pixels decoded)."""
+    shot = page.locator("#checkin-qr").screenshot()
+    gray = pygame.surfarray.array3d(pygame.image.load(io.BytesIO(shot))).mean(axis=2).T.astype(np.uint8)
+    found = {str(code.text) for code in zxingcpp.read_barcodes(gray, formats=zxingcpp.BarcodeFormat.QRCode)}
+    assert len(found) == 1, found
+    return found.pop()
+
+
 def two_taps(button: Any, armed: str) -> None:
     """A destructive control: the first tap arms it (it says what a second does), the second acts."""
     button.click()
@@ -110,7 +123,8 @@ def test_the_organiser_corrects_a_night_from_the_page(tmp_path: Path, browser: B
             # a table added from the page: the lines for its config, its login working at once
             page.fill("#new-table", "Table 3")
             page.click("#add-table")
-            expect(page.locator("#table-added-text")).to_contain_text("Table 3 added (its id: table-3)", timeout=WAIT_MS)
+            expect(page.locator("#table-added-text")).to_contain_text("Table 3 added (its id: table-3)",
+                                                                      timeout=WAIT_MS)
             password = run.store.table_passwords()["table-3"]
             assert page.locator("#table-config").inner_text().splitlines()[1:] == [
                 "[table]", 'id = "table-3"', "", "[hall]", f'url = "mqtt://127.0.0.1:{run.port}"', 'name = "Table 3"',
@@ -119,7 +133,23 @@ def test_the_organiser_corrects_a_night_from_the_page(tmp_path: Path, browser: B
             run.table("table-3", password).close()  # its login works at once
             page.locator("#tables-box").screenshot(path=shots_dir / "organiser-table-added.png")
             # round 1 at t1: its ranking was entered wrong (阮文安 first); the organiser edits it
-            r1 = seat(page, run, ["Anna-Maria Fitzgerald", "สมชาย ใจดี", "阮文安", "Chris Lee"], ["t1"])
+            # round 1's players check themselves in: the QR code read as a phone's camera would, their names tapped
+            link = scan_checkin_qr(page)
+            assert link == page.locator("#checkin-link").inner_text() and "/checkin?code=" in link
+            first = ["Anna-Maria Fitzgerald", "สมชาย ใจดี", "阮文安", "Chris Lee"]
+            with opened(browser, link, PHONE) as phone:
+                for name in first:
+                    phone.locator("#names button", has_text=name).click()
+                    expect(phone.locator("#checked")).to_have_text(f"Thanks, {name}: you are checked in.",
+                                                                   timeout=WAIT_MS)
+                phone.screenshot(path=shots_dir / "checkin-phone-en.png", full_page=True)
+            expect(page.locator("#checkin-count")).to_contain_text("4 checked in", timeout=WAIT_MS)
+            page.locator("#checkin").screenshot(path=shots_dir / "organiser-checkin.png")
+            page.click("#tick-checked")
+            stale = page.request.get(f"{base}/checkin.json?code=old-link")  # not tonight's code: refused, in words
+            assert stale.status == 403 and stale.json()["error"]["code"] == "hall.checkin.bad_code"
+            r1 = seat(page, run, None, ["t1"])
+            assert sorted(p["name"] for p in r1["tables"]["t1"]) == sorted(first)
             play(run, r1, "t1", 1, ["阮文安", "Anna-Maria Fitzgerald", "สมชาย ใจดี", "Chris Lee"])
             line = page.locator("#results li[data-how='scored']")
             expect(line).to_have_count(1, timeout=WAIT_MS)

@@ -93,8 +93,12 @@ function draw() {
   const tables = new Set(chosen("tables"));
   const first = !document.querySelector("input[name='tables']");
   const dropped = new Set(data.dropped ?? []);
+  const here = new Set(data.checked_in ?? []);
   document.getElementById("present").replaceChildren(...data.players.map((p) => checkbox("present", p.id,
-    dropped.has(p.id) ? t("hall.organiser.dropped", { name: p.name }) : p.name, present.has(p.id) && !dropped.has(p.id))));
+    dropped.has(p.id) ? t("hall.organiser.dropped", { name: p.name })
+      : here.has(p.id) ? t("hall.organiser.checked_in_name", { name: p.name }) : p.name,
+    present.has(p.id) && !dropped.has(p.id))));
+  drawCheckin(here);
   document.getElementById("tables").replaceChildren(...data.tables.map((table) => checkbox("tables", table.id,
     `${table.name || table.id}${table.online ? "" : ` (${t("hall.status.offline")})`}`, first ? table.online : tables.has(table.id))));
   count();
@@ -272,7 +276,54 @@ async function copyConfig() {
   }
 }
 
+// Check-in: the QR code of tonight's check-in link (players tap their own name on it), how many checked
+// in, "Tick those checked in" for the seating form, and "New check-in" (two taps: a new code, nobody in).
+let newArmed = false;
+
+function drawCheckin(here) {
+  if (!data?.checkin_code) return;
+  document.getElementById("checkin").hidden = false;
+  const qr = document.getElementById("checkin-qr");
+  const wanted = `/checkin-qr.svg?key=${encodeURIComponent(key)}&code=${encodeURIComponent(data.checkin_code)}`;
+  if (qr.getAttribute("src") !== wanted) qr.src = wanted;  // a new code: a new picture
+  const link = `${location.origin}/checkin?code=${encodeURIComponent(data.checkin_code)}`;
+  const anchor = document.getElementById("checkin-link");
+  anchor.href = link;
+  anchor.textContent = link;
+  const names = data.players.filter((p) => here.has(p.id)).map((p) => p.name);
+  document.getElementById("checkin-count").textContent = names.length
+    ? t("hall.organiser.checked_in", { count: names.length, names: names.join(", ") }) : t("hall.organiser.nobody_checked_in");
+  const button = document.getElementById("new-checkin");
+  button.textContent = t(newArmed ? "hall.organiser.new_checkin_confirm" : "hall.organiser.new_checkin");
+  if (newArmed) button.dataset.armed = "1";
+  else delete button.dataset.armed;
+}
+
+function tickChecked() {
+  const here = new Set(data?.checked_in ?? []);
+  const dropped = new Set(data?.dropped ?? []);
+  for (const input of document.querySelectorAll("input[name='present']")) input.checked = here.has(input.value) && !dropped.has(input.value);
+  count();
+  clearAnswer();
+}
+
+async function newCheckin() {
+  if (!newArmed) {
+    newArmed = true;
+    drawCheckin(new Set(data?.checked_in ?? []));
+    setTimeout(() => { newArmed = false; drawCheckin(new Set(data?.checked_in ?? [])); }, 5000);
+    return;
+  }
+  newArmed = false;
+  const response = await fetch("/checkin/new", { method: "POST", body: "{}",
+    headers: { "Content-Type": "application/json", [KEY_HEADER]: key } });
+  if (!response.ok) show("problem", describe((await response.json()).error ?? { code: "hall.reject.bad_request" }));
+  await reload();
+}
+
 document.getElementById("seat-form").addEventListener("submit", seat);
+document.getElementById("tick-checked").addEventListener("click", tickChecked);
+document.getElementById("new-checkin").addEventListener("click", newCheckin);
 document.getElementById("add-table").addEventListener("click", addTable);
 document.getElementById("copy-config").addEventListener("click", copyConfig);
 document.getElementById("add-player").addEventListener("click", addPlayer);
@@ -287,9 +338,13 @@ await setupLanguage("hall.organiser.title", () => {
   drawAnswers();
 });
 let seenVersion = null;
+let seenCheckins = null;
 follow((snap) => {
   snapshot = snap;
   drawAnswers();
+  const checkins = snap.hall?.checked_in ?? 0;
+  if (seenCheckins !== null && checkins !== seenCheckins) reload();  // a player checked in: shown at once
+  seenCheckins = checkins;
   const results = (snap.standings ?? []).reduce((n, r) => n + (r.games ?? 0), 0) + (snap.casual ?? []).length;
   if (seenVersion !== null && results !== seenVersion) reload();  // a result came in: the list to correct
   seenVersion = results;

@@ -22,9 +22,11 @@ export function fixes({ key, keyHeader, getData, getSnapshot, reload, reseatForm
     return String(found?.name || id || "");
   }
 
-  function playerName(pid, names = {}) {
+  // A player's name: as the log kept it (`names`), else the roster's; `current`: the roster's first (a
+  // result's own names may be cut to what a table shows, or older than a rename).
+  function playerName(pid, names = {}, current = false) {
     const roster = Object.fromEntries((getData()?.players ?? []).map((p) => [p.id, p.name]));
-    return String(names[pid] ?? roster[pid] ?? pid ?? "");
+    return String((current ? roster[pid] ?? names[pid] : names[pid] ?? roster[pid]) ?? pid ?? "");
   }
 
   // A correction in words ({table}, {player}, ...): for the log and for what was just done.
@@ -131,7 +133,7 @@ export function fixes({ key, keyHeader, getData, getSnapshot, reload, reseatForm
     const places = new Map();
     (r.ranking ?? []).forEach((group, i) => group.forEach((pid) => places.set(pid, i + 1)));
     const players = r.players ?? [];
-    const rows = players.map((p) => el("label", { class: "field inline" }, el("span", { text: String(p.name) }),
+    const rows = players.map((p) => el("label", { class: "field inline" }, el("span", { text: playerName(p.id, { [p.id]: p.name }, true) }),
       el("select", { name: "place", "data-player": p.id },
         ...players.map((_, i) => el("option", { value: String(i + 1), text: t("hall.organiser.place", { place: i + 1 }),
           selected: places.get(p.id) === i + 1 })))));
@@ -150,7 +152,7 @@ export function fixes({ key, keyHeader, getData, getSnapshot, reload, reseatForm
   }
 
   function resultLine(r) {
-    const names = Object.fromEntries((r.players ?? []).map((p) => [p.id, String(p.name)]));
+    const names = Object.fromEntries((r.players ?? []).map((p) => [p.id, playerName(p.id, { [p.id]: p.name }, true)]));
     const ranking = (r.ranking ?? []).map((g) => g.map((pid) => names[pid] ?? String(pid)).join(" / ")).join(" > ");
     const text = t("hall.organiser.result", { table: tableName(r.table), game: gameName(String(r.game)),
       round: r.round ?? "-", ranking, how: t(`hall.organiser.how.${r.how}`) });

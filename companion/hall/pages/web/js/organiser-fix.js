@@ -213,7 +213,7 @@ export function fixes({ key, keyHeader, getData, getSnapshot, reload, reseatForm
     const cancelled = (data?.cancelled ?? []).some((c) => c.seating === seating.seating && c.table === id);
     if (cancelled) {
       li.dataset.state = "cancelled";
-      li.textContent = t("hall.organiser.answer.cancelled", { table: tableName(id) });
+      li.replaceChildren(el("span", { class: "answer", text: t("hall.organiser.answer.cancelled", { table: tableName(id) }) }));
     }
     const players = (seating.tables?.[id] ?? []).map((p) => String(p?.id ?? ""));
     li.append(" ", button(t("hall.organiser.reseat_table"), () => reseatForm(players, id), "reseat"));

@@ -44,7 +44,8 @@ function drawAnswers() {
         reason = t("hall.reject.cannot_seat");
       }
     }
-    const li = el("li", { "data-table": id, "data-state": state, text: t(`hall.organiser.answer.${state}`, { table: name, reason }) });
+    const li = el("li", { "data-table": id, "data-state": state },
+      el("span", { class: "answer", text: t(`hall.organiser.answer.${state}`, { table: name, reason }) }));
     fix.tableControls(li, seating, id);
     return li;
   }));

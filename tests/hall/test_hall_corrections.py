@@ -160,3 +160,28 @@ def test_a_late_entry_from_the_organisers_page_is_on_the_roster_and_ticked(tmp_p
             page.click("#add-player")  # an empty name adds nobody
             assert len(run.store.players()) == 4
         assert [(c["kind"], c["args"]["player"]) for c in run.store.corrections()] == [("add_player", late["id"])]
+
+
+def test_an_undo_takes_back_one_correction_once_and_says_why_it_cannot(tmp_path: Path) -> None:
+    with running_hall(tmp_path, tables=("t1",), page_port=0) as run:
+        a, b = (run.hall.actions.add_player(name) for name in NAMES[:2])
+        status, renamed = post(run, {"kind": "rename_player", "args": {"player": a, "name": "Somchai J."}})
+        assert status == 200 and isinstance(renamed["seq"], int)
+        _, dropped = post(run, {"kind": "drop_player", "args": {"player": b}})
+        for body, code in [
+            ({"kind": "undo", "args": {"seq": dropped["seq"]}}, "hall.correction.cannot_undo"),  # Re-enter is its undo
+            ({"kind": "undo", "args": {"seq": 999}}, "hall.correction.cannot_undo"),
+            ({"kind": "undo", "args": {"seq": "1"}}, "hall.correction.cannot_undo"),
+        ]:
+            status, answer = post(run, body)
+            assert status == 400 and answer["error"]["code"] == code, (body, answer)
+        assert post(run, {"kind": "undo", "args": {"seq": renamed["seq"]}})[0] == 200
+        assert run.store.players()[0]["name"] == NAMES[0]  # the name it had
+        status, answer = post(run, {"kind": "undo", "args": {"seq": renamed["seq"]}})
+        assert status == 400 and answer["error"]["code"] == "hall.correction.undone_already"
+        _, removed = post(run, {"kind": "remove_player", "args": {"player": b}})
+        assert [p["id"] for p in run.store.players()] == [a]
+        assert post(run, {"kind": "undo", "args": {"seq": removed["seq"]}})[0] == 200
+        assert {p["id"]: p["name"] for p in run.store.players()} == {a: NAMES[0], b: NAMES[1]}  # back, own id
+        assert [c["kind"] for c in run.store.corrections()] == [
+            "rename_player", "drop_player", "undo", "remove_player", "undo"]

@@ -185,3 +185,37 @@ def test_an_undo_takes_back_one_correction_once_and_says_why_it_cannot(tmp_path:
         assert {p["id"]: p["name"] for p in run.store.players()} == {a: NAMES[0], b: NAMES[1]}  # back, own id
         assert [c["kind"] for c in run.store.corrections()] == [
             "rename_player", "drop_player", "undo", "remove_player", "undo"]
+
+
+def test_hostile_check_ins_and_table_names_are_refused_and_change_nothing(tmp_path: Path) -> None:
+    with running_hall(tmp_path, tables=("t1",), page_port=0) as run:
+        a = run.hall.actions.add_player(NAMES[0])
+        code = run.hall.actions.checkin_code()
+        base = f"http://127.0.0.1:{run.hall.page_port}"
+
+        def send(path: str, body: bytes, key: bool = False) -> tuple[int, dict[str, Any]]:
+            headers = {"Content-Type": "application/json", **({KEY_HEADER: run.hall.organiser_key} if key else {})}
+            try:
+                with urllib.request.urlopen(urllib.request.Request(base + path, body, headers), timeout=10) as answer:
+                    return answer.status, json.loads(answer.read())
+            except HTTPError as err:
+                return err.code, json.loads(err.read())
+
+        for body, status, error in [
+            (json.dumps({"code": "guess", "player": a}).encode(), 403, "hall.checkin.bad_code"),
+            (json.dumps({"code": code, "player": "nobody"}).encode(), 403, "hall.correction.no_player"),
+            (json.dumps({"code": code, "player": {"$ne": 1}}).encode(), 400, "hall.reject.bad_request"),
+            (json.dumps({"code": code, "player": a, "extra": 1}).encode(), 400, "hall.reject.bad_request"),
+            (b"[" * 5000, 400, "hall.reject.not_json"),
+            (b"\xff\xfe", 400, "hall.reject.not_json"),
+        ]:
+            got = send("/checkin", body)
+            assert got[0] == status and got[1]["error"]["code"] == error, (body[:40], got)
+        assert run.hall.actions.checkin_roster(code) == [{"id": a, "name": NAMES[0], "in": False}]
+        for name in ["", "x" * 65, "Table\n3", "\u202eTable"]:
+            got = send("/table", json.dumps({"name": name}).encode(), key=True)
+            assert got[0] == 400 and got[1]["error"]["code"] == "hall.cli.bad_table_name", (name, got)
+        assert send("/table", json.dumps({"name": "Table 9"}).encode())[0] == 403  # without the organiser's key
+        assert set(run.store.table_passwords()) == {"t1"}
+        checked = send("/checkin", json.dumps({"code": code, "player": a}).encode())
+        assert checked == (200, {"ok": True, "name": NAMES[0]})

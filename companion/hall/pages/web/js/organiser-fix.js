@@ -123,6 +123,18 @@ export function fixes({ key, keyHeader, getData, getSnapshot, reload, reseatForm
     return node;
   }
 
+  // An editor's Save is disabled until the hall answers: one tap, one correction.
+  async function sending(form, act) {
+    const save = form.querySelector("button[type='submit']");
+    if (save.disabled) return;
+    save.disabled = true;
+    try {
+      await act();
+    } finally {
+      save.disabled = false;
+    }
+  }
+
   function toggleEditor(id) {
     editing = editing === id ? null : id;
     draw();
@@ -146,7 +158,7 @@ export function fixes({ key, keyHeader, getData, getSnapshot, reload, reseatForm
       const byPlace = new Map();
       for (const [place, pid] of chosen) byPlace.set(place, [...(byPlace.get(place) ?? []), pid]);
       const ranking = [...byPlace.keys()].sort((a, b) => a - b).map((place) => byPlace.get(place));
-      await send("edit_result", { table: r.table, key: r.key, ranking });
+      await sending(form, () => send("edit_result", { table: r.table, key: r.key, ranking }));
     });
     return form;
   }
@@ -173,8 +185,8 @@ export function fixes({ key, keyHeader, getData, getSnapshot, reload, reseatForm
       button(t("hall.organiser.cancel_edit"), () => toggleEditor(`rename:${p.id}`)));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
-      await send("rename_player", { player: p.id, name: input.value.trim() },
-        { player: p.id, names: { [p.id]: p.name }, name: input.value.trim() });
+      await sending(form, () => send("rename_player", { player: p.id, name: input.value.trim() },
+        { player: p.id, names: { [p.id]: p.name }, name: input.value.trim() }));
     });
     return form;
   }

@@ -64,13 +64,15 @@ def _say(msgid: str, **params: Any) -> str:
                    "the league file.")
 @click.option("--new-organiser-key", is_flag=True,
               help="Make a new organiser's link (the old one then gives 403); else it survives restarts.")
+@click.option("--draw-seed", help="Draw the new players' codes, the byes and the seat orders from this seed (a "
+                                  "night that can be played again the same way); default: at random.")
 def run_command(db: Path | None, port: int, host: str, page_port: int, broker: str, url: str | None,
-                name: str, prefix: str, score: str | None, new_organiser_key: bool) -> None:
+                name: str, prefix: str, score: str | None, new_organiser_key: bool, draw_seed: str | None) -> None:
     """Run the hall until stopped (SIGTERM or Ctrl-C); SIGHUP reads the tables again."""
     options = HallOptions(name=name, prefix=prefix, host=host, port=port, page_port=page_port or None, broker=broker,
                           url=url, language=click.get_current_context().obj["hall_lang"],
                           score=None if score is None else score.replace("-", "_"),
-                          new_organiser_key=new_organiser_key)
+                          new_organiser_key=new_organiser_key, draw_seed=draw_seed)
     try:
         if broker == "external":
             external(options)  # before anything is opened

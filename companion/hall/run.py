@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import random
 import secrets
 import threading
 from collections.abc import Callable
@@ -51,6 +52,7 @@ class HallOptions:
     language: str = "en"  # the pages' language until a visitor chooses one
     score: str | None = None  # "rounds" or "every_game" (league/rounds.py); None: as the league file says
     new_organiser_key: bool = False  # a new organiser's link (the old one then gives 403)
+    draw_seed: str | None = None  # the night's draws (ids' codes, byes, seat orders) from this seed; None: random
 
 
 ORGANISER_KEY = "organiser_key"  # the league file's setting
@@ -102,7 +104,8 @@ class Hall:
         self._muted: set[str] = set()
         self.watcher = Watcher(self.address, options.prefix, self.model, store, accept=self._known,
                                on_result=self._result, check=ResultRules(registry()).check, on_flood=self._flood)
-        self.seater = Seater(store, league, self._publish, options.prefix)
+        self.seater = Seater(store, league, self._publish, options.prefix, draw_seed=options.draw_seed)
+        self.codes = None if options.draw_seed is None else random.Random(f"{options.draw_seed}:codes")
         self.resend = Resender(self.model.snapshot, self._publish)
         self.actions = HallActions(self)
         self._pages: Any = None  # the running pages (their `stop()` ends them)
@@ -279,7 +282,7 @@ class HallActions:
 
     def add_player(self, name: str, who: str | None = None) -> str:
         """A player on the roster (ValueError: not a name); from the organiser's page (`who`), logged."""
-        player_id = self._hall.store.add_player(name)
+        player_id = self._hall.store.add_player(name, self._hall.codes)
         if who is not None:
             self._hall.store.add_correction("add_player", {"player": player_id, "name": name.strip()}, who,
                                             self._hall.model.snapshot()["hall"]["now_ms"])

@@ -46,8 +46,11 @@ def opponents_met(results: Sequence[Mapping[str, Any]]) -> set[frozenset[str]]:
 
 class Seater:
     def __init__(self, store: Store, league: League, publish: Publish, prefix: str,
-                 games: Mapping[str, Game] | None = None) -> None:
+                 games: Mapping[str, Game] | None = None, draw_seed: str | None = None) -> None:
+        """`draw_seed`: byes and seat orders drawn from it (with the number of seatings before) instead
+        of from each seating's random key: the same night gives the same draws (docs/hall.md, "Draws")."""
         self.store, self.league, self.publish, self.prefix = store, league, publish, prefix
+        self.draw_seed = draw_seed
         self.games = registry() if games is None else games
 
     def send_seating(self, game: str, present_player_ids: Sequence[str], tables: Sequence[str],
@@ -95,8 +98,9 @@ class Seater:
         if sum(sizes) < len(present) and not byes:
             raise SeatingError("hall.seating.too_few_tables", groups=-(-len(present) // high), tables=len(tables))
         seatings = self.store.seatings()
+        draw = key if self.draw_seed is None else f"{self.draw_seed}:{len(seatings)}"
         points = {pid: float(ratings[pid].ordinal) if pid in ratings else 0.0 for pid in present}
-        out = set(rounds.byes(present, len(present) - sum(sizes), rounds.byes_taken(seatings), points, key))
+        out = set(rounds.byes(present, len(present) - sum(sizes), rounds.byes_taken(seatings), points, draw))
         playing = [pid for pid in present if pid not in out]
         players = [(pid, points[pid]) for pid in playing]
         groups = self.league.seat(players, low, high, opponents_met(results)) if playing else []
@@ -106,7 +110,7 @@ class Seater:
         if round_no is not None and (last is None or round_no != last["round"]):
             raise SeatingError("hall.seating.not_this_round", round=round_no)
         round_no, chosen = round_no or ((last["round"] + 1) if last else 1), dict(options or {})
-        seated = {t: [{"id": pid, "name": seat_name(names[pid])} for pid in rounds.seat_order(group, key)]
+        seated = {t: [{"id": pid, "name": seat_name(names[pid])} for pid in rounds.seat_order(group, draw)]
                   for t, group in zip(tables, groups, strict=False)}
         seating = {"seating": key, "round": round_no, "game": game, "options": chosen, "tables": seated,
                    "byes": [{"id": pid, "name": names[pid]} for pid in present if pid in out],

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import random
 import re
 import secrets
 import sqlite3
@@ -163,12 +164,13 @@ class HallStore:
 
     # -- players --------------------------------------------------------------------------------------
 
-    def add_player(self, name: str) -> str:
-        """Put a player on the league's roster; their new id (two players may share a name, never an id)."""
+    def add_player(self, name: str, draw: random.Random | None = None) -> str:
+        """Put a player on the league's roster; their new id (two players may share a name, never an id).
+        `draw`: where the id's code is drawn from (the hall's draw seed, `HallOptions.draw_seed`), else at random."""
         name = _checked_name(name)
         with self._write("add a player") as db:
             used = {pid.rsplit("-", 1)[-1] for (pid,) in db.execute("SELECT id FROM players")}
-            code = _new_code(used)
+            code = _new_code(used, draw)
             pid = f"{slug(name, SEAT_ID_MAX - 1 - len(code))}-{code}"
             assert SEAT_ID.fullmatch(pid), pid
             db.execute("INSERT INTO players (id, name) VALUES (?, ?)", (pid, name))
@@ -264,13 +266,14 @@ def slug(name: str, most: int = 10) -> str:
     return out
 
 
-def _new_code(used: set[str]) -> str:
+def _new_code(used: set[str], draw: random.Random | None = None) -> str:
     """A random code no player has; one letter longer once half the codes of a length are taken (so a
     code is found in a try or two, and reading one off a card stays short)."""
     length = CODE_LENGTH
     while sum(len(code) == length for code in used) >= len(CODE_ALPHABET) ** length // 2:
         length += 1
     while True:
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
+        pick = secrets.choice if draw is None else draw.choice
+        code = "".join(pick(CODE_ALPHABET) for _ in range(length))
         if code not in used:
             return code

@@ -5,9 +5,9 @@ as their bridges are, sending what a table sends (tests/hall/test_hall_rounds.py
 Three rounds of Escape the Lab in pods of 3-4 on three of four tables, 12 players with long Latin, Thai and
 Chinese names plus a late entry (13), a bye, a drop, a casual game between rounds (not scored), a voided
 result and a table re-seated within round 1 (its players moved to another table). Each table's ranking
-follows one fixed order of strength, so every game's points follow from who sat where; the standings
-are checked against the points worked out in this file for two scoring rules (placing points, then
-players beaten over players one could beat, chosen on the page)."""
+follows one fixed order of strength; the hall draws from a seed (as `--draw-seed` does), so who sat
+where is the same every run, and the standings equal tables worked out by hand in this file for two
+scoring rules chosen on the page (placing points, then players beaten over players one could beat)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,42 @@ STRENGTH = ["Anna-Maria Fitzgerald", "สมชาย ใจดี", "阮文安"
             "欧阳娜娜", "ประยุทธ์ จันทร์โอชา", "Maximilian von Hohenberg", "Zoë Ångström-Ødegård", "Mai", "Ton",
             "Ploy"]  # the strongest first; "ประยุทธ์ จันทร์โอชา" comes late
 LATE = "ประยุทธ์ จันทร์โอชา"
+SEED = "hand-worked night"  # the hall's draw seed (`companion hall run --draw-seed`): the seating below
+ANNA, SOMCHAI, CHRIS, SOMCHAI_TH, NGUYEN_ZH, OUYANG, PRAYUT, MAX, NGUYEN, ZOE, TON, MAI, PLOY = (
+    "Anna-Maria Fitzgerald", "Somchai Jaidee", "Christopher Lee", "สมชาย ใจดี", "阮文安", "欧阳娜娜", "ประยุทธ์ จันทร์โอชา",
+    "Maximilian von Hohenberg", "Nguyen Van Anh", "Zoë Ångström-Ødegård", "Ton", "Mai", "Ploy")
+# The scored games, each ranked by STRENGTH, in the seating the seed draws (round 1's t2 is voided, t3
+# re-seated at t4; Mai has round 2's bye; Ton drops after round 2; the casual game is not here):
+GAMES = [[ANNA, CHRIS, MAX, MAI],  # r1 G1 t1
+         [SOMCHAI, ZOE, TON, PLOY],  # r1 G2 t4 (t3's players, re-seated)
+         [NGUYEN_ZH, CHRIS, OUYANG, ZOE],  # r2 G3 t1
+         [NGUYEN, PRAYUT, MAX, TON],  # r2 G4 t2
+         [ANNA, SOMCHAI_TH, SOMCHAI, PLOY],  # r2 G5 t3
+         [OUYANG, PRAYUT, MAI, PLOY],  # r3 G6 t1
+         [SOMCHAI_TH, NGUYEN_ZH, MAX, ZOE],  # r3 G7 t2
+         [ANNA, SOMCHAI, CHRIS, NGUYEN]]  # r3 G8 t3
+# Tiebreakers chosen on the page: opponents' average, head-to-head, rating (none here reaches rating).
+# Placing, 4 players: 4, 3, 2, 1 (8 games x 10 = 80 points in all). (name, points, place):
+#   Anna 4+4+4 = 12 (G1, G5, G8); Somchai 4+2+3 = 9; Christopher 3+3+2 = 8;
+#   สมชาย ใจดี 3+4 = 7 and 阮文安 4+3 = 7: opponents' average (G5 Anna 12, Somchai 9, Ploy 3; G7 阮文安 7,
+#   Max 6, Zoë 5) = 42/6 = 7.0 against (G3 Christopher 8, 欧阳 6, Zoë 5; G7 สมชาย 7, Max 6, Zoë 5) = 37/6 = 6.17;
+#   Max 2+2+2, 欧阳 2+4, ประยุทธ์ 3+3 = 6: averages 56/9 = 6.22, 32/6 = 5.33, 26/6 = 4.33;
+#   Nguyen 4+1 = 5 (44/6 = 7.33) before Zoë 3+1+1 = 5 (56/9 = 6.22);
+#   Mai 1+2, Ploy 1+1+1, Ton 2+1 = 3: averages 41/6 = 6.83, 60/9 = 6.67, 34/6 = 5.67.
+PLACING = [(ANNA, 12, 1), (SOMCHAI, 9, 2), (CHRIS, 8, 3), (SOMCHAI_TH, 7, 4), (NGUYEN_ZH, 7, 5), (MAX, 6, 6),
+           (OUYANG, 6, 7), (PRAYUT, 6, 8), (NGUYEN, 5, 9), (ZOE, 5, 10), (MAI, 3, 11), (PLOY, 3, 12), (TON, 3, 13)]
+# Beaten, 4 players: 3/3, 2/3, 1/3, 0 = 1, 0.6667, 0.3333, 0 (each game's points kept to 4 decimals):
+#   Anna 1+1+1 = 3; Somchai 1+0.3333+0.6667 = 2;
+#   Christopher 0.6667+0.6667+0.3333, สมชาย 0.6667+1, 阮文安 1+0.6667 = 1.6667: opponents' average
+#   (Anna 3, Max 0.9999, Mai 0.3333, 阮文安 1.6667, 欧阳 1.3333, Zoë 0.6667, Anna 3, Somchai 2, Nguyen 1)
+#   = 14.0/9 = 1.56, then สมชาย 8.33/6 = 1.39, then 阮文安 7.0/6 = 1.17;
+#   ประยุทธ์ 0.6667+0.6667 = 1.3334 just above 欧阳 0.3333+1 = 1.3333; Nguyen 1+0 = 1 above
+#   Max 0.3333 x 3 = 0.9999; Zoë 0.6667+0+0; Mai 0+0.3333 and Ton 0.3333+0 = 0.3333: averages
+#   (Anna 3, Christopher 1.6667, Max 0.9999, 欧阳 1.3333, ประยุทธ์ 1.3334, Ploy 0) 8.33/6 = 1.39 and
+#   (Somchai 2, Zoë 0.6667, Ploy 0, Nguyen 1, ประยุทธ์ 1.3334, Max 0.9999) 6.0/6 = 1.0; Ploy 0.
+BEATEN = [(ANNA, 3, 1), (SOMCHAI, 2, 2), (CHRIS, 1.6667, 3), (SOMCHAI_TH, 1.6667, 4), (NGUYEN_ZH, 1.6667, 5),
+          (PRAYUT, 1.3334, 6), (OUYANG, 1.3333, 7), (NGUYEN, 1, 8), (MAX, 0.9999, 9), (ZOE, 0.6667, 10),
+          (MAI, 0.3333, 11), (TON, 0.3333, 12), (PLOY, 0, 13)]
 
 
 def seat(page: Page, run: Running, present: list[str] | None, tables: list[str], *,
@@ -59,7 +95,8 @@ def play(run: Running, seating: dict[str, Any], table: str, number: int, casual:
 
 
 def test_three_rounds_from_the_organisers_page(tmp_path: Path, browser: Browser) -> None:
-    with running_hall(tmp_path, tables=("t1", "t2", "t3", "t4"), page_port=0) as run:
+    with running_hall(tmp_path, tables=("t1", "t2", "t3", "t4"), page_port=0,
+                          draw_seed=SEED) as run:
         for name in STRENGTH:
             if name != LATE:
                 run.hall.actions.add_player(name)
@@ -104,23 +141,17 @@ def test_three_rounds_from_the_organisers_page(tmp_path: Path, browser: Browser)
             games = sum(len(r) for r in scored)
             snap = until(run.hall.model, lambda s: sum(r["games"] for r in s["standings"]) == games)
             assert len(snap["casual"]) == 1
-            roster = [p["id"] for p in run.store.players()]
-            placing = expected(scored, roster, beaten=False)
-            assert {r["id"]: r["points"] for r in snap["standings"]} == placing
-            page.select_option("#scoring-rule", "beaten")
-            page.click("#scoring-save")
-            beaten = expected(scored, roster, beaten=True)
-            snap = until(run.hall.model, lambda s: {r["id"]: r["points"] for r in s["standings"]} == beaten)
+            names = {p["id"]: p["name"] for p in run.store.players()}
+            assert [[names[pid] for pid in r] for r in scored] == GAMES  # the draw seed's seating, as worked by hand
+            for rule, table in (("placing", PLACING), ("beaten", BEATEN)):
+                page.select_option("#scoring-rule", rule)
+                page.select_option("#tiebreakers", "opponents,head_to_head,rating")
+                page.click("#scoring-save")
+                snap = until(run.hall.model, lambda s, t=table: league_table(s) == t)
             kinds = sorted(c["kind"] for c in run.store.corrections())
-            assert kinds == sorted(["cancel_seating", "reseat", "void_result", "add_player", "drop_player", "scoring"])
+            assert kinds == sorted(["cancel_seating", "reseat", "void_result", "add_player", "drop_player", "scoring",
+                                    "scoring"])
 
 
-def expected(rankings: list[list[str]], roster: list[str], *, beaten: bool) -> dict[str, float]:
-    """Each roster player's points from the scored games (every player ranked alone), worked out here:
-    placing, n players: n, n-1, ... 1; beaten: players behind over players one could beat."""
-    points: dict[str, float] = dict.fromkeys(roster, 0.0)
-    for ranking in rankings:
-        n = len(ranking)
-        for ahead, pid in enumerate(ranking):
-            points[pid] += round((n - 1 - ahead) / (n - 1), 4) if beaten else n - ahead
-    return {pid: (int(v) if v == int(v) else round(v, 4)) for pid, v in points.items()}
+def league_table(snap: dict[str, Any]) -> list[tuple[str, float, int]]:
+    return [(r["name"], r["points"], r["rank"]) for r in snap["standings"]]

@@ -81,3 +81,18 @@ def test_opponents_met_are_every_pair_at_one_game() -> None:
     results = [{"players": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}, {"id": "c", "name": "C"}]},
                {"players": [{"id": "a", "name": "A"}, {"id": "d", "name": "D"}]}]
     assert opponents_met(results) == {frozenset(p) for p in (("a", "b"), ("a", "c"), ("b", "c"), ("a", "d"))}
+
+
+def test_a_draw_seed_gives_the_same_night_again(tmp_path: Path) -> None:
+    """The same seed, players and rounds: the same ids, pods, byes and seat orders (only the seatings'
+    keys differ: a table applies each key once); another seed draws otherwise."""
+    def night(where: Path, seed: str) -> tuple[list[str], list[tuple[object, ...]]]:
+        where.mkdir()
+        with running_hall(where, tables=("t1", "t2"), draw_seed=seed) as run:
+            ids = [run.hall.actions.add_player(name) for name in NAMES]
+            rounds = [run.hall.actions.send_seating("lab_escape", ids, ["t1", "t2"], pods=(3, 3), byes=True)
+                      for _ in range(3)]
+            return ids, [(s["tables"], s["byes"]) for s in rounds]
+    first, again, other = night(tmp_path / "a", "club"), night(tmp_path / "b", "club"), night(tmp_path / "c", "x")
+    assert first == again
+    assert other != first

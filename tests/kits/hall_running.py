@@ -40,12 +40,13 @@ class Running:
 
 @contextlib.contextmanager
 def running_hall(tmp_path: Path, tables: tuple[str, ...] = ("t1", "t2"), clock: Callable[[], int] | None = None,
-                 page_port: int | None = None) -> Iterator[Running]:
+                 page_port: int | None = None, draw_seed: str | None = None) -> Iterator[Running]:
     store = open_store(tmp_path / "hall.sqlite3")
     for t in tables:
         store.add_table(t)
     port = free_port()
-    options = HallOptions(name="Test hall", prefix=PREFIX, host="127.0.0.1", port=port, page_port=page_port)
+    options = HallOptions(name="Test hall", prefix=PREFIX, host="127.0.0.1", port=port, page_port=page_port,
+                          draw_seed=draw_seed)
     hall = Hall(store, league(), options, **({"clock": clock} if clock else {}))
     hall.start()
     try:

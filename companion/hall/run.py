@@ -292,7 +292,7 @@ class HallActions:
     def send_seating(self, game: str, present_player_ids: list[str], tables: list[str],
                      options: dict[str, Any] | None = None, *, pods: tuple[int, int] | None = None,
                      byes: bool = False, minutes: int | None = None, reseat: bool = False,
-                     who: str = "organiser") -> dict[str, Any]:
+                     who: str = "organiser", table_games: dict[str, str] | None = None) -> dict[str, Any]:
         """Open the next round; with `reseat`, seat `tables` again within the current round (their
         seatings in it, and those of the tables the players come from, cancelled: logged as corrections
         by `who`)."""
@@ -311,7 +311,7 @@ class HallActions:
         seating = hall.seater.send_seating(game, present_player_ids, tables, options, pods=pods, byes=byes,
                                            minutes=minutes, now_ms=hall.model.snapshot()["hall"]["now_ms"],
                                            scored=state.scored, results=state.applied.results,
-                                           round_no=round_no)
+                                           round_no=round_no, table_games=table_games)
         for table in cancelled:
             hall.store.add_correction("cancel_seating", {"seating": cancelled[table], "table": table}, who, seating[
                 "opened_ms"])
@@ -323,9 +323,10 @@ class HallActions:
         for table, chairs in seating["tables"].items():  # sent again until the table shows it started
             hall.resend.track(table, Sent(
                 protocol.seating_topic(hall.options.prefix, table),
-                protocol.seating_payload(seating=seating["seating"], round_no=seating["round"], game=game,
-                                         options=seating["options"], players=chairs),
-                game, frozenset(p["id"] for p in chairs), seating["seating"]))
+                protocol.seating_payload(seating=seating["seating"], round_no=seating["round"],
+                                         game=rounds.table_game(seating, table), options=seating["options"],
+                                         players=chairs),
+                rounds.table_game(seating, table), frozenset(p["id"] for p in chairs), seating["seating"]))
         return seating
 
     def standings_csv(self) -> str:

@@ -57,16 +57,19 @@ class Seater:
                      options: Mapping[str, Any] | None = None, *, pods: tuple[int, int] | None = None,
                      byes: bool = False, minutes: int | None = None, now_ms: int = 0,
                      scored: Sequence[Mapping[str, Any]] | None = None, round_no: int | None = None,
-                     results: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+                     results: Sequence[Mapping[str, Any]] | None = None,
+                     table_games: Mapping[str, str] | None = None) -> dict[str, Any]:
         """Open the next round: seat the players present at `game` on `tables` (in that order) in pods of
         `pods` players (the game's own count if None), save and publish the seating. With `byes` the
         players the tables cannot hold sit the round out (league/rounds.py `byes`), else that is refused.
         `minutes`: the round's time (the hall screen's clock from `now_ms`); `scored`: the results the
         league scores (ratings are read from those; all results if None). Returns the seating as saved:
-        {"seating", "round", "game", "options", "tables": {table: [{"id","name"}]}, "byes", "minutes",
-        "opened_ms", "pods"}; seat order within a pod is drawn from the seating's key. `round_no`: re-seat
-        within that round (the last one opened) instead of opening the next; `results`: every result as
-        corrected (who met whom; the store's if None)."""
+        {"seating", "round", "game", "games": {table: game}, "options", "tables": {table: [{"id","name"}]},
+        "byes", "minutes", "opened_ms", "pods"}; seat order within a pod is drawn from the seating's key.
+        `round_no`: re-seat within that round (the last one opened) instead of opening the next;
+        `results`: every result as corrected (who met whom; the store's if None). `table_games`: a table's
+        game when it is not `game` (a round offering more than one game); the pods then fit every game
+        played (the seating's `games` names each seated table's game)."""
         if game not in self.games:
             raise SeatingError("hall.seating.unknown_game", game=game[:40], games=list(self.games))
         names = {p["id"]: p["name"] for p in self.store.players()}
@@ -80,11 +83,16 @@ class Seater:
         strange = [t for t in tables if t not in known_tables]
         if strange:
             raise SeatingError("hall.seating.unknown_table", tables=strange[:10])
-        contract = self.games[game]
-        low, high = pods or (contract.min_players, contract.max_players)
-        if not contract.min_players <= low <= high <= contract.max_players:
-            raise SeatingError("hall.seating.bad_pods", low=low, high=high, game_low=contract.min_players,
-                               game_high=contract.max_players)
+        other = {t: g for t, g in (table_games or {}).items() if t in tables and g != game}
+        strange_game = next((g for g in other.values() if g not in self.games), None)
+        if strange_game is not None:
+            raise SeatingError("hall.seating.unknown_game", game=strange_game[:40], games=list(self.games))
+        played = [self.games[g] for g in dict.fromkeys([game, *other.values()])]
+        game_low = max(c.min_players for c in played)
+        game_high = min(c.max_players for c in played)
+        low, high = pods or (game_low, game_high)
+        if not game_low <= low <= high <= game_high:
+            raise SeatingError("hall.seating.bad_pods", low=low, high=high, game_low=game_low, game_high=game_high)
         if minutes is not None and not 1 <= minutes <= 600:
             raise SeatingError("hall.seating.bad_minutes", minutes=minutes)
         present = list(dict.fromkeys(present_player_ids))
@@ -112,11 +120,12 @@ class Seater:
         round_no, chosen = round_no or ((last["round"] + 1) if last else 1), dict(options or {})
         seated = {t: [{"id": pid, "name": seat_name(names[pid])} for pid in rounds.seat_order(group, draw)]
                   for t, group in zip(tables, groups, strict=False)}
-        seating = {"seating": key, "round": round_no, "game": game, "options": chosen, "tables": seated,
+        games = {t: other.get(t, game) for t in seated}
+        seating = {"seating": key, "round": round_no, "game": game, "games": games, "options": chosen, "tables": seated,
                    "byes": [{"id": pid, "name": names[pid]} for pid in present if pid in out],
                    "minutes": minutes, "opened_ms": now_ms, "pods": [low, high]}
         self.store.save_seating(seating)
         for table, chairs in seated.items():
             self.publish(protocol.seating_topic(self.prefix, table), protocol.seating_payload(
-                seating=key, round_no=round_no, game=game, options=chosen, players=chairs))
+                seating=key, round_no=round_no, game=games[table], options=chosen, players=chairs))
         return seating

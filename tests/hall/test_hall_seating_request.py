@@ -25,7 +25,10 @@ bodies = st.one_of(
     json_values.map(lambda v: json.dumps(v).encode()),
     st.fixed_dictionaries({"game": st.sampled_from(["lockdown", "room25", "chess", 3]),
                            "present": st.lists(names, max_size=7) | json_values,
-                           "tables": st.lists(names, max_size=3) | json_values}).map(lambda v: json.dumps(v).encode()),
+                           "tables": st.lists(names, max_size=3) | json_values},
+                          optional={"table_games": json_values | st.dictionaries(
+                              names, st.sampled_from(["lockdown", "room25", "chess"]), max_size=2)}
+                          ).map(lambda v: json.dumps(v).encode()),
 )
 
 
@@ -38,8 +41,32 @@ def test_a_request_is_right_in_every_field_or_refused_in_words(body: bytes) -> N
         for lang in i18n.LANGUAGES:  # every placeholder of its message is filled
             assert set(re.findall(r"\{(\w+)\}", i18n.translate(lang, refused.code))) == set(refused.params)
         return
-    game = GAMES[request.game]
+    assert set(request.table_games) <= set(request.tables) and request.game not in request.table_games.values()
+    played = [GAMES[g] for g in {request.game, *request.table_games.values()}]  # pods fit every game played
+    low, high = max(g["low"] for g in played), min(g["high"] for g in played)
     assert set(request.present) <= ROSTER and len(set(request.present)) == len(request.present)
     assert set(request.tables) <= TABLES and len(set(request.tables)) == len(request.tables)
-    assert len(request.present) >= game["low"]
-    assert len(request.tables) >= math.ceil(len(request.present) / game["high"])
+    assert len(request.present) >= low
+    assert len(request.tables) >= math.ceil(len(request.present) / high)
+
+
+def test_a_table_of_the_round_may_play_another_game() -> None:
+    """Lockdown at t1, Room 25 at t2: tables of 4 to 6 (what both games take); a game the hall does not
+    know, or a table not in the round, is refused."""
+    body = {"game": "lockdown", "present": ["ana-1a", "ben-2b", "cai-3c", "dao-4d"],
+            "tables": ["t1", "t2"], "table_games": {"t2": "room25", "t1": "lockdown"}}
+    request = parse(json.dumps(body).encode(), GAMES, ROSTER, TABLES)
+    assert (request.game, request.table_games) == ("lockdown", {"t2": "room25"})
+    for pods, ok in (([4, 6], True), ([2, 6], False), ([4, 9], False)):
+        try:
+            assert parse(json.dumps({**body, "pods": pods}).encode(), GAMES, ROSTER, TABLES).pods == tuple(pods)
+            assert ok
+        except Refused as refused:
+            assert not ok and refused.code == "hall.reject.bad_pods" and refused.params == {"low": 4, "high": 6}
+    for wrong, code in (({"t2": "chess"}, "hall.reject.unknown_game"), ({"t9": "room25"}, "hall.reject.bad_request"),
+                        (["t2"], "hall.reject.bad_request")):
+        try:
+            parse(json.dumps({**body, "table_games": wrong}).encode(), GAMES, ROSTER, TABLES)
+            raise AssertionError(f"{wrong} was taken")
+        except Refused as refused:
+            assert refused.code == code

@@ -43,6 +43,20 @@ def test_only_the_game_a_round_seated_at_a_table_is_scored() -> None:
     assert split(everything, [SEATING], every_game=True) == (everything, [])
 
 
+def test_a_result_is_checked_against_its_tables_game() -> None:
+    """A round of two games (Lockdown at t1, Room 25 at t2): each table's result counts for its own game
+    only; a table sending the other game's result for its seating is casual."""
+    mixed = {**SEATING, "game": "lockdown", "games": {"t1": "lockdown", "t2": "room25"}}
+    lockdown_t1 = result("t1", 1, ("a", "b", "c"), game="lockdown")
+    room25_t2 = result("t2", 1, ("d", "e", "f"), game="room25")
+    wrong_t1 = result("t1", 2, ("a", "b", "c"), game="room25")
+    wrong_t2 = result("t2", 2, ("d", "e", "f"), game="lockdown")
+    scored, casual = split([wrong_t1, wrong_t2, lockdown_t1, room25_t2], [mixed])
+    assert scored == [lockdown_t1, room25_t2] and casual == [wrong_t1, wrong_t2]
+    old = {**SEATING, "game": "lockdown"}  # a seating saved before `games`: every table plays its `game`
+    assert split([lockdown_t1, room25_t2], [old]) == ([lockdown_t1], [room25_t2])
+
+
 def test_pods_within_the_organisers_sizes_seat_the_most_players() -> None:
     assert seatable(13, 4, 4, 4) == [4, 4, 4]  # pods of 4 only: one bye
     assert seatable(13, 4, 3, 5) == [5, 4, 4]  # 3-5 pods: everyone plays

@@ -96,3 +96,19 @@ def test_a_draw_seed_gives_the_same_night_again(tmp_path: Path) -> None:
     first, again, other = night(tmp_path / "a", "club"), night(tmp_path / "b", "club"), night(tmp_path / "c", "x")
     assert first == again
     assert other != first
+
+
+def test_a_round_of_two_games_sends_each_table_its_own(tmp_path: Path) -> None:
+    """Lockdown at t1, Room 25 at t2: each table's seat list names its game, the pods fit both games."""
+    with running_hall(tmp_path, tables=("t1", "t2")) as run:
+        ids = [run.hall.actions.add_player(name) for name in NAMES]
+        t2 = run.table("t2")
+        t2.subscribe(protocol.seating_topic("companion", "t2"))
+        seating = run.hall.actions.send_seating("lockdown", ids, ["t1", "t2"], table_games={"t2": "room25"})
+        assert seating["games"] == {"t1": "lockdown", "t2": "room25"}
+        assert sorted(len(c) for c in seating["tables"].values()) == [3, 4]  # Room 25 takes 1-6, Lockdown 2-9
+        got = protocol.parse_seating(t2.wait_for(lambda m: m.topic.endswith("/hall/seating")).payload)
+        assert (got["game"], got["players"]) == ("room25", seating["tables"]["t2"])
+        with pytest.raises(SeatingError) as refused:
+            run.hall.actions.send_seating("lockdown", ids, ["t1", "t2"], pods=(2, 9), table_games={"t2": "room25"})
+        assert refused.value.params == {"low": 2, "high": 9, "game_low": 2, "game_high": 6}

@@ -3,7 +3,8 @@
 Pure functions of the results and seatings as the hall's store keeps them.
 
 - A result is **scored** when it is the game a round seated at that table: its `seating` is one the hall
-  sent, to that table, for that game, with exactly those players, and it is the first such result of
+  sent, to that table, for that table's game (`table_game`: a round may seat other games at some
+  tables), with exactly those players, and it is the first such result of
   that table in that seating. Every other finished game (a game seated by hand, "Play again" between
   rounds, a second result for one seating) is **casual**: kept and shown apart, never scored. A league
   that scores every game (`every_game`, an organiser's choice for a club night without rounds) scores
@@ -35,13 +36,21 @@ def split(results: Sequence[Mapping[str, Any]], seatings: Iterable[Mapping[str, 
         seating = sent.get(result.get("seating") or "")
         chairs = (seating or {}).get("tables", {}).get(result["table"])
         place = (result.get("seating") or "", result["table"])
-        if seating is not None and chairs is not None and seating["game"] == result["game"] and \
+        if seating is not None and chairs is not None and table_game(seating, result["table"]) == result["game"] and \
                 {p["id"] for p in chairs} == {p["id"] for p in result["players"]} and place not in taken:
             taken.add(place)
             scored.append(result)
         else:
             casual.append(result)
     return scored, casual
+
+
+def table_game(seating: Mapping[str, Any], table: str) -> str:
+    """The game `seating` seated at `table`: its `games` entry (a round offering more than one game), else
+    the round's `game`."""
+    games = seating.get("games")
+    chosen = games.get(table) if isinstance(games, dict) else None
+    return chosen if isinstance(chosen, str) else str(seating["game"])
 
 
 def seatable(count: int, tables: int, low: int, high: int) -> list[int]:

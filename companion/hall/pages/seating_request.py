@@ -1,6 +1,8 @@
 """The organiser's "Seat the next round" request (POST /seating), checked field by field.
 
-The body is JSON: `{"game": id, "present": [player id...], "tables": [table id...]}`. Each problem is a
+The body is JSON: `{"game": id, "present": [player id...], "tables": [table id...]}`, optionally with
+`table_games` (`{table id: game id}`: a table of the round playing another game; the pods then fit every
+game of the round), `pods`, `byes`, `minutes` and `reseat`. Each problem is a
 `Refused` with a message id (`hall.reject.*`, translated on the organiser's page) and its params; a
 param that names something the request sent is cut to its first `ECHO` characters and shown as text.
 """
@@ -18,7 +20,7 @@ MAX_BODY = 16 * 1024  # bytes: 100 tables and 600 player ids fit in well under h
 ECHO = 32
 FIELDS = {"game", "present", "tables"}
 # players per table [low, high], sit out what does not fit, the round's time, re-seat within the round
-OPTIONAL = {"pods", "byes", "minutes", "reseat"}
+OPTIONAL = {"pods", "byes", "minutes", "reseat", "table_games"}  # table_games: {table id: game id}
 
 
 @dataclass
@@ -40,6 +42,7 @@ class SeatingRequest:
     byes: bool = False
     minutes: int | None = None
     reseat: bool = False  # seat these tables again within the current round
+    table_games: dict[str, str] = field(default_factory=dict)  # a table's game when not the round's `game`
 
 
 def _ids(value: Any, what: str) -> list[str]:
@@ -72,7 +75,19 @@ def parse(body: bytes, games: Mapping[str, Mapping[str, Any]], roster: Collectio
     unknown = next((tid for tid in chosen if tid not in tables), None)
     if unknown is not None:
         raise Refused("hall.reject.unknown_table", {"table": unknown[:ECHO]})
-    low, high = int(games[game]["low"]), int(games[game]["high"])
+    table_games = data.get("table_games", {})
+    if not isinstance(table_games, dict) or not all(isinstance(g, str) for g in table_games.values()):
+        raise Refused("hall.reject.bad_request", {"field": "table_games"})
+    unchosen = next((tid for tid in table_games if tid not in chosen), None)
+    if unchosen is not None:
+        raise Refused("hall.reject.bad_request", {"field": "table_games"})
+    if any(g not in games for g in table_games.values()):
+        raise Refused("hall.reject.unknown_game")
+    played = {game, *table_games.values()}  # the pods fit every game of the round
+    low = max(int(games[g]["low"]) for g in played)
+    high = min(int(games[g]["high"]) for g in played)
+    if low > high:  # no table size suits every game chosen
+        raise Refused("hall.reject.bad_pods", {"low": low, "high": high})
     pods = data.get("pods")
     if pods is not None:
         if not isinstance(pods, list) or len(pods) != 2 or not all(_small(v) for v in pods) or \
@@ -89,7 +104,8 @@ def parse(body: bytes, games: Mapping[str, Mapping[str, Any]], roster: Collectio
     needed = math.ceil(len(present) / high)
     if not chosen or (len(chosen) < needed and not byes):
         raise Refused("hall.reject.too_few_tables", {"needed": needed, "count": len(chosen)})
-    return SeatingRequest(game, present, chosen, None if pods is None else (low, high), byes, minutes, reseat)
+    return SeatingRequest(game, present, chosen, None if pods is None else (low, high), byes, minutes, reseat,
+                          {t: g for t, g in table_games.items() if g != game})
 
 
 def _small(value: Any) -> bool:

@@ -156,7 +156,7 @@ class HallHandler(PageHandler):
             request = seating_request.parse(body, self.server.games, self.server.roster(), self.server.tables())
             try:
                 extra: dict[str, Any] = {"pods": request.pods, "byes": request.byes, "minutes": request.minutes,
-                         "reseat": request.reseat}
+                         "reseat": request.reseat, "table_games": request.table_games or None}
                 if request.reseat:
                     extra["who"] = self._who()
                 seated = self.server.actions.send_seating(request.game, request.present, request.tables, **{

@@ -53,7 +53,7 @@ class _Table:
         return self.bridge is True and self.status in ("online", "headless")
 
 
-SEATING_SHOWN = ("seating", "round", "game", "tables", "byes", "minutes", "opened_ms", "cancelled")  # public
+SEATING_SHOWN = ("seating", "round", "game", "games", "tables", "byes", "minutes", "opened_ms", "cancelled")  # public
 
 
 class HallModel:

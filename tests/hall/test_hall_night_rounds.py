@@ -62,8 +62,9 @@ BEATEN = [(ANNA, 3, 1), (SOMCHAI, 2, 2), (CHRIS, 1.6667, 3), (SOMCHAI_TH, 1.6667
 
 
 def seat(page: Page, run: Running, present: list[str] | None, tables: list[str], *,
-         reseat: bool = False) -> dict[str, Any]:
-    """The organiser seats a round on the page (None: "Everyone"); the seating as the hall saved it."""
+         reseat: bool = False, games: dict[str, str] | None = None) -> dict[str, Any]:
+    """The organiser seats a round on the page (None: "Everyone"; `games`: a table's game when not the
+    round's); the seating as the hall saved it."""
     before = run.store.last_seating()
     page.click("#all-players" if present is None else "#no-players")
     for pid in present or []:
@@ -75,6 +76,8 @@ def seat(page: Page, run: Running, present: list[str] | None, tables: list[str],
     page.locator("#byes").set_checked(True)
     page.fill("#minutes", "40")
     page.locator("#reseat").set_checked(reseat)
+    for table, game in (games or {}).items():
+        page.select_option(f"select[name='table-game'][data-table='{table}']", game)
     page.click("#seat")
     page.wait_for_selector("#done:not([hidden])", timeout=10_000)
     seating = run.store.last_seating()
@@ -82,14 +85,16 @@ def seat(page: Page, run: Running, present: list[str] | None, tables: list[str],
     return seating
 
 
-def play(run: Running, seating: dict[str, Any], table: str, number: int, casual: bool = False) -> list[str]:
-    """`table` finishes its game: ranked by strength; returns the ranking's player ids."""
+def play(run: Running, seating: dict[str, Any], table: str, number: int, casual: bool = False,
+         game: str | None = None) -> list[str]:
+    """`table` finishes its game (the one it was seated for, unless `game`): ranked by strength; returns
+    the ranking's player ids."""
     names = {p["id"]: p["name"] for p in run.store.players()}
     chairs = seating["tables"][table]
     ranked = sorted((p["id"] for p in chairs), key=lambda pid: STRENGTH.index(names[pid]))
     extra = {} if casual else {"seating": seating["seating"], "round_no": seating["round"]}
     run.table(table).publish(topic(table, f"results/{number}"), result(
-        table, number, f"{number:06x}{ord(table[-1]):06x}", game="lab_escape", players=chairs,
+        table, number, f"{number:06x}{ord(table[-1]):06x}", game=game or seating["games"][table], players=chairs,
         ranking=[[pid] for pid in ranked], **extra), True)
     return ranked
 
@@ -133,14 +138,22 @@ def test_three_rounds_from_the_organisers_page(tmp_path: Path, browser: Browser)
             drop = next(p for p in run.store.players() if p["name"] == "Ton")
             page.locator(f"#roster li[data-player='{drop['id']}'] [data-do='drop']").click()
             page.wait_for_selector(f"#roster li[data-player='{drop['id']}']:has-text('dropped')", timeout=10_000)
-            r3 = seat(page, run, None, ["t1", "t2", "t3"])
+            # round 3 offers two games: Room 25 at t3, the round's Escape the Lab at t1 and t2
+            r3 = seat(page, run, None, ["t1", "t2", "t3"], games={"t3": "room25"})
             assert r3["round"] == 3 and not r3["byes"]
+            assert r3["games"] == {"t1": "lab_escape", "t2": "lab_escape", "t3": "room25"}
+            page.wait_for_selector("#answers-list li[data-table='t3'] .table-game:text-is('Room 25')", timeout=10_000)
+            with opened(browser, f"http://127.0.0.1:{run.hall.page_port}/cycle", TV) as tv:
+                tv.wait_for_selector(".pairing[data-table='t3'] .pairing-game", timeout=10_000)
+                assert [tv.locator(f".pairing[data-table='{t}'] .pairing-game").inner_text()
+                        for t in ("t1", "t2", "t3")] == ["Escape the Lab", "Escape the Lab", "Room 25"]
+            play(run, r3, "t3", 9, game="lab_escape")  # the wrong game for t3's seating: kept, never scored
             assert drop["id"] not in {p["id"] for c in r3["tables"].values() for p in c}
-            for n, table in enumerate(r3["tables"], 6):
+            for n, table in enumerate(r3["tables"], 6):  # t3's is Room 25's result
                 scored.append(play(run, r3, table, n))
             games = sum(len(r) for r in scored)
             snap = until(run.hall.model, lambda s: sum(r["games"] for r in s["standings"]) == games)
-            assert len(snap["casual"]) == 1
+            assert len(snap["casual"]) == 2  # t1's game between rounds, t3's Escape the Lab in round 3
             names = {p["id"]: p["name"] for p in run.store.players()}
             assert [[names[pid] for pid in r] for r in scored] == GAMES  # the draw seed's seating, as worked by hand
             for rule, table in (("placing", PLACING), ("beaten", BEATEN)):

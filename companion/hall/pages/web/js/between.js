@@ -6,6 +6,7 @@
 
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
+import { gameName } from "./table-card.js";
 
 const STANDINGS_SHOWN = 16;
 
@@ -30,12 +31,19 @@ export function phaseOf(snapshot) {
   return ids.every((id) => tables.get(id)?.ended) ? "over" : "play";
 }
 
+// The game a seating seated at table `id`: its own (a round of more than one game), else the round's.
+export function tableGame(seating, id) {
+  const own = seating?.games && typeof seating.games === "object" ? seating.games[id] : null;
+  return typeof own === "string" ? own : String(seating?.game ?? "");
+}
+
 function pairings(snapshot) {
   const seating = snapshot.seating;
   const names = new Map((snapshot.tables ?? []).map((table) => [table.id, String(table.name || table.id)]));
   const blocks = seatedTables(snapshot).map((id) => {
     const chairs = Array.isArray(seating.tables[id]) ? seating.tables[id] : [];
     return el("section", { class: "pairing", "data-table": id }, el("h3", { text: names.get(id) ?? id }),
+      el("p", { class: "pairing-game", text: gameName(tableGame(seating, id)) }),
       el("ol", {}, ...chairs.map((p, seat) => el("li", { "data-seat": seat + 1,
         text: t("hall.between.seat", { seat: seat + 1, name: String(p?.name ?? "") }) }))));
   });

@@ -7,6 +7,7 @@ import { describe, t } from "./i18n.js";
 import { follow, setupLanguage } from "./hall-data.js";
 import { fixes } from "./organiser-fix.js";
 import { gameName } from "./table-card.js";
+import { tableGame } from "./between.js";
 
 const KEY_HEADER = "X-Organiser-Key";
 const key = new URLSearchParams(location.search).get("key") ?? "";
@@ -45,7 +46,8 @@ function drawAnswers() {
       }
     }
     const li = el("li", { "data-table": id, "data-state": state },
-      el("span", { class: "answer", text: t(`hall.organiser.answer.${state}`, { table: name, reason }) }));
+      el("span", { class: "answer", text: t(`hall.organiser.answer.${state}`, { table: name, reason }) }),
+      el("span", { class: "meta table-game", text: gameName(tableGame(seating, id)) }));
     fix.tableControls(li, seating, id);
     return li;
   }));
@@ -78,6 +80,16 @@ function podLimits() {
   }
 }
 
+// A table's game in the round: the round's game (""), or another one (a round of more than one game).
+function tableGameChoice(table, picked) {
+  const select = el("select", { name: "table-game", "data-table": table.id,
+    "aria-label": t("hall.organiser.table_game", { table: table.name || table.id }) },
+    el("option", { value: "", text: t("hall.organiser.table_game_round") }),
+    ...data.games.map((g) => el("option", { value: g.id, text: gameName(g.id) })));
+  select.value = picked;
+  return select;
+}
+
 function whole(id) {
   const text = document.getElementById(id).value.trim();
   return text === "" ? null : Number(text);
@@ -100,8 +112,11 @@ function draw() {
       : here.has(p.id) ? t("hall.organiser.checked_in_name", { name: p.name }) : p.name,
     present.has(p.id) && !dropped.has(p.id))));
   drawCheckin(here);
-  document.getElementById("tables").replaceChildren(...data.tables.map((table) => checkbox("tables", table.id,
-    `${table.name || table.id}${table.online ? "" : ` (${t("hall.status.offline")})`}`, first ? table.online : tables.has(table.id))));
+  const ownGames = new Map([...document.querySelectorAll("select[name='table-game']")].map((s) => [s.dataset.table, s.value]));
+  document.getElementById("tables").replaceChildren(...data.tables.map((table) => el("div", { class: "table-choice" },
+    checkbox("tables", table.id, `${table.name || table.id}${table.online ? "" : ` (${t("hall.status.offline")})`}`,
+      first ? table.online : tables.has(table.id)),
+    tableGameChoice(table, ownGames.get(table.id) ?? ""))));
   count();
   podLimits();
   drawCorrections();
@@ -173,6 +188,9 @@ async function seat(event) {
   event.preventDefault();
   const body = { game: document.getElementById("game").value, present: chosen("present"), tables: chosen("tables"),
     byes: document.getElementById("byes").checked, reseat: document.getElementById("reseat").checked };
+  const own = [...document.querySelectorAll("select[name='table-game']")]
+    .filter((s) => s.value && body.tables.includes(s.dataset.table));
+  if (own.length) body.table_games = Object.fromEntries(own.map((s) => [s.dataset.table, s.value]));
   const low = whole("pod-low");
   const high = whole("pod-high");
   if (low !== null || high !== null) body.pods = [low ?? high, high ?? low];

@@ -71,13 +71,14 @@ def seat(page: Page, run: Running, present: list[str] | None, tables: list[str],
         page.locator(f"input[name='present'][value='{pid}']").check()
     for box in page.locator("input[name='tables']").all():
         box.set_checked(box.get_attribute("value") in tables)
+    for table, game in (games or {}).items():  # first: the players-per-table fields follow the games
+        page.select_option(f"select[name='table-game'][data-table='{table}']", game)
     page.fill("#pod-low", "3")
     page.fill("#pod-high", "4")
     page.locator("#byes").set_checked(True)
     page.fill("#minutes", "40")
     page.locator("#reseat").set_checked(reseat)
-    for table, game in (games or {}).items():
-        page.select_option(f"select[name='table-game'][data-table='{table}']", game)
+
     page.click("#seat")
     page.wait_for_selector("#done:not([hidden])", timeout=10_000)
     seating = run.store.last_seating()

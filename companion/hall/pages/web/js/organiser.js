@@ -65,17 +65,24 @@ function count() {
   document.getElementById("present-count").textContent = t("hall.organiser.present_count", { count: chosen("present").length });
 }
 
-// The players-per-table fields follow the game chosen: its own counts, unless the organiser changed them.
+// The players-per-table fields follow the games chosen (the round's, and a table's own): the counts
+// every one of them takes, unless the organiser changed them.
 function podLimits() {
-  const game = data?.games.find((g) => g.id === document.getElementById("game").value);
-  if (!game) return;
-  for (const [id, value] of [["pod-low", game.low], ["pod-high", game.high]]) {
+  const round = document.getElementById("game").value;
+  const own = [...document.querySelectorAll("select[name='table-game']")]
+    .filter((s) => s.value && chosen("tables").includes(s.dataset.table)).map((s) => s.value);
+  const ids = [...new Set([round, ...own])].sort();
+  const games = ids.map((id) => data?.games.find((g) => g.id === id)).filter(Boolean);
+  if (!games.length) return;
+  const low = Math.max(...games.map((g) => g.low));
+  const high = Math.min(...games.map((g) => g.high));
+  for (const [id, value] of [["pod-low", low], ["pod-high", high]]) {
     const input = document.getElementById(id);
-    input.min = game.low;
-    input.max = game.high;
-    if (input.dataset.game !== game.id) {
+    input.min = low;
+    input.max = high;
+    if (input.dataset.game !== ids.join(",")) {
       input.value = value;
-      input.dataset.game = game.id;
+      input.dataset.game = ids.join(",");
     }
   }
 }
@@ -348,6 +355,7 @@ document.getElementById("copy-config").addEventListener("click", copyConfig);
 document.getElementById("add-player").addEventListener("click", addPlayer);
 document.getElementById("scoring-form").addEventListener("submit", saveScoring);
 document.getElementById("game").addEventListener("change", podLimits);
+document.getElementById("tables").addEventListener("change", podLimits);  // a table's game, or a table ticked
 document.getElementById("present").addEventListener("change", count);
 document.getElementById("seat-form").addEventListener("change", clearAnswer);
 document.getElementById("all-players").addEventListener("click", () => pickAll(true));

@@ -175,7 +175,7 @@ def test_the_organiser_seats_the_next_round_and_the_hall_shows_it(browser: Brows
         with opened(browser, f"{base}/") as page:
             page.wait_for_selector("#seating-notice:not([hidden])", timeout=WAIT_MS)
             assert page.locator(card(page, "t2")).locator(".seated").inner_text() == words(
-                "en", "hall.seated_next", players="Eli, Fay, สมชาย, 李明")
+                "en", "hall.seated_next_game", game="Lockdown", players="Eli, Fay, สมชาย, 李明")
         with opened(browser, f"{base}/seating", PHONE) as page:
             page.wait_for_selector("#players li", timeout=WAIT_MS)
             found = {li.locator(".who").inner_text(): li.locator(".where").inner_text()

@@ -2,6 +2,7 @@
 // pages that fit the screen, turned every PAGE_SECONDS; on a phone they are one scrolling list. A seating
 // made by the organiser shows on each card ("Next round: ...") and as a notice pointing to /seating.
 
+import { tableGame } from "./between.js";
 import { t } from "./i18n.js";
 import { follow, hallName, setupLanguage } from "./hall-data.js";
 import { drawRoundClock } from "./round-clock.js";
@@ -62,7 +63,8 @@ function draw() {
     document.body.style.setProperty("--cols", String(cols));
     document.body.style.setProperty("--rows", String(Math.ceil(tables.length / cols)));
   }
-  const cards = tables.map((table) => safeCard(table, { news: tables.length >= DENSE_FROM ? 2 : 3, seats: seats[table.id] ?? null }));
+  const cards = tables.map((table) => safeCard(table, { news: tables.length >= DENSE_FROM ? 2 : 3, seats: seats[table.id] ?? null,
+    nextGame: seats[table.id] ? tableGame(snapshot.seating, table.id) : null }));
   grid.replaceChildren(...cards);
   document.getElementById("empty").hidden = tables.length > 0;
   const notice = document.getElementById("seating-notice");

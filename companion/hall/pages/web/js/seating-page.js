@@ -5,6 +5,7 @@ import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { follow, hallName, setupLanguage } from "./hall-data.js";
 import { gameName } from "./table-card.js";
+import { tableGame } from "./between.js";
 
 let snapshot = null;
 
@@ -24,7 +25,7 @@ function draw() {
   document.getElementById("players").replaceChildren(...everyone.map((seat) => el("li", {},
     el("span", { class: "who", text: seat.name }), el("span", { class: "where", text: seat.table }))));
   document.getElementById("by-table").replaceChildren(...seats.map(([tid, players]) => el("section", { class: "card", "data-table": tid },
-    el("h2", { text: tableNames[tid] ?? tid }), el("ol", {}, players.map((p) => el("li", { text: p.name }))))));
+    el("h2", { text: tableNames[tid] ?? tid }), el("p", { class: "table-game", text: gameName(tableGame(seating, tid)) }), el("ol", {}, players.map((p) => el("li", { text: p.name }))))));
 }
 
 await setupLanguage("hall.seating.title", draw);

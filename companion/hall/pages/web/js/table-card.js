@@ -58,8 +58,9 @@ function timer(table, entry) {
       text: formatMs(entry.running ? entry.deadline_ms - hallNow() : entry.remaining_ms) }));
 }
 
-// The card of `table`; `news` announcements at most; `seats` the players the last seating put here.
-export function tableCard(table, { news: count = 3, seats = null, link = true } = {}) {
+// The card of `table`; `news` announcements at most; `seats` the players the last seating put here,
+// `nextGame` the game it seated there.
+export function tableCard(table, { news: count = 3, seats = null, link = true, nextGame = null } = {}) {
   const status = table.status ?? (table.online ? "online" : "offline");
   const title = table.name || table.id;
   const since = offlineSince(table);
@@ -75,7 +76,9 @@ export function tableCard(table, { news: count = 3, seats = null, link = true } 
     el("p", { class: "stage", text: stage(table) }),
     (table.timers ?? []).length ? el("ul", { class: "timers" }, table.timers.map((entry) => timer(table, entry))) : null,
     el("p", { class: "players", text: players.length ? players.map((p) => p.name).join(", ") : t("hall.no_players") }),
-    seats ? el("p", { class: "seated", text: t("hall.seated_next", { players: seats.map((p) => p.name).join(", ") }) }) : null,
+    seats ? el("p", { class: "seated", text: nextGame
+      ? t("hall.seated_next_game", { game: gameName(nextGame), players: seats.map((p) => p.name).join(", ") })
+      : t("hall.seated_next", { players: seats.map((p) => p.name).join(", ") }) }) : null,
     announcements.length ? el("ol", { class: "news" }, announcements) : null);
 }
 

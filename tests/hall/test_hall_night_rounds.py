@@ -4,7 +4,9 @@ as their bridges are, sending what a table sends (tests/hall/test_hall_rounds.py
 
 Three rounds of Escape the Lab in pods of 3-4 on three of four tables, 12 players with long Latin, Thai and
 Chinese names plus a late entry (13), a bye, a drop, a casual game between rounds (not scored), a voided
-result and a table re-seated within round 1 (its players moved to another table). Each table's ranking
+result and a table re-seated within round 1 (its players moved to another table); round 3 offers two
+games (Room 25 at t3: its seat list, the organiser's page and the TV name it, and t3's Escape the Lab
+result for that seating is kept apart, never scored). Each table's ranking
 follows one fixed order of strength; the hall draws from a seed (as `--draw-seed` does), so who sat
 where is the same every run, and the standings equal tables worked out by hand in this file for two
 scoring rules chosen on the page (placing points, then players beaten over players one could beat)."""

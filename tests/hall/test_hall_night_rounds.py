@@ -132,6 +132,9 @@ def test_three_rounds_from_the_organisers_page(tmp_path: Path, browser: Browser)
             page.fill("#new-player", LATE)
             page.click("#add-player")
             page.wait_for_selector(f"#roster li:has-text('{LATE}')", timeout=10_000)
+            # and among those the seating form can mark present (drawn from the same roster, a moment later)
+            page.wait_for_function("document.querySelectorAll(\"input[name='present']\").length === 13",
+                                   timeout=10_000)
             # round 2: 13 players on t1-t3: one bye
             r2 = seat(page, run, None, ["t1", "t2", "t3"])
             assert r2["round"] == 2 and len(r2["byes"]) == 1
@@ -141,6 +144,8 @@ def test_three_rounds_from_the_organisers_page(tmp_path: Path, browser: Browser)
             drop = next(p for p in run.store.players() if p["name"] == "Ton")
             page.locator(f"#roster li[data-player='{drop['id']}'] [data-do='drop']").click()
             page.wait_for_selector(f"#roster li[data-player='{drop['id']}']:has-text('dropped')", timeout=10_000)
+            # said in words, and only the words (a drop has no Undo: Re-enter is its way back)
+            assert page.inner_text("#corrected").strip() == "Ton dropped: not seated in the next rounds"
             # round 3 offers two games: Room 25 at t3, the round's Escape the Lab at t1 and t2
             r3 = seat(page, run, None, ["t1", "t2", "t3"], games={"t3": "room25"})
             assert r3["round"] == 3 and not r3["byes"]

@@ -55,7 +55,7 @@ export function fixes({ key, keyHeader, getData, getSnapshot, reload, reseatForm
     const text = t(id) === id ? t("hall.organiser.corrected") : t(id, params(kind, args));
     const undo = Number.isInteger(seq) && UNDOABLE.has(kind)
       ? button(t("hall.organiser.undo"), () => send("undo", { seq }, { undone: kind, ...args }), "undo-last") : null;
-    box.replaceChildren(el("span", { text }), undo ? " " : null, undo);
+    box.replaceChildren(...[el("span", { text }), undo ? " " : null, undo].filter((node) => node !== null)); // null is written "null"
   }
 
   function refuse(text) {

@@ -54,6 +54,8 @@ def on_booth(finger: Finger, booth: BoothScreen, move: str, args: dict[str, Any]
     """Open the booth's form for `move`, fill it to `args` by touches, and press Send. `reopen`: the
     player's figure tapped again (the booth then shows the list of what they may do)."""
     wanted = {"by": booth.audience, "move": move, "args": args}
+    if booth.sent is not None:  # the receipt of the last Send: back to the list, as a person does
+        finger.press_key("back")
     if booth.form is not None and not says(booth.form.prompt, move, args):
         if len(booth.prompts()) <= 1:
             raise Unreachable(f"the booth offers only {booth.form.prompt['move']} "

@@ -42,7 +42,8 @@ def fits(f: dict[str, Any], want: Any) -> bool:
     values = [ch["value"] for ch in f.get("choices", [])]
     if f["kind"] == "choice":
         return want in values
-    if f["kind"] in ("choices", "path"):
+    if f["kind"] in ("choices", "path"):  # a list the script left out is empty (as `on_booth` fills it)
+        want = [] if want is None else want
         return isinstance(want, list) and all(v in values for v in want)
     return True
 

@@ -47,7 +47,7 @@ THING_PARAMS = {"timer": "timers", "ballot": "ballots", "counter": "counters", "
 MSGID_KINDS = (("timer", "timers"), ("ballot", "ballots"), ("vote", "ballots"), ("counter", "counters"),
                ("role", "deals"), ("deal", "deals"))
 #: Top-level view keys whose entries are message-id lines (``{"msg"|"code", "params"}``).
-LINE_KEYS = ("announcements", "table_lines", "lines", "history")
+LINE_KEYS = ("announcements", "story", "table_lines", "lines", "history")
 UNKNOWN_MOVE = "move.unknown"
 
 Words = dict[str, str]

@@ -25,6 +25,10 @@ logger = logging.getLogger(__name__)
 PUBLIC = "public"
 HOST_VIEW = "host"
 ANNOUNCEMENTS_SHOWN = 20
+#: The most announcements a finished game's view carries as its whole story (`story`): the latest, so a
+#: view stays far under what the broker carries (phones/topics.py, VIEW_MAX_BYTES) however long the game
+#: ran; `announced` says how many there were (the command line's `--all-announcements` gives them all).
+STORY_SHOWN = 400
 
 
 @dataclass(frozen=True)
@@ -159,7 +163,12 @@ def public_view(game: Game, setup: Setup, state: State, live: Sequence[Event], n
     `live` are the events in force (whether the game has begun); `number` is the game's number in the
     log (`Referee.game_id`): it changes when the table starts another game (companion/table/next_game.py).
     The setup's options are public (what the table chose to play with); its seed never leaves the core.
-    `moderated`: the host does not play but moderates (`Setup.moderator`), which everyone is told."""
+    `moderated`: the host does not play but moderates (`Setup.moderator`), which everyone is told.
+    A finished game's view also carries `story`: its announcements from the first, in order (issue 31;
+    `announcements` keeps the last ones only), refolded from the inputs in force once, when it ends.
+    Announcements are public, so the story is too."""
+    ended = bool(state.get("ended"))
+    told = {"story": story.announcements(game, setup, [ev.input for ev in live])[-STORY_SHOWN:]} if ended else {}
     return {
         "game": setup.game,
         "moderated": setup.moderator,
@@ -170,11 +179,12 @@ def public_view(game: Game, setup: Setup, state: State, live: Sequence[Event], n
         "announced": state["announced"],
         "corrections": len(state.get("corrections", [])),
         "begun": bool(live),  # an input is in force (public: not how many, nor whose)
-        "ended": bool(state.get("ended")),
+        "ended": ended,
         "result": game.result(state),
-        "phase": None if state.get("ended") else game.phase(state),
-        "turn": None if state.get("ended") else game.current_player(state),
+        "phase": None if ended else game.phase(state),
+        "turn": None if ended else game.current_player(state),
         "table": game.view_public(state),
+        **told,
     }
 
 

@@ -86,6 +86,12 @@ class Games(Mapping[str, Game]):
         """The folder of a game's package (without importing its rules)."""
         return Path(self._packages[game_id].__file__ or "").resolve().parent
 
+    def box_picture(self, game_id: str, lang: str) -> Path | None:
+        """The small picture of the game's board on its box, in `lang` (its package's ``box/board-<lang>.png``,
+        made by ``python -m companion.kiosk.box_pictures``), if the package has one."""
+        path = self.folder(game_id) / "box" / f"board-{lang}.png"
+        return path if path.is_file() else None
+
 
 def _rank(package: ModuleType) -> int:
     rank = getattr(package, "MENU_RANK", None)
@@ -102,6 +108,12 @@ def box(games: Mapping[str, Game], game_id: str) -> GameBox:
     """What the box of `games[game_id]` says (players, options, rank), read without importing its rules when
     `games` is the registry; in any other mapping (a test's own game) the game itself."""
     return games.box(game_id) if isinstance(games, Games) else games[game_id]
+
+
+def box_picture(games: Mapping[str, Game], game_id: str, lang: str) -> Path | None:
+    """The picture of `games[game_id]`'s board on its box, when `games` is the registry (a test's own game
+    in a plain dict has none)."""
+    return games.box_picture(game_id, lang) if isinstance(games, Games) else None
 
 
 def play_minutes(games: Mapping[str, Game], game_id: str) -> tuple[int, int] | None:

@@ -9,9 +9,7 @@ catalogs (companion/hall/locale) in `--lang`, else the config's `table.language`
 from __future__ import annotations
 
 import contextlib
-import json
 import os
-import re
 import signal
 import socket
 import threading
@@ -27,6 +25,7 @@ from companion.hall import hooks, protocol
 from companion.hall.central import DEFAULT_PORT, BrokerUrlError, acl_text
 from companion.hall.model import row_dict
 from companion.hall.run import Hall, HallOptions, announced, external, league_state, running_hall
+from companion.hall.table_login import config_text, good_name, table_id_for
 
 db_option = click.option("--db", type=click.Path(dir_okay=False, path_type=Path),
                          help="The hall's league file (SQLite); default: hall.sqlite3 in the state directory.")
@@ -119,19 +118,6 @@ def run_command(db: Path | None, port: int, host: str, page_port: int, broker: s
             signal.signal(s, handler)
 
 
-def table_id_for(name: str, taken: set[str]) -> str:
-    """A table id from its name (`Table 3` -> `table-3`, `桌子 7` -> `table-7`); a name in another script
-    without a number gets `table-N`, N the first number free."""
-    slug = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")[:26].strip("-")
-    slug = f"table-{slug}" if slug.isdigit() else slug  # "桌子 7", "โต๊ะ 7": table-7
-    if protocol.TABLE_ID.match(slug) and slug not in taken:
-        return slug
-    n = len(taken) + 1
-    while f"table-{n}" in taken:
-        n += 1
-    return f"table-{n}"
-
-
 def _tell_running_hall(db: Path) -> bool:
     """SIGHUP to the hall running on `db` (its pid file), if one is: it gives the new table a login."""
     pid = running_hall(db)
@@ -155,7 +141,7 @@ def table_group() -> None:
 @click.option("--url", help="The central broker as the table reaches it (default: this machine, port 1884).")
 def table_add(name: str, db: Path | None, table_id: str | None, url: str | None) -> None:
     """Give a table its login on the central broker and print its config (keep it secret)."""
-    if not 0 < len(name) <= protocol.MAX_NAME or not name.isprintable():
+    if not good_name(name):
         raise click.BadParameter(_say("hall.cli.bad_table_name", most=protocol.MAX_NAME), param_hint="NAME")
     path = _db(db)
     store = hooks.open_store(path)
@@ -167,17 +153,9 @@ def table_add(name: str, db: Path | None, table_id: str | None, url: str | None)
         raise click.ClickException(_say("hall.cli.table_exists", id=chosen))
     password = store.add_table(chosen)
     address = url or f"mqtt://{socket.gethostname()}:{DEFAULT_PORT}"
-    comment = " ".join(_say("hall.cli.table_config", name=name).splitlines())
-    click.echo(f"# {comment}\n"
-               f'[table]\nid = "{chosen}"\n\n[hall]\nurl = "{address}"\nname = {_toml(name)}\n'
-               f'password = "{password}"')
+    click.echo(config_text(chosen, name, address, password, _say("hall.cli.table_config", name=name)))
     if _tell_running_hall(path):
         click.echo(_say("hall.cli.hall_told"), err=True)
-
-
-def _toml(text: str) -> str:
-    """A TOML string (JSON's string escapes are TOML's, except for a raw DEL), as companion/config.py writes."""
-    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
 @hall_group.group(name="player")

@@ -53,6 +53,9 @@ class _Table:
         return self.bridge is True and self.status in ("online", "headless")
 
 
+SEATING_SHOWN = ("seating", "round", "game", "tables", "byes", "minutes", "opened_ms", "cancelled")  # public
+
+
 class HallModel:
     def __init__(self, name: str, clock: Callable[[], int] = wall_ms) -> None:
         self.name = name
@@ -61,6 +64,7 @@ class HallModel:
         self._standings: list[dict[str, Any]] = []
         self._seating: dict[str, Any] | None = None
         self._casual: list[dict[str, Any]] = []
+        self._checked_in = 0  # how many players checked themselves in (checkin.py): the organiser's page follows it
         self._version = 0
         self._changed = threading.Condition()
 
@@ -72,6 +76,12 @@ class HallModel:
     def _bump(self) -> None:
         self._version += 1
         self._changed.notify_all()
+
+    def set_checked_in(self, count: int) -> None:
+        with self._changed:
+            if count != self._checked_in:
+                self._checked_in = count
+                self._bump()
 
     def know_tables(self, table_ids: Iterable[str]) -> None:
         """The tables the organiser added: shown (as unknown) before their first message."""
@@ -151,8 +161,7 @@ class HallModel:
             raise BadPayload("seating: round, game and tables are needed")
         with self._changed:
             self._seating = None if seating is None else {
-                k: seating[k] for k in ("seating", "round", "game", "tables", "byes", "minutes", "opened_ms")
-                if k in seating}
+                k: seating[k] for k in SEATING_SHOWN if k in seating}
             self._bump()
 
     # -- reading (any thread) -----------------------------------------------------------------------------
@@ -172,7 +181,7 @@ class HallModel:
         now = self._clock()
         with self._changed:
             tables = [_shown(t, now) for t in sorted(self._tables.values(), key=lambda t: (t.name or t.id, t.id))]
-            return {"hall": {"name": self.name, "now_ms": now}, "tables": tables,
+            return {"hall": {"name": self.name, "now_ms": now, "checked_in": self._checked_in}, "tables": tables,
                     "standings": [dict(r) for r in self._standings], "casual": [dict(c) for c in self._casual],
                     "seating": None if self._seating is None else dict(self._seating)}
 

@@ -22,7 +22,7 @@ from typing import Any
 import paho.mqtt.client as mqtt
 
 from companion.games import registry
-from companion.hall import protocol
+from companion.hall import checkin, protocol, table_login
 from companion.hall.central import BrokerAddress, BrokerUrlError, CentralMosquitto, external_address
 from companion.hall.checks import ResultRules
 from companion.hall.coalesce import Coalescer
@@ -134,7 +134,8 @@ class Hall:
             self.broker.keep_running()
         self._recompute()
         self.league_worker.start()
-        self.model.set_seating(self.store.last_seating())
+        self.show_seating(self.store.last_seating())
+        self.model.set_checked_in(len(checkin.state(self.store)["players"]))
         self.watcher.start()
         self.resend.start()
         if self.options.page_port is not None:
@@ -188,6 +189,17 @@ class Hall:
         self.say("hall.cli.result_in" if new else "hall.cli.result_again",
                  {"table": result["table"], "number": result["number"]})
 
+    def show_seating(self, seating: dict[str, Any] | None) -> None:
+        """The round's seating on the screens, with the tables whose seating the organiser cancelled (and
+        did not undo) named in `cancelled`: the TV leaves them out of the pairings."""
+        if seating is not None:
+            log = self.store.corrections()
+            undone = corrections.undone_seqs(log)
+            gone = sorted({c["args"].get("table") for c in log if c["kind"] == "cancel_seating" and c["seq"] not in
+                           undone and c["args"].get("seating") == seating.get("seating")} & set(seating["tables"]))
+            seating = {**seating, "cancelled": gone}
+        self.model.set_seating(seating)
+
     def refresh_standings(self) -> None:
         """Ask for the standings again: the league's worker recomputes them soon (coalesce.py)."""
         self.league_worker.request()
@@ -221,11 +233,49 @@ class HallActions:
 
     def __init__(self, hall: Hall) -> None:
         self._hall = hall
+        self._checkin_lock = threading.Lock()
 
     def add_table(self, table_id: str) -> str:
         password = self._hall.store.add_table(table_id)
         self._hall.reload_tables()
         return password
+
+    def checkin_roster(self, code: str) -> list[dict[str, Any]]:
+        return checkin.roster(self._hall.store, code)
+
+    def check_in(self, code: str, player: str) -> str:
+        """A player checked in from the check-in page (checkin.py): their name."""
+        with self._checkin_lock:  # two phones at once: neither check-in lost
+            name = checkin.check_in(self._hall.store, code, player)
+            count = len(checkin.state(self._hall.store)["players"])
+        self._hall.model.set_checked_in(count)  # the organiser's page follows it live
+        return name
+
+    def new_checkin(self) -> None:
+        with self._checkin_lock:
+            checkin.new_night(self._hall.store)
+        self._hall.model.set_checked_in(0)
+
+    def checkin_code(self) -> str:
+        with self._checkin_lock:
+            return str(checkin.state(self._hall.store)["code"])
+
+    def add_named_table(self, name: str, host: str, comment: str) -> dict[str, str]:
+        """A table added from the organiser's page by its name (ValueError: not a name): its id and the
+        lines its owner puts in the table's config, the hall's broker as `host` reaches it (the organiser's
+        browser reached the hall there). Secret: shown on the organiser's page only."""
+        if not table_login.good_name(name):
+            raise ValueError("not a table's name")
+        hall = self._hall
+        table_id = table_login.table_id_for(name, set(hall.store.table_passwords()))
+        password = self.add_table(table_id)
+        opts = hall.options
+        port = opts.port
+        if opts.broker == "external" and opts.url:
+            address = external(opts)
+            host, port = address.host, address.port  # never the hall's own login in the URL
+        url = f"mqtt://[{host}]:{port}" if ":" in host else f"mqtt://{host}:{port}"
+        return {"id": table_id, "config": table_login.config_text(table_id, name, url, password, comment)}
 
     def add_player(self, name: str, who: str | None = None) -> str:
         """A player on the roster (ValueError: not a name); from the organiser's page (`who`), logged."""
@@ -266,7 +316,7 @@ class HallActions:
             hall.store.add_correction("reseat", {"seating": seating["seating"], "round": seating["round"],
                                                  "tables": list(seating["tables"])}, who, seating["opened_ms"])
             hall.refresh_standings()
-        hall.model.set_seating(seating)
+        hall.show_seating(seating)
         for table, chairs in seating["tables"].items():  # sent again until the table shows it started
             hall.resend.track(table, Sent(
                 protocol.seating_topic(hall.options.prefix, table),
@@ -279,11 +329,13 @@ class HallActions:
         hall = self._hall
         return hall.league.to_csv(hall.standings())
 
-    def correct(self, kind: str, args: dict[str, Any], who: str) -> None:
+    def correct(self, kind: str, args: dict[str, Any], who: str) -> int:
         """One correction by `who` (CorrectionError: it cannot be made, nothing changed), logged with the
-        hall's time, then the standings are recomputed."""
+        hall's time, then the standings are recomputed; its `seq` in the log (what an undo names)."""
         hall = self._hall
         check_correction(hall, kind, args)
+        if kind == "undo":
+            return self._undo(args["seq"], who)
         names = {p["id"]: p["name"] for p in hall.store.players()}
         shown = {"names": {pid: names[pid] for pid in (args.get("player"), args.get("into")) if pid in names}}
         args = {**args, **shown}  # the log says names as they were, also of a player since removed
@@ -291,8 +343,32 @@ class HallActions:
             hall.store.rename_player(args["player"], args["name"])
         elif kind in ("remove_player", "merge_players"):  # a merged id's games are `into`'s (corrections.py)
             hall.store.remove_player(args["player"])
-        hall.store.add_correction(kind, args, who, hall.model.snapshot()["hall"]["now_ms"])
+        elif kind == "cancel_seating":
+            hall.resend.forget(args["table"], args["seating"])
+        seq = hall.store.add_correction(kind, args, who, hall.model.snapshot()["hall"]["now_ms"])
+        if kind == "cancel_seating":
+            hall.show_seating(hall.store.last_seating())
         hall.refresh_standings()
+        return seq
+
+    def _undo(self, seq: int, who: str) -> int:
+        """Take back correction `seq` (checked by check_correction): a renamed player gets the name back,
+        a removed or merged one comes back on the roster with their own id and name; logged."""
+        hall = self._hall
+        earlier = next(c for c in hall.store.corrections() if c["seq"] == seq)
+        args = earlier["args"]
+        name = args.get("names", {}).get(args.get("player"))
+        if earlier["kind"] == "rename_player":
+            hall.store.rename_player(args["player"], name)
+        elif earlier["kind"] in ("remove_player", "merge_players"):
+            hall.store.restore_player(args["player"], name)
+        logged = {"seq": seq, "undone": earlier["kind"],
+                  **{k: args[k] for k in ("table", "player", "into", "names", "name") if k in args}}
+        out = hall.store.add_correction("undo", logged, who, hall.model.snapshot()["hall"]["now_ms"])
+        if earlier["kind"] == "cancel_seating":
+            hall.show_seating(hall.store.last_seating())
+        hall.refresh_standings()
+        return out
 
     def organiser_extra(self) -> dict[str, Any]:
         """What the organiser's page shows beside the roster: who dropped, the recent results (scored,
@@ -308,8 +384,15 @@ class HallActions:
         recent = [shown(r, "scored" if (r["table"], r["key"]) in scored else "casual")
                   for r in state.applied.results[-RECENT_SHOWN:]]
         recent += [shown(r, "void") for r in state.applied.voided[-RECENT_SHOWN:]]
-        return {"dropped": sorted(state.applied.dropped), "results": recent,
-                "corrections": hall.store.corrections()[-RECENT_SHOWN:],
+        log = hall.store.corrections()
+        cancelled = [{"seating": c["args"].get("seating"), "table": c["args"].get("table")} for c in log
+                     if c["kind"] == "cancel_seating" and c["seq"] not in corrections.undone_seqs(log)]
+        with self._checkin_lock:
+            night = checkin.state(hall.store)
+        return {"dropped": sorted(state.applied.dropped), "results": recent, "checked_in": night["players"],
+                "checkin_code": night["code"],
+                "corrections": log[-RECENT_SHOWN:], "undone": sorted(corrections.undone_seqs(log)),
+                "cancelled": cancelled[-RECENT_SHOWN:],
                 "scoring": state.applied.scoring.to_json()}
 
 
@@ -328,6 +411,9 @@ def check_correction(hall: Hall, kind: str, args: Any) -> None:
     """Whether `kind` with `args` can be made now (CorrectionError naming what is wrong)."""
     if kind not in corrections.KINDS or kind in ("reseat", "add_player") or not isinstance(args, dict):
         raise CorrectionError("hall.correction.unknown")
+    if kind == "undo":
+        check_undo(hall, args.get("seq"))
+        return
     state = hall.state()
     roster = {p["id"] for p in hall.store.players()}
     results = {(r["table"], r["key"]): r for r in state.applied.results}
@@ -360,6 +446,25 @@ def check_correction(hall: Hall, kind: str, args: Any) -> None:
                 raise CorrectionError("hall.correction.no_player")
             if any({args["player"], into} <= {p["id"] for p in r["players"]} for r in state.applied.results):
                 raise CorrectionError("hall.correction.played_together")
+
+
+def check_undo(hall: Hall, seq: Any) -> None:
+    """Whether correction `seq` can be taken back now (CorrectionError saying why not)."""
+    log = hall.store.corrections()
+    earlier = next((c for c in log if c["seq"] == seq), None) if isinstance(seq, int) else None
+    if earlier is None or earlier["kind"] not in corrections.UNDOABLE:
+        raise CorrectionError("hall.correction.cannot_undo")
+    if seq in corrections.undone_seqs(log):
+        raise CorrectionError("hall.correction.undone_already")
+    args = earlier["args"]
+    name = args.get("names", {}).get(args.get("player"))
+    roster = {p["id"] for p in hall.store.players()}
+    if earlier["kind"] in ("rename_player", "remove_player", "merge_players") and not isinstance(name, str):
+        raise CorrectionError("hall.correction.cannot_undo")
+    if earlier["kind"] == "rename_player" and args.get("player") not in roster:
+        raise CorrectionError("hall.correction.no_player")
+    if earlier["kind"] in ("remove_player", "merge_players") and args.get("player") in roster:
+        raise CorrectionError("hall.correction.undone_already")
 
 
 SCORE = "score"  # the league file's setting: "rounds" (the default) or "every_game"

@@ -47,6 +47,12 @@ class Resender:
         with self._lock:
             self._sent[table] = sent
 
+    def forget(self, table: str, seating: str) -> None:
+        """`table`'s seating `seating` was cancelled: not sent again."""
+        with self._lock:
+            if table in self._sent and self._sent[table].seating == seating:
+                del self._sent[table]
+
     @property
     def waiting(self) -> list[str]:
         with self._lock:

@@ -191,11 +191,13 @@ class HallStore:
 
     # -- corrections (league/corrections.py): the audit trail ----------------------------------------
 
-    def add_correction(self, kind: str, args: Mapping[str, Any], who: str, at_ms: int) -> None:
+    def add_correction(self, kind: str, args: Mapping[str, Any], who: str, at_ms: int) -> int:
+        """Log a correction; its `seq` in the log (what an undo names)."""
         text = json.dumps(dict(args), sort_keys=True)
         with self._write("keep a correction") as db:
-            db.execute("INSERT INTO corrections (at_ms, who, kind, json) VALUES (?, ?, ?, ?)",
-                       (at_ms, who[:200], kind, text))
+            cursor = db.execute("INSERT INTO corrections (at_ms, who, kind, json) VALUES (?, ?, ?, ?)",
+                                (at_ms, who[:200], kind, text))
+            return int(cursor.lastrowid or 0)
 
     def corrections(self) -> list[dict[str, Any]]:
         """Every correction, in order: {"seq", "at_ms", "who", "kind", "args"}."""
@@ -208,6 +210,14 @@ class HallStore:
         with self._write("rename a player") as db:
             if db.execute("UPDATE players SET name = ? WHERE id = ?", (name, player_id)).rowcount != 1:
                 raise ValueError("no such player")
+
+    def restore_player(self, player_id: str, name: str) -> None:
+        """Put a removed (or merged) player back on the roster with their own id: an undo."""
+        name = _checked_name(name)
+        if not SEAT_ID.fullmatch(player_id):
+            raise ValueError("not a player id")
+        with self._write("restore a player") as db:
+            db.execute("INSERT INTO players (id, name) VALUES (?, ?)", (player_id, name))
 
     def remove_player(self, player_id: str) -> None:
         with self._write("remove a player") as db:

@@ -34,8 +34,8 @@ from companion.taps.registry import Registry
 
 PLAYERS = [{"id": "ana", "name": "Ana"}, {"id": "ben", "name": "Ben"}, {"id": "chai", "name": "ชัย"},
            {"id": "dao", "name": "道"}]
-SCREENS = ("attract", "setup", "play", "booth", "reveal", "menu", "phones", "enroll", "enroll_choose", "enroll_mode",
-           "confirm", "pin", "booth_pick", *NEW_GAME_SCREENS)
+SCREENS = ("attract", "setup", "play", "booth", "reveal", "story", "menu", "phones", "enroll", "enroll_choose",
+           "enroll_mode", "confirm", "pin", "booth_pick", "attract_choice", *NEW_GAME_SCREENS)
 NEW_TAG = "04C0FFEE123456"  # the unknown tag of the enrollment screens
 
 
@@ -121,12 +121,14 @@ class Scene:
 
 def make_scene(surface: pygame.Surface, text: TextCache, lang: str = "en", seed: int = 7,
                games: Mapping[str, Game] | None = None, seats: PhoneSeats | None = None,
-               sound: Sound | None = None, players: list[dict[str, str]] | None = None) -> Scene:
-    """A kiosk on a toolkit table of `players` (default `PLAYERS`; their ids must be PLAYERS' ids)."""
+               sound: Sound | None = None, players: list[dict[str, str]] | None = None,
+               script: list[str] | None = None) -> Scene:
+    """A kiosk on a toolkit table of `players` (default `PLAYERS`; their ids must be PLAYERS' ids), or on
+    the game a `script` (a demo game's lines) played."""
     games = games or registry()
     log = EventLog(":memory:")
     setup = json.dumps({"game": "toolkit", "players": players or PLAYERS, "seed": seed})
-    referee = scripting.run(games, log, [setup])
+    referee = scripting.run(games, log, script or [setup])
     clock = SetClock(1_000)
     table = Table(referee, clock=clock)
     status = StatusBoard()
@@ -202,6 +204,12 @@ def show_screen(scene: Scene, name: str, hp: int = 10) -> None:
         k.top.tap(phones.rect.center)
         k.process()
         return
+    if name == "attract_choice":  # the host menu's "Demo loop": which games the attract loop shows
+        k.open_menu()
+        k.process()
+        k.top.tap(next(b for b in k.top.buttons() if b.key == "a").rect.center)
+        k.process()
+        return
     if name == "enroll":
         scene.tap_unknown()
         return
@@ -223,7 +231,7 @@ def show_screen(scene: Scene, name: str, hp: int = 10) -> None:
             k.press("select")
             k.process()
         return
-    if name == "reveal":
+    if name in ("reveal", "story"):
         for pid, option in (("ben", "ana"), ("chai", "ben"), ("dao", "ben")):
             scene.play({"by": f"player:{pid}", "move": "ballot.vote", "args": {"name": "exile", "option": option}})
         scene.play({"by": "host", "move": "ballot.close", "args": {"name": "exile"}})
@@ -234,6 +242,9 @@ def show_screen(scene: Scene, name: str, hp: int = 10) -> None:
         for _ in range(8):
             reveal.advance()
         k.process()
+        if name == "story":  # the whole story, from the results (issue 31)
+            reveal.story()
+            k.process()
         return
     raise ValueError(f"no screen {name!r}; screens are {', '.join(SCREENS)}")
 

@@ -1,5 +1,6 @@
 """What the kiosk asks the phones' side about the seats (docs/phones.md): a seat's QR code, shown only
-while no phone holds the seat; whether a phone holds it (never which); and the host's release.
+while no phone holds the seat; whether a phone holds it (never which); the host's release; and the
+table's spectator page for the attract loop's QR code (a spectator's link: the public view only).
 
 `companion run` hands the kiosk `companion.phones.serve.KioskSeats`; screenshots use `ShownSeats`.
 A seat is a player id, or None for the host's seat.
@@ -22,6 +23,11 @@ class PhoneSeats(Protocol):
     def release(self, pid: str | None) -> bool:
         """Free the seat (its phone is dropped, its code changes); False if the table could not."""
 
+    def watch_url(self, turn: int) -> str | None:
+        """A spectator's link to the table's page (the public view only), or None when the host allows no
+        spectators (`mqtt.spectators = 0`). `turn` picks one of the spectators' credentials in turn (each
+        is one phone at a time: the broker takes the user name as the client id)."""
+
 
 @dataclass
 class ShownSeats:
@@ -29,6 +35,7 @@ class ShownSeats:
 
     url: Callable[[str | None], str]
     taken: set[str | None] = field(default_factory=set)
+    watch: Callable[[int], str] | None = None  # a spectator's link (none: no spectators allowed)
 
     def join_url(self, pid: str | None) -> str | None:
         return None if pid in self.taken else self.url(pid)
@@ -39,3 +46,6 @@ class ShownSeats:
     def release(self, pid: str | None) -> bool:
         self.taken.discard(pid)
         return True
+
+    def watch_url(self, turn: int) -> str | None:
+        return None if self.watch is None else self.watch(turn)

@@ -110,6 +110,16 @@ def seat_link(phones: Phones, page: str, pid: str | None, lang: str | None = Non
     return JoinLink(page, phone_ws_url(phones.ws_url, page), phones.topics.base, join.user, join.password, lang)
 
 
+def spectator_link(phones: Phones, page: str, turn: int, lang: str | None = None) -> JoinLink | None:
+    """A spectator's link to the running game's public view: the game's spectator credentials taken in
+    turn (`turn` modulo their number), None when the host allows no spectators (`mqtt.spectators = 0`)."""
+    spectators = phones.game.spectators
+    if not spectators:
+        return None
+    c = spectators[turn % len(spectators)]
+    return JoinLink(page, phone_ws_url(phones.ws_url, page), phones.topics.base, c.user, c.password, lang)
+
+
 def seat_links(phones: Phones, page: str, lang: str | None = None) -> dict[str, JoinLink]:
     """The join link of every seat of the running game as it is now: by player id, ``host`` for the
     host's seat (their join credentials: a released seat's link changes), and ``spectator1``,

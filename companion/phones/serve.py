@@ -15,7 +15,7 @@ from typing import TextIO
 from companion import i18n
 from companion.config import Config
 from companion.phones import runner
-from companion.phones.join import JoinLink, page_host, seat_link, seat_links, seat_qr
+from companion.phones.join import JoinLink, page_host, seat_link, seat_links, seat_qr, spectator_link
 from companion.phones.pageserver import PageMissing, PageServer
 from companion.phones.runner import Phones
 from companion.qr import Matrix, terminal
@@ -67,6 +67,13 @@ class KioskSeats:
 
     def release(self, pid: str | None) -> bool:
         return self.served.phones.seating.release_player(pid).accepted
+
+    def watch_url(self, turn: int) -> str | None:
+        """Spectator `turn % n + 1`'s link, as it is now (each game has its own spectators' credentials)."""
+        if self.served.page_url is None:
+            return None
+        link = spectator_link(self.served.phones, self.served.page_url, turn, self.lang)
+        return None if link is None else link.url()
 
 
 def start_page(table: Table, cfg: Config) -> tuple[PageServer, str]:

@@ -97,7 +97,7 @@ def said_public(game: Game, public: dict[str, Any], table_lines: list[Any] | Non
     """What the public view says, in words (`lines_of` of the public view): made once per public view and
     shared by every audience's view, so its JSON is made once (`encode_sharing` matches by identity)."""
     said = lines_of(game, public, public, table_lines)
-    return {k: said[k] for k in ("announcements", "table_lines", "names") if k in said}
+    return {k: said[k] for k in ("announcements", "story", "table_lines", "names") if k in said}
 
 
 def with_lines(view: dict[str, Any], public: dict[str, Any]) -> dict[str, Any]:

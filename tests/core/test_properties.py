@@ -261,14 +261,17 @@ def secrets(state: dict[str, Any], viewer: str | None = None) -> list[tuple[str,
 
 def _strip_shown_roles(view: dict[str, Any]) -> dict[str, Any]:
     """Remove (in place) the places where a role may rightly be named: the pool, the revealed roles,
-    the announcements of revealed roles, and the host's forms for a NEW deal (their role lists are the
-    Werewolf and Avalon presets for the seated count, companion/games/toolkit/presets.py: made from no
-    deal's assignments, the same whatever was dealt), and the host's forms for a vote of one role (their
-    roles are the deal's public pool: tests/core/test_moderator.py)."""
+    the announcements of revealed roles (a finished game's story too), and the host's forms for a NEW
+    deal (their role lists are the Werewolf and Avalon presets for the seated count,
+    companion/games/toolkit/presets.py: made from no deal's assignments, the same whatever was dealt),
+    and the host's forms for a vote of one role (their roles are the deal's public pool:
+    tests/core/test_moderator.py)."""
     for deal in view.get("table", {}).get("deals", {}).values():
         deal.pop("pool", None)
         deal.pop("revealed", None)
-    view["announcements"] = [a for a in view.get("announcements", []) if a["msg"] != "toolkit.role_revealed"]
+    for told in ("announcements", "story"):  # the last ones, and a finished game's whole story (issue 31)
+        if told in view:
+            view[told] = [a for a in view[told] if a["msg"] != "toolkit.role_revealed"]
     if "prompts" in view:
         view["prompts"] = [p for p in view["prompts"] if p.get("move") != "roles.deal"
                            and p.get("label") != "toolkit.prompt.ballot_role"]
@@ -317,6 +320,11 @@ def leaky_variants(view: dict[str, Any], state: dict[str, Any]) -> list[tuple[st
             v["announcements"].append({"at": 0, "msg": "toolkit.voted", "params": {"by": f"player:{voter}",
                                                                                    "option": option}})
             out.append((f"a vote of {name} in an announcement", v))
+            if "story" in view:  # a finished game's whole story (issue 31)
+                v = _copy(view)
+                v["story"].append({"at": 0, "msg": "toolkit.voted", "params": {"by": f"player:{voter}",
+                                                                               "option": option}})
+                out.append((f"a vote of {name} in the story", v))
     for name, t in state["counters"].items():
         if not t["revealed"] and any(abs(x) >= 10**8 for x in t["values"].values()):
             v = _copy(view)

@@ -62,15 +62,15 @@ def test_the_organiser_voids_drops_and_rescores_from_the_page(
         with opened(browser, url, TV) as page:
             line = page.locator("#results li[data-how='scored']").filter(has_text="t2")
             line.wait_for(timeout=10_000)
-            line.get_by_role("button").click()  # the first tap only arms it
-            assert line.get_by_role("button").inner_text() == i18n.translate("en", "hall.organiser.void_confirm")
+            line.locator("[data-do='void']").click()  # the first tap only arms it
+            assert line.locator("[data-do='void']").inner_text() == i18n.translate("en", "hall.organiser.void_confirm")
             assert len(run.store.corrections()) == 0
-            line.get_by_role("button").click()
+            line.locator("[data-do='void']").click()
             page.wait_for_selector("#results li[data-how='void']", timeout=10_000)
             snap = until(run.hall.model, lambda s: sum(r["games"] for r in s["standings"]) == 3)
             assert all(points(snap)[p["id"]] == 0 for p in t2)  # t2's game no longer counts
             dropped = t1[2]
-            page.locator(f"#roster li[data-player='{dropped['id']}'] button").click()
+            page.locator(f"#roster li[data-player='{dropped['id']}'] [data-do='drop']").click()
             page.wait_for_selector(f"#roster li[data-player='{dropped['id']}']:has-text('dropped')", timeout=10_000)
             assert not page.locator(f"input[name='present'][value='{dropped['id']}']").is_checked()
             page.select_option("#scoring-rule", "beaten")
@@ -81,7 +81,7 @@ def test_the_organiser_voids_drops_and_rescores_from_the_page(
             log = page.locator("#log li")
             log.first.wait_for(timeout=10_000)
             assert log.count() == 3 and "organiser's page (127.0.0.1)" in log.first.inner_text()
-            said = log.all_inner_texts()  # in words, newest first: names, never ids
+            said = page.locator("#log li > span").all_inner_texts()  # in words, newest first: names, never ids
             assert said[1].endswith(": " + i18n.translate("en", "hall.organiser.did.drop_player",
                                                              {"player": dropped["name"]})), said
             assert said[2].endswith(": " + i18n.translate("en", "hall.organiser.did.void_result", {"table": "t2"}))
@@ -160,3 +160,62 @@ def test_a_late_entry_from_the_organisers_page_is_on_the_roster_and_ticked(tmp_p
             page.click("#add-player")  # an empty name adds nobody
             assert len(run.store.players()) == 4
         assert [(c["kind"], c["args"]["player"]) for c in run.store.corrections()] == [("add_player", late["id"])]
+
+
+def test_an_undo_takes_back_one_correction_once_and_says_why_it_cannot(tmp_path: Path) -> None:
+    with running_hall(tmp_path, tables=("t1",), page_port=0) as run:
+        a, b = (run.hall.actions.add_player(name) for name in NAMES[:2])
+        status, renamed = post(run, {"kind": "rename_player", "args": {"player": a, "name": "Somchai J."}})
+        assert status == 200 and isinstance(renamed["seq"], int)
+        _, dropped = post(run, {"kind": "drop_player", "args": {"player": b}})
+        for body, code in [
+            ({"kind": "undo", "args": {"seq": dropped["seq"]}}, "hall.correction.cannot_undo"),  # Re-enter is its undo
+            ({"kind": "undo", "args": {"seq": 999}}, "hall.correction.cannot_undo"),
+            ({"kind": "undo", "args": {"seq": "1"}}, "hall.correction.cannot_undo"),
+        ]:
+            status, answer = post(run, body)
+            assert status == 400 and answer["error"]["code"] == code, (body, answer)
+        assert post(run, {"kind": "undo", "args": {"seq": renamed["seq"]}})[0] == 200
+        assert run.store.players()[0]["name"] == NAMES[0]  # the name it had
+        status, answer = post(run, {"kind": "undo", "args": {"seq": renamed["seq"]}})
+        assert status == 400 and answer["error"]["code"] == "hall.correction.undone_already"
+        _, removed = post(run, {"kind": "remove_player", "args": {"player": b}})
+        assert [p["id"] for p in run.store.players()] == [a]
+        assert post(run, {"kind": "undo", "args": {"seq": removed["seq"]}})[0] == 200
+        assert {p["id"]: p["name"] for p in run.store.players()} == {a: NAMES[0], b: NAMES[1]}  # back, own id
+        assert [c["kind"] for c in run.store.corrections()] == [
+            "rename_player", "drop_player", "undo", "remove_player", "undo"]
+
+
+def test_hostile_check_ins_and_table_names_are_refused_and_change_nothing(tmp_path: Path) -> None:
+    with running_hall(tmp_path, tables=("t1",), page_port=0) as run:
+        a = run.hall.actions.add_player(NAMES[0])
+        code = run.hall.actions.checkin_code()
+        base = f"http://127.0.0.1:{run.hall.page_port}"
+
+        def send(path: str, body: bytes, key: bool = False) -> tuple[int, dict[str, Any]]:
+            headers = {"Content-Type": "application/json", **({KEY_HEADER: run.hall.organiser_key} if key else {})}
+            try:
+                with urllib.request.urlopen(urllib.request.Request(base + path, body, headers), timeout=10) as answer:
+                    return answer.status, json.loads(answer.read())
+            except HTTPError as err:
+                return err.code, json.loads(err.read())
+
+        for body, status, error in [
+            (json.dumps({"code": "guess", "player": a}).encode(), 403, "hall.checkin.bad_code"),
+            (json.dumps({"code": code, "player": "nobody"}).encode(), 403, "hall.correction.no_player"),
+            (json.dumps({"code": code, "player": {"$ne": 1}}).encode(), 400, "hall.reject.bad_request"),
+            (json.dumps({"code": code, "player": a, "extra": 1}).encode(), 400, "hall.reject.bad_request"),
+            (b"[" * 5000, 400, "hall.reject.not_json"),
+            (b"\xff\xfe", 400, "hall.reject.not_json"),
+        ]:
+            got = send("/checkin", body)
+            assert got[0] == status and got[1]["error"]["code"] == error, (body[:40], got)
+        assert run.hall.actions.checkin_roster(code) == [{"id": a, "name": NAMES[0], "in": False}]
+        for name in ["", "x" * 65, "Table\n3", "\u202eTable"]:
+            got = send("/table", json.dumps({"name": name}).encode(), key=True)
+            assert got[0] == 400 and got[1]["error"]["code"] == "hall.cli.bad_table_name", (name, got)
+        assert send("/table", json.dumps({"name": "Table 9"}).encode())[0] == 403  # without the organiser's key
+        assert set(run.store.table_passwords()) == {"t1"}
+        checked = send("/checkin", json.dumps({"code": code, "player": a}).encode())
+        assert checked == (200, {"ok": True, "name": NAMES[0]})

@@ -109,7 +109,7 @@ def test_the_organisers_page_says_which_table_refused_its_seating_and_why(
                 seating=seating["seating"], round_no=seating["round"], state="applied"), True)
             refused = page.locator("#answers li[data-table='t1'][data-state='refused']")
             refused.wait_for(timeout=10_000)
-            assert refused.inner_text() == i18n.translate("en", "hall.organiser.answer.refused", {
+            assert refused.locator(".answer").inner_text() == i18n.translate("en", "hall.organiser.answer.refused", {
                 "table": "t1", "reason": i18n.translate("en", reason["code"], reason["params"])})
             page.wait_for_selector("#answers li[data-table='t2'][data-state='applied']", timeout=10_000)
             page.screenshot(path=shots_dir / "hall-organiser-refused.png", full_page=True)

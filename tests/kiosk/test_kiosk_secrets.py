@@ -62,6 +62,10 @@ def evening(scene: Scene, secrets: dict[str, Any]) -> list[tuple[str, str, list[
     for _ in range(8):
         look("reveal")
         k.top.action("select")
+    while k.top.name != "reveal":
+        k.pop()
+    k.top.tap(next(b for b in k.top.buttons() if b.key == "story").rect.center)  # the whole story (issue 31)
+    look("story")
     return seen
 
 
@@ -71,7 +75,7 @@ def test_public_screens_are_the_same_whatever_the_secrets(text: TextCache) -> No
         scene = make_scene(surface("800x480"), text, "en", seed=secrets["seed"])
         looks[name] = evening(scene, secrets)
         scene.close()
-    assert {screen for _, screen, _, _ in looks["a"]} >= {"attract", "setup", "play", "menu", "reveal"}
+    assert {screen for _, screen, _, _ in looks["a"]} >= {"attract", "setup", "play", "menu", "reveal", "story"}
     for (step, screen, texts_a, pixels_a), (_, _, texts_b, pixels_b) in zip(looks["a"], looks["b"], strict=True):
         assert texts_a == texts_b, f"{screen} after {step}: the words depend on a secret"
         assert pixels_a == pixels_b, f"{screen} after {step}: the pixels depend on a secret"

@@ -158,6 +158,6 @@ class PhonePlayer:
         closed = form.locator("details:not([open]) > summary")
         if closed.count() and self.rnd.random() < 0.5:
             return list(closed.all())
-        return [*form.locator("label.choice").all(), *form.locator(".picks button:not([hidden])").all(),
+        return [*form.locator("label.choice").all(), *form.locator(".picks button:not([hidden]):not([disabled])").all(),
                 *form.locator(".number button").all()]
 

@@ -222,12 +222,12 @@ def _fill(form: Any, fields: list[dict[str, Any]], args: dict[str, Any]) -> None
         else:
             order = dom_order(f, True)
             buttons = box.locator(".picks button")
-            for k, value in enumerate(want):
+            for value in want:
                 same = [i for i, ch in enumerate(f["choices"]) if ch["value"] == value]
-                # a `distinct` field's choices of one value (two food cards) are used up first ones first
-                nth = want[:k].count(value) if f.get("distinct") else 0
-                at = order.index(same[min(nth, len(same) - 1)])
+                # a `distinct` field's choices of one value (two food cards) share one button, its first
+                # choice's, which picks the next one left (js/forms.js)
+                at = order.index(same[0])
                 button = buttons.nth(at)
-                if button.is_hidden():
+                if button.is_hidden() or button.is_disabled():
                     raise Unreachable(f"{f['name']}: the phone does not offer {value!r} after {want}")
                 button.click()

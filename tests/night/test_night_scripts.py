@@ -58,7 +58,19 @@ def dice_as_total(step: Step) -> Step:
     return replace(step, args={**args, **{total: sum(step.args[faces]) for faces, total in told.items()}})
 
 
-HOW_TOLD: dict[str, Callable[[Step], Step]] = {"betrayal": dice_as_total}
+#: Lockdown's moves whose forms list the held cards by kind (issue 31): a player says "pill", never "pill-3".
+BY_KIND = ("lockdown.drop", "lockdown.declare", "lockdown.discard")
+
+
+def cards_by_kind(step: Step) -> Step:
+    """Lockdown's held cards are said by their kind where the forms list kinds (issue 31: cards of one kind
+    are interchangeable, ruling L3); a recording that named card ids ("food-8") is told as kinds ("food")."""
+    if step.move not in BY_KIND:
+        return step
+    return replace(step, args={**step.args, "cards": [c.rsplit("-", 1)[0] for c in step.args.get("cards", [])]})
+
+
+HOW_TOLD: dict[str, Callable[[Step], Step]] = {"betrayal": dice_as_total, "lockdown": cards_by_kind}
 GAMES = [pytest.param(g, marks=pytest.mark.xfail(strict=True, raises=Unreachable, reason=UNREACHABLE[g]))
          if g in UNREACHABLE else g for g in sorted(SCRIPTS)]
 

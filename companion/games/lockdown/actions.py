@@ -73,7 +73,9 @@ def drop(state: State, pid: str, cards: list[str]) -> None:
     p = _me(state, pid)
     if not drop_room(state, p["room"]):
         raise Rejected("reject.lockdown_cannot_drop_here", room=p["room"])
-    cards = items.pick_held(p["items"], cards, state["turn_state"]["drawn"])  # ids or kinds (issue 31)
+    # ids or kinds (issue 31): a kind drops a card drawn this turn first, then one not declared (L7.4: the
+    # declaration stands when another card of the kind can go)
+    cards = items.pick_held(p["items"], cards, [*items.undeclared(p), *state["turn_state"]["drawn"]])
     items.take_from(p["items"], cards)
     state["stocks"].setdefault(p["room"], []).extend(cards)
 

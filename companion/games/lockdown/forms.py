@@ -66,6 +66,15 @@ def kind_choices(kinds: list[str]) -> tuple[Choice, ...]:
     return tuple(Choice(k, f"lockdown.item.{k}") for k in kinds)
 
 
+def held_kinds(cards: list[str]) -> tuple[Choice, ...]:
+    """Held cards by kind (issue 31): a choice per card, worth its kind, in the item list's order, for a
+    ``distinct`` field; the phone and the booth show one button per kind with how many are left to pick
+    ("Pill ×2"), and the referee picks which card of the kind (items.pick_held: cards of one kind are
+    interchangeable, ruling L3), so no card id is ever shown or sent."""
+    order = list(data.items().kinds)
+    return kind_choices(sorted((items.kind_of(c) for c in cards), key=order.index))
+
+
 def for_actor(state: State, actor: str) -> list[Prompt]:
     if state["phase"] == "over":
         return []
@@ -107,8 +116,8 @@ def free(state: State, pid: str) -> list[Prompt]:
             out.append(Prompt("lockdown.withdraw", "lockdown.prompt.withdraw", fixed={"trade": tid}))
     if items.over_load(p):
         out.append(Prompt("lockdown.discard", "lockdown.prompt.discard", (
-            Field("cards", "choices", "lockdown.field.cards", tuple(card_choice(c) for c in p["items"]),
-                  min=items.over_load(p), distinct=True),
+            Field("cards", "choices", "lockdown.field.cards", held_kinds(p["items"]), min=items.over_load(p),
+                  distinct=True),
         ), params={"extra": items.over_load(p)}))
     return out
 
@@ -151,8 +160,7 @@ def turn(state: State, pid: str) -> list[Prompt]:
             )))
     if actions.drop_room(state, p["room"]) and p["items"]:
         out.append(Prompt("lockdown.drop", "lockdown.prompt.drop", (
-            Field("cards", "choices", "lockdown.field.cards", tuple(card_choice(c) for c in p["items"]), min=1,
-                  distinct=True),
+            Field("cards", "choices", "lockdown.field.cards", held_kinds(p["items"]), min=1, distinct=True),
         )))
     if poison.must_vote(state, pid) and not poison.voted(state, pid):
         return out  # ruling L4.1: every living player votes; the turn ends only after the vote
@@ -274,8 +282,7 @@ def item_prompts(state: State, pid: str) -> list[Prompt]:
     usable = [c for c in p["items"] if sum(items.counts([c])[k] for k in ("pill", "alcohol", "adrenaline"))]
     if usable or p.get("declared"):  # also to take back a declaration (L7.4) whose cards are gone
         out.append(Prompt("lockdown.declare", "lockdown.prompt.declare", (
-            Field("cards", "choices", "lockdown.field.cards", tuple(card_choice(c) for c in usable), min=0,
-                  distinct=True),)))
+            Field("cards", "choices", "lockdown.field.cards", held_kinds(usable), min=0, distinct=True),)))
     return out
 
 

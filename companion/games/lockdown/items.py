@@ -101,6 +101,13 @@ def pick_held(hand: list[str], named: list[str], prefer: list[str] | None = None
     return out
 
 
+def undeclared(p: dict[str, Any]) -> list[str]:
+    """The held cards not declared for the settlement (L7.4), as `pick_held`'s `prefer` (the first held
+    picked first): what a kind named in a drop or a discard takes before a declared card, so the
+    declaration stands."""
+    return [c for c in reversed(p["items"]) if c not in p["declared"]]
+
+
 def find_kind(pile: list[str], token: str) -> str | None:
     """A card of the pile matching a tapped card: that very card, or one of the same kind (physical mode:
     cards of one kind are interchangeable, ruling L3 + docs "physical cards")."""

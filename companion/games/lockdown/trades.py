@@ -89,7 +89,8 @@ def discard(state: State, pid: str, cards: list[str]) -> None:
     p = state["people"][pid]
     if not items.over_load(p):  # the form is offered only over the load (forms.free): nothing else to discard
         raise Rejected("reject.lockdown_not_over_load", load=items.capacity(p))
-    cards = items.pick_held(p["items"], cards)  # card ids or kinds (issue 31: a physical card says its kind)
+    # card ids or kinds (issue 31: a physical card says its kind); a kind keeps a declared card (L7.4) if it can
+    cards = items.pick_held(p["items"], cards, items.undeclared(p))
     items.take_from(p["items"], cards)
     pile = state["stocks"].get(p["room"])
     (pile if pile is not None else state["out"]).extend(cards)

@@ -12,6 +12,8 @@ seatings with the corrections applied here, so a correction can be seen, and the
     drop_player     {player}                  left the night: not offered for the next rounds
     reenter_player  {player}                  back again
     scoring         {scoring}                 the league's scoring from now on (league/scoring.py)
+    undo            {seq}                     an earlier correction (one of UNDOABLE, by its log `seq`) is
+                                              taken back: applied as if it had never been made
 
 Renaming and removing a player change the roster itself (the store) and are logged here too
 (`rename_player`, `remove_player`), as are every re-seating (`reseat`) and a player added from the
@@ -27,7 +29,8 @@ from typing import Any
 from companion.hall.league.scoring import Scoring, from_json
 
 KINDS = ("void_result", "edit_result", "cancel_seating", "rename_player", "merge_players", "remove_player",
-         "drop_player", "reenter_player", "scoring", "reseat", "add_player")
+         "drop_player", "reenter_player", "scoring", "reseat", "add_player", "undo")
+UNDOABLE = ("void_result", "edit_result", "cancel_seating", "rename_player", "merge_players", "remove_player")
 
 
 @dataclass(frozen=True)
@@ -47,8 +50,11 @@ def apply(results: Sequence[Mapping[str, Any]], seatings: Sequence[Mapping[str, 
     voided: list[dict[str, Any]] = []
     dropped: set[str] = set()
     scoring = Scoring()
+    undone = undone_seqs(corrections)
     for c in corrections:
         kind, args = c["kind"], c["args"]
+        if c.get("seq") in undone:
+            continue
         if kind == "void_result":
             voided += [r for r in out if (r["table"], r["key"]) == (args["table"], args["key"])]
             out = [r for r in out if (r["table"], r["key"]) != (args["table"], args["key"])]
@@ -59,8 +65,11 @@ def apply(results: Sequence[Mapping[str, Any]], seatings: Sequence[Mapping[str, 
             for s in seats:
                 if s.get("seating") == args["seating"]:
                     s["tables"].pop(args["table"], None)
-        elif kind == "merge_players":
+        elif kind == "merge_players":  # in the results and in the seatings they were played from
             out = [_renamed(r, args["player"], args["into"]) for r in out]
+            for s in seats:
+                s["tables"] = {table: _chairs_renamed(chairs, args["player"], args["into"])
+                               for table, chairs in s["tables"].items()}
             dropped.discard(args["player"])
         elif kind == "drop_player":
             dropped.add(args["player"])
@@ -69,6 +78,17 @@ def apply(results: Sequence[Mapping[str, Any]], seatings: Sequence[Mapping[str, 
         elif kind == "scoring":
             scoring = from_json(args["scoring"])
     return Applied(out, seats, voided, frozenset(dropped), scoring)
+
+
+def undone_seqs(corrections: Sequence[Mapping[str, Any]]) -> set[int]:
+    """The log's `seq` of every correction taken back by an `undo`."""
+    return {c["args"]["seq"] for c in corrections if c["kind"] == "undo" and isinstance(c["args"].get("seq"), int)}
+
+
+def _chairs_renamed(chairs: Any, old: str, new: str) -> Any:
+    if not isinstance(chairs, list) or new in {p.get("id") for p in chairs if isinstance(p, dict)}:
+        return chairs
+    return [{**p, "id": new} if isinstance(p, dict) and p.get("id") == old else p for p in chairs]
 
 
 def _renamed(result: dict[str, Any], old: str, new: str) -> dict[str, Any]:

@@ -11,7 +11,12 @@ the hall's files, its live snapshot, the league's CSV and the organiser's one ac
     /organiser.json       the roster, the games and the tables to seat from (key in X-Organiser-Key)
     POST /seating         "Seat the next round" (JSON, key in X-Organiser-Key, at most MAX_BODY bytes)
     POST /player          a late entry: {"name"} (the same key and limits)
-    POST /correction      a correction: {"kind", "args"} (league/corrections.py; the same key and limits)
+    /checkin?code=C       a player checks themselves in (tonight's code: the QR on the organiser's page)
+    /checkin.json?code=C  the names to tap, and who checked in; POST /checkin {"code", "player"}
+    /checkin-qr.svg?key=K the check-in link's QR code (the organiser's); POST /checkin/new: a new code
+    POST /table           a new table: {"name"}; answers its id and its config lines (its password: secret)
+    POST /correction      a correction: {"kind", "args"} (league/corrections.py; the same key and limits);
+                          answers {"ok", "seq"}: the correction's place in the log, what an undo names
     /i18n/<lang>.json     the catalogs, as the phone page gets them (games' names, announcements)
 
 Everything served is public but the organiser's page and its two answers. The key is compared in
@@ -27,6 +32,7 @@ import hmac
 import html
 import json
 import logging
+import re
 from http import HTTPStatus
 from pathlib import Path
 from typing import Any
@@ -36,20 +42,24 @@ from companion import i18n
 from companion.games import registry
 from companion.hall.pages import seating_request
 from companion.hall.pages.parts import Actions, Model, Store
+from companion.hall.pages.qr_svg import qr_svg
 from companion.hall.pages.seating_request import MAX_BODY, Refused
 from companion.hall.pages.snapshots import Snapshots, to_json
 from companion.hall.pages.stream import Streams, stream
-from companion.hall.protocol import TABLE_ID
+from companion.hall.protocol import MAX_NAME, TABLE_ID
 from companion.phones.offered import offered
 from companion.phones.pageserver import GZIP_FROM, RETRY_AFTER, TYPES, WEB_DIR, PageHandler, PageServer
 
 logger = logging.getLogger(__name__)
 HALL_WEB = Path(__file__).parent / "web"
-PAGES = {"/": "hall.html", "/cycle": "cycle.html", "/standings": "standings.html", "/seating": "seating.html"}
+PAGES = {"/": "hall.html", "/cycle": "cycle.html", "/standings": "standings.html", "/seating": "seating.html",
+         "/checkin": "checkin.html"}
 PHONE_MODULES = ("i18n.js", "dom.js", "header.js", "render.js", "moderator.js")  # the phone page's, shared
 KEY_HEADER = "X-Organiser-Key"
 LOADING = 32  # connections beside the open pages' own two, for pages loading (a browser opens about six)
 JSON = TYPES[".json"]
+_HOST = re.compile(r"(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:]{2,39}\])(?::[0-9]{1,5})?")  # a Host header: host[:port]
+_HOST_PORT = re.compile(r":[0-9]{1,5}$")
 
 
 class HallHandler(PageHandler):
@@ -64,6 +74,12 @@ class HallHandler(PageHandler):
             self._correct()
         elif self.command == "POST" and path == "/player":
             self._add_player()
+        elif self.command == "POST" and path == "/table":
+            self._add_table()
+        elif self.command == "POST" and path == "/checkin":
+            self._check_in()
+        elif self.command == "POST" and path == "/checkin/new":
+            self._new_checkin()
         elif self.command not in ("GET", "HEAD"):
             self.send_error(HTTPStatus.NOT_IMPLEMENTED)
         elif path == "/events":
@@ -76,6 +92,11 @@ class HallHandler(PageHandler):
                        {"Content-Disposition": 'attachment; filename="league-standings.csv"'})
         elif path == "/organiser":
             self._organiser_page(parse_qs(query).get("key", [""])[0], head)
+        elif path == "/checkin.json":
+            self._checkin_roster(parse_qs(query).get("code", [""])[0], head)
+        elif path == "/checkin-qr.svg":
+            if not self._refused_key(parse_qs(query).get("key", [""])[0]):
+                self._checkin_qr(head)
         elif path == "/organiser.json":
             if self._refused_key(self.headers.get(KEY_HEADER, "")):
                 return
@@ -169,7 +190,7 @@ class HallHandler(PageHandler):
             if correct is None:
                 raise Refused("hall.reject.cannot_seat")
             try:
-                correct(data["kind"], data["args"], self._who())
+                seq = correct(data["kind"], data["args"], self._who())
             except ValueError as err:
                 code, params = getattr(err, "code", None), getattr(err, "params", None)
                 if isinstance(code, str) and isinstance(params, dict):
@@ -178,7 +199,8 @@ class HallHandler(PageHandler):
         except Refused as refused:
             self._refusal(refused)
             return
-        self._send(HTTPStatus.OK, _json({"ok": True}), JSON, False, {"Connection": "close"})
+        answer = {"ok": True, "seq": seq if isinstance(seq, int) else None}  # what "Undo" names
+        self._send(HTTPStatus.OK, _json(answer), JSON, False, {"Connection": "close"})
 
     def _add_player(self) -> None:
         """POST /player {"name"}: a late entry from the organiser's page; answers {"ok", "id"}."""
@@ -197,6 +219,95 @@ class HallHandler(PageHandler):
             self._refusal(refused)
             return
         self._send(HTTPStatus.OK, _json({"ok": True, "id": player_id}), JSON, False, {"Connection": "close"})
+
+    def _add_table(self) -> None:
+        """POST /table {"name"}: a table added from the organiser's page; answers {"ok", "id", "config"}
+        (the lines for the table's config file, its password among them: this answer only)."""
+        self.close_connection = True
+        try:
+            data = self._organiser_json({"name"})
+            if data is None:
+                return
+            add = getattr(self.server.actions, "add_named_table", None)
+            if not isinstance(data["name"], str) or add is None:
+                raise Refused("hall.reject.bad_request", {"field": "name"})
+            lang = self.server.language_of(self.headers.get("Accept-Language", ""))
+            name = data["name"].strip()
+            try:
+                comment = i18n.translate(lang, "hall.cli.table_config", {"name": name})
+                added = add(name, _HOST_PORT.sub("", self._host()).strip("[]"), comment)
+            except ValueError:
+                raise Refused("hall.cli.bad_table_name", {"most": MAX_NAME}) from None
+        except Refused as refused:
+            self._refusal(refused)
+            return
+        self._send(HTTPStatus.OK, _json({"ok": True, **added}), JSON, False, {"Connection": "close"})
+
+    def _action(self, name: str) -> Any:
+        """One of the hall's actions the pages may take (Refused: this hall has none by that name)."""
+        found = getattr(self.server.actions, name, None)
+        if found is None:
+            raise Refused("hall.reject.bad_request", {"field": name})
+        return found
+
+    def _host(self) -> str:
+        """The Host header as the browser sent it (host[:port]), if it is one; else this server on localhost."""
+        given = (self.headers.get("Host") or "").strip()
+        return given if _HOST.fullmatch(given) else f"localhost:{self.server.port}"
+
+    def _checkin_qr(self, head: bool) -> None:
+        """The check-in link's QR code (the organiser's): this hall as the browser reached it, tonight's code."""
+        try:
+            code = self._action("checkin_code")()
+        except Refused as refused:
+            self._refusal(refused)
+            return
+        self._send(HTTPStatus.OK, qr_svg(f"http://{self._host()}/checkin?code={code}").encode(), "image/svg+xml", head)
+
+    def _checkin_roster(self, code: str, head: bool) -> None:
+        """GET /checkin.json?code=C: every player's name and whether they checked in (403: not tonight's code)."""
+        try:
+            players = self._action("checkin_roster")(code)
+        except ValueError as err:
+            self._refusal(Refused(str(getattr(err, "code", "hall.checkin.bad_code")), status=HTTPStatus.FORBIDDEN))
+            return
+        except Refused as refused:
+            self._refusal(refused)
+            return
+        self._send(HTTPStatus.OK, _json({"players": players}), JSON, head)
+
+    def _check_in(self) -> None:
+        """POST /checkin {"code", "player"}: a player checks themselves in (public, with tonight's code)."""
+        self.close_connection = True
+        try:
+            body = self._body()
+            try:
+                data = json.loads(body.decode("utf-8"))
+            except (UnicodeDecodeError, ValueError, RecursionError):
+                raise Refused("hall.reject.not_json") from None
+            if not isinstance(data, dict) or set(data) != {"code", "player"} or not all(
+                    isinstance(v, str) for v in data.values()):
+                raise Refused("hall.reject.bad_request", {"field": "code, player"})
+            try:
+                name = self._action("check_in")(data["code"], data["player"])
+            except ValueError as err:
+                raise Refused(str(getattr(err, "code", "hall.checkin.bad_code")), status=HTTPStatus.FORBIDDEN) from None
+        except Refused as refused:
+            self._refusal(refused)
+            return
+        self._send(HTTPStatus.OK, _json({"ok": True, "name": name}), JSON, False, {"Connection": "close"})
+
+    def _new_checkin(self) -> None:
+        """POST /checkin/new {} (the organiser's key): a new code, nobody checked in."""
+        self.close_connection = True
+        try:
+            if self._organiser_json(set()) is None:
+                return
+            self._action("new_checkin")()
+        except Refused as refused:
+            self._refusal(refused)
+            return
+        self._send(HTTPStatus.OK, _json({"ok": True}), JSON, False, {"Connection": "close"})
 
     def _organiser_json(self, fields: set[str]) -> dict[str, Any] | None:
         """An organiser's POST body: a JSON object with exactly `fields`, the organiser's key in the header

@@ -14,6 +14,7 @@ from companion.kiosk.screens.play import PlayScreen
 from companion.kiosk.screens.reveal import RevealScreen
 from companion.kiosk.screens.seating import SeatingScreen
 from companion.kiosk.screens.setup import SetupScreen
+from companion.kiosk.screens.story import StoryScreen
 from companion.naming import Namer
 from companion.taps.sink import PUBLIC_REFUSALS
 
@@ -96,8 +97,9 @@ def on_message(k: Kiosk, message: msgs.Message) -> None:
 
 
 def game_goes_on(k: Kiosk) -> None:
-    """The host's Undo took the end back (issue 28): the reveal gives way to play, and everyone is told."""
-    rest = [s for s in k.stack if not isinstance(s, RevealScreen)]
+    """The host's Undo took the end back (issue 28): the reveal (and its story) give way to play, and
+    everyone is told."""
+    rest = [s for s in k.stack if not isinstance(s, RevealScreen | StoryScreen)]
     if not rest or not isinstance(rest[0], PlayScreen):
         rest.insert(0, PlayScreen(k))
     k.stack[:] = rest

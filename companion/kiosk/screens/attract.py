@@ -10,11 +10,13 @@ anywhere opens the game list (one tap); Back there is the table's own game's set
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from companion.games import registry
+from companion.kiosk.layout import Layout
 from companion.kiosk.qr import qr_surface
 from companion.kiosk.reel import Reel, chosen_games
 from companion.kiosk.screens.base import Screen
@@ -35,24 +37,26 @@ class AttractScreen(Screen):
 
     def __init__(self, kiosk: Kiosk) -> None:
         super().__init__(kiosk)
-        ids = chosen_games(kiosk.games, kiosk.settings.attract, str(kiosk.public.get("game", "")))
-        self.reel = Reel(kiosk.games, ids, kiosk.settings.demo_script)
+        self.reel = Reel(kiosk.games, self._chosen(), kiosk.settings.demo_script)
         self.next_step = kiosk.now_ms() + DEMO_STEP_MS
+        self.games_shown = 0  # games the reel has moved on to: the spectators' credentials in turn
+
+    def _chosen(self) -> list[str]:
+        return chosen_games(self.k.games, self.k.settings.attract, str(self.k.public.get("game", "")))
 
     @property
     def demo(self) -> Demo:
         assert self.reel.demo is not None
         return self.reel.demo
 
-    def _areas(self) -> dict[str, pygame.Rect]:
+    @property
+    def look(self) -> Look:
         L = self.k.layout
-        return {"mark": L.rect(16, 40, 768, 36), "board": L.rect(16, 84, 456, 332),
-                "card": L.rect(484, 84, 300, 184), "news": L.rect(484, 276, 300, 140),
-                "call": L.rect(16, 424, 768, 48)}
+        return tv_look(L, self.scan() is not None) if is_tv(L) else panel_look(L)
 
     def buttons(self) -> list[Button]:
         """The call to action, "Touch to play" (a touch anywhere else does the same)."""
-        return [Button(self._areas()["call"], self.tr("kiosk.attract.touch"), lambda: open_list(self.k), "primary",
+        return [Button(self.look.call, self.tr("kiosk.attract.touch"), lambda: open_list(self.k), "primary",
                        key="play")]
 
     def tap(self, pos: tuple[int, int]) -> bool:
@@ -71,15 +75,31 @@ class AttractScreen(Screen):
         pass
 
     def update(self, now: int) -> None:
+        chosen = self._chosen()
+        if chosen != self.reel.ids and self.k.settings.demo_script is None:  # the host's choice, or the game
+            self.reel.close()
+            self.reel = Reel(self.k.games, chosen)
+            self.next_step = now + DEMO_STEP_MS
         if now >= self.next_step:
-            self.reel.advance()
+            if self.reel.advance():
+                self.games_shown += 1
             self.next_step = now + DEMO_STEP_MS
 
     def next_change_ms(self, now: int) -> int | None:
         return self.next_step
 
+    def scan(self) -> tuple[str, str] | None:
+        """The QR code's link and the line saying what it opens: the host's page (`display.attract_url`),
+        else the table's own spectator page when phones are served and spectators allowed; else none."""
+        if self.k.settings.attract_url is not None:
+            return self.k.settings.attract_url, self.tr("kiosk.attract.scan")
+        seats = self.k.settings.seats
+        watch = seats.watch_url(self.games_shown) if seats is not None else None
+        return None if watch is None else (watch, self.tr("kiosk.attract.scan_watch"))
+
     def regions(self) -> list[Region]:
-        a, lang = self._areas(), self.k.lang
+        look, lang, c = self.look, self.k.lang, self.c
+        size = look.size
         public = self.demo.public()
         game = str(public.get("game"))
         title = self.tr(f"game.{game}.title")
@@ -94,66 +114,132 @@ class AttractScreen(Screen):
         at = self.demo.at
         board_key: Any = (lang, game, self.reel.index, public.get("announced"), repr(public.get("table")),
                           self.demo.index)
+        scan = self.scan()
 
         def marked(surface: pygame.Surface, rect: pygame.Rect) -> None:
-            badge = pygame.Rect(rect.left, rect.top, self.c.px(120), rect.height)
-            pygame.draw.rect(surface, ACCENT, badge, border_radius=self.c.px(6))
-            self.c.text.draw(surface, mark, badge.inflate(-self.c.px(8), 0), self.c.font(22), BG, bold=True,
-                             align="center")
-            rest = pygame.Rect(badge.right + self.c.px(12), rect.top, rect.right - badge.right - self.c.px(12),
-                               rect.height)
-            self.c.text.draw(surface, banner, rest, self.c.font(20), DIM, bold=True)
+            badge = pygame.Rect(rect.left, rect.top, rect.height * 10 // 3, rect.height)
+            pygame.draw.rect(surface, ACCENT, badge, border_radius=c.px(6))
+            c.text.draw(surface, mark, badge.inflate(-c.px(8), 0), c.font(size["mark"]), BG, bold=True,
+                        align="center")
+            rest = pygame.Rect(badge.right + c.px(12), rect.top, rect.right - badge.right - c.px(12), rect.height)
+            c.text.draw(surface, banner, rest, c.font(size["banner"]), DIM, bold=True)
 
         def board(surface: pygame.Surface, rect: pygame.Rect) -> None:
             panel(surface, rect)
-            inner = rect.inflate(-self.c.px(16), -self.c.px(16))
+            inner = rect.inflate(-c.px(16), -c.px(16))
             if draw_board is not None:
-                draw_board(surface, inner, self.c, lang, public, at)
+                draw_board(surface, inner, c, lang, public, at)
             else:
-                self.c.text.draw(surface, title, inner, self.c.font(40), DIM, bold=True, align="center")
+                c.text.draw(surface, title, inner, c.font(40), DIM, bold=True, align="center")
 
         def card(surface: pygame.Surface, rect: pygame.Rect) -> None:
             panel(surface, rect)
-            inner = rect.inflate(-self.c.px(20), -self.c.px(12))
-            name, facts = self.k.layout.rows(pygame.Rect(inner.left, inner.top, inner.width, self.c.px(62)), 2, 2)
-            self.c.text.draw(surface, title, name, self.c.font(28), FG, bold=True)
-            self.c.text.draw(surface, players_length, facts, self.c.font(18), ACCENT, bold=True)
-            body = pygame.Rect(inner.left, facts.bottom + self.c.px(6), inner.width, inner.bottom - facts.bottom)
-            draw_lines(surface, self.c, [pitch], body, 16)
+            inner = rect.inflate(-c.px(20), -c.px(12))
+            high = [c.text.render(words, c.font(size[part]), FG, True).get_height()
+                    for words, part in ((title, "title"), (players_length, "facts"))]
+            name = pygame.Rect(inner.left, inner.top, inner.width, high[0])
+            facts = pygame.Rect(inner.left, name.bottom + c.px(2), inner.width, high[1])
+            c.text.draw(surface, title, name, c.font(size["title"]), FG, bold=True)
+            c.text.draw(surface, players_length, facts, c.font(size["facts"]), ACCENT, bold=True)
+            body = pygame.Rect(inner.left, facts.bottom + c.px(6), inner.width, inner.bottom - facts.bottom - c.px(6))
+            draw_lines(surface, c, [pitch], body, size["pitch"])
 
-        url = self.k.settings.attract_url
-        scan = self.tr("kiosk.attract.scan")
+        def announcements(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            draw_lines(surface, c, news, rect, size["news"], DIM, whole=True)
 
-        def lines(surface: pygame.Surface, rect: pygame.Rect) -> None:
-            if url is None:
-                draw_lines(surface, self.c, news, rect, 20, DIM)
+        def code(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            if scan is None:  # the panel without a code: the announcements in its place
+                announcements(surface, rect)
                 return
-            code = qr_surface(url, rect.height)  # the region's height: about 14 cm on a 55" TV
-            surface.blit(code, (rect.left, rect.top))
-            right = pygame.Rect(rect.left + code.get_width() + self.c.px(12), rect.top,
-                                rect.width - code.get_width() - self.c.px(12), rect.height)
-            draw_lines(surface, self.c, [scan], right, 16, ACCENT)
-            top = right.top + sum(self.c.text.render(part, self.c.font(16), ACCENT).get_height() + self.c.px(6)
-                                  for part in self.c.text.wrap(scan, self.c.font(16), right.width)) + self.c.px(6)
-            draw_lines(surface, self.c, news[:1], pygame.Rect(right.left, top, right.width, right.bottom - top), 18,
-                       DIM)
+            url, what = scan
+            shown = qr_surface(url, min(rect.height, rect.width * 2 // 3))  # a whole number of px a module
+            surface.blit(shown, (rect.left, rect.top))
+            gap = c.px(12)
+            right = pygame.Rect(rect.left + shown.get_width() + gap, rect.top, rect.width - shown.get_width() - gap,
+                                rect.height)
+            said = draw_lines(surface, c, [what], right, size["scan"], ACCENT)
+            if not look.tv:  # the panel: the latest announcement below the line, beside the code
+                px = c.font(size["scan"])
+                top = right.top + sum(c.text.render(part, px, ACCENT).get_height() + c.px(6)
+                                      for part in c.text.wrap(what, px, right.width)[:said]) + c.px(6)
+                draw_lines(surface, c, news[:1], pygame.Rect(right.left, top, right.width, right.bottom - top),
+                           size["news_beside"], DIM)
 
         def call_to_action(surface: pygame.Surface, rect: pygame.Rect) -> None:
-            pygame.draw.rect(surface, ACCENT, rect, border_radius=self.c.px(10))
-            left, right = self.k.layout.columns(rect.inflate(-self.c.px(16), 0), 2)
-            self.c.text.draw(surface, call, left, self.c.font(26), BG, bold=True)
-            self.c.text.draw(surface, token, right, self.c.font(16), BG, align="right")
+            pygame.draw.rect(surface, ACCENT, rect, border_radius=c.px(10))
+            left, right = self.k.layout.columns(rect.inflate(-c.px(16), 0), 2)
+            c.text.draw(surface, call, left, c.font(size["call"]), BG, bold=True)
+            c.text.draw(surface, token, right, c.font(size["token"]), BG, align="right")
 
-        return [
-            Region("attract.mark", a["mark"], (lang, banner, mark), marked),
-            Region("attract.board", a["board"], board_key, board),
-            Region("attract.card", a["card"], (lang, title, players_length, pitch), card),
-            Region("attract.demo", a["news"], (lang, tuple(news), url), lines),
-            Region("attract.call", a["call"], (lang, call, token), call_to_action),
+        out = [
+            Region("attract.mark", look.mark, (lang, banner, mark), marked),
+            Region("attract.board", look.board, board_key, board),
+            Region("attract.card", look.card, (lang, title, players_length, pitch), card),
+            Region("attract.call", look.call, (lang, call, token), call_to_action),
         ]
+        if not look.tv:  # the panel: the code and the latest announcement, or the announcements, in one place
+            out.append(Region("attract.demo", look.news, (lang, scan, tuple(news)), code))
+            return out
+        if scan is not None:
+            out.append(Region("attract.code", look.code, (lang, scan), code))
+        out.append(Region("attract.demo", look.news, (lang, tuple(news)), announcements))
+        return out
 
     def close(self) -> None:
         self.reel.close()
+
+
+@dataclass(frozen=True)
+class Look:
+    """Where the attract screen's parts go and their type sizes (design units, `Layout.font`)."""
+
+    tv: bool
+    mark: pygame.Rect
+    board: pygame.Rect
+    card: pygame.Rect  # the game's box
+    code: pygame.Rect  # the QR code and its line (the panel: the same place as the announcements)
+    news: pygame.Rect  # the recorded game's announcements (the panel: the code and the latest one, if a code)
+    call: pygame.Rect
+    size: dict[str, float]
+
+
+PANEL_SIZES = {"mark": 22, "banner": 20, "title": 28, "facts": 18, "pitch": 16, "news": 20, "scan": 16,
+               "news_beside": 18, "call": 26, "token": 16}
+#: A TV's type in pixels at 1080 lines (the design's 16:9 grid; docs/kiosk.md says why): the announcements
+#: 48 px (letters about 2 cm tall on a 55" set, 22 minutes of arc at 3 m), the game's name 64 px.
+TV_PX = {"mark": 44, "banner": 40, "title": 64, "facts": 38, "pitch": 34, "news": 48, "scan": 36,
+         "news_beside": 36, "call": 56, "token": 34}
+
+
+def is_tv(layout: Layout) -> bool:
+    """A 16:9 screen of 720 lines or more (1280x720, 1366x768, 1920x1080...): a TV, not the 7" panel."""
+    return layout.height >= 720 and layout.width * 10 >= layout.height * 17
+
+
+def panel_look(L: Layout) -> Look:
+    """The 7" panel's design (800x480, scaled on other 5:3 screens)."""
+    return Look(False, L.rect(16, 40, 768, 36), L.rect(16, 84, 456, 332), L.rect(484, 84, 300, 184),
+                L.rect(484, 276, 300, 140), L.rect(484, 276, 300, 140), L.rect(16, 424, 768, 48), dict(PANEL_SIZES))
+
+
+def tv_look(L: Layout, code: bool) -> Look:
+    """A TV's own layout on a 1920x1080 grid (scaled to the screen's height, centred): the board on the
+    left, the game's box at the top of the right column. With a QR code, the code below the box, 404 px
+    tall (7 px a module for a spectator's link: about 23 cm on a 55" set, read from 2 m), and the
+    announcements under the board; without one, the board the whole height and the announcements below
+    the box."""
+    f = L.height / 1080
+    ox = round((L.width - 1920 * f) / 2)
+
+    def at(x: int, y: int, w: int, h: int) -> pygame.Rect:
+        left, top = ox + round(x * f), round(y * f)
+        return pygame.Rect(left, top, ox + round((x + w) * f) - left, round((y + h) * f) - top)
+
+    units = f / L.scale  # a pixel at 1080 lines, in the design units `Layout.font` takes
+    board, news = (at(40, 156, 1150, 624), at(40, 792, 1150, 168)) if code else (at(40, 156, 1150, 804),
+                                                                                  at(1220, 556, 660, 404))
+    return Look(True, at(40, 84, 1840, 60), board, at(1220, 156, 660, 384), at(1220, 556, 660, 404), news,
+                at(40, 976, 1840, 84), {part: px * units for part, px in TV_PX.items()})
 
 
 def open_list(k: Kiosk) -> None:

@@ -4,7 +4,9 @@ With one list field (a vote, a path) the list fills the panel. With several fiel
 name and value, with minus and plus for a number or "Choose" that opens a list. A list shows 9 large
 buttons a page, with "more" and "back" when it is longer; a list longer than a page whose choices have
 groups (a building's floor) shows the groups first. A sequence (a path) has "take back the last step";
-a subset (a vote's candidates) toggles its choices. Rows that do not fit come in pages (More/Back). A
+a subset (a vote's candidates) toggles its choices; a ``distinct`` sequence whose choices repeat a value
+(two cards of one kind) has one button for it, saying how many are left ("Pill ×2", issue 31). Rows that
+do not fit come in pages (More/Back). A
 typed field (a ``texts`` list, a ``text`` without suggestions) has its line and "type it on the host's
 phone" (an on-screen keyboard is another screen's work).
 Everything stays inside `area`, so the line under it (the booth's answer) never covers a button or label.
@@ -12,6 +14,7 @@ Everything stays inside `area`, so the line under it (the booth's answer) never 
 
 from __future__ import annotations
 
+import collections
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -180,10 +183,21 @@ def _list(form: FormState, f: dict[str, Any], area: pygame.Rect, L: Layout, lang
             entries.append((g, act(_set, form, g, 0), "normal", ("group", name, i)))
     else:
         index = {repr(ch["value"]): i for i, ch in enumerate(f.get("choices", []))}
+        left = collections.Counter(repr(ch["value"]) for ch in offered)
+        held = collections.Counter(repr(ch["value"]) for ch in f.get("choices", []))
         for ch in offered:
+            key = repr(ch["value"])
+            if f.get("distinct") and sequence:  # two cards of a kind: one button, saying how many are left
+                if left[key] == 0:
+                    continue
+                words = (i18n.translate(lang, "kiosk.form.choice_left", {"choice": label(lang, ch), "count": left[key]})
+                         if held[key] > 1 else label(lang, ch))
+                left[key] = 0
+            else:
+                words = label(lang, ch)
             on = ch["value"] in (chosen or []) if toggles else not sequence and ch["value"] == chosen
-            entries.append((label(lang, ch), act(form.choose, name, ch["value"]), "primary" if on else "normal",
-                            ("choice", name, index[repr(ch["value"])])))
+            entries.append((words, act(form.choose, name, ch["value"]), "primary" if on else "normal",
+                            ("choice", name, index[key])))
     pages = max(1, -(-len(entries) // PAGE))
     page = min(form.page, pages - 1)
     row_h, gap = L.px(TARGET_H), L.px(8)

@@ -4,17 +4,21 @@ reveal's "Another game" and a touch on the attract loop come here.
 
 Each card is the game's box, from its own package (issue 30): its name, how many play and how long it
 takes (`MIN_PLAYERS`, `MAX_PLAYERS`, `PLAY_MINUTES`), and one line on what the companion does for it
-(its catalogs' ``game.<id>.companion``); the game the table is set up for is highlighted."""
+(its catalogs' ``game.<id>.companion``), and a small picture of its board (its package's
+``box/board-<lang>.png``, companion/kiosk/box_pictures.py: read from a file, so listing the games imports
+none of their rules); the game the table is set up for is highlighted."""
 
 from __future__ import annotations
 
+import functools
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from companion import i18n
-from companion.games import box, play_minutes
+from companion.games import box, box_picture, play_minutes
 from companion.kiosk.screens.base import Screen
 from companion.kiosk.screens.paging import Entry, paged
 from companion.kiosk.widgets import ACCENT, BG, FG, FOCUS, Button, Region, draw_button, draw_lines
@@ -24,6 +28,17 @@ if TYPE_CHECKING:
 
 
 CARD_H = 104  # a game's card on the list, in design units: name, players and length, the one line
+PICTURE_KEPT = (200, 146)  # a box picture's size in its file: larger than on a card on a 1080p TV (176x128)
+
+
+@functools.lru_cache(maxsize=24)
+def small_picture(path: Path, size: tuple[int, int]) -> pygame.Surface | None:
+    """A game's box picture scaled to `size` (kept: a few small surfaces); None if it cannot be read."""
+    try:
+        loaded = pygame.image.load(str(path))
+    except (pygame.error, OSError):
+        return None
+    return pygame.transform.smoothscale(loaded, size)
 
 
 def box_line(k: Kiosk, game_id: str) -> str:
@@ -68,6 +83,7 @@ class GameListScreen(Screen):
     def __init__(self, kiosk: Kiosk) -> None:
         super().__init__(kiosk)
         self.page = 0
+        self.pictured: dict[str, pygame.Rect] = {}  # where each card's board picture was drawn last
 
     def _turn(self, page: int) -> None:
         self.page = page
@@ -120,8 +136,14 @@ class GameListScreen(Screen):
         inner = b.rect.inflate(-c.px(20), -c.px(8))
         high = [c.text.render(words, c.font(size), ink, True).get_height()
                 for words, size in ((b.label, 20), (facts, 15))]
-        name = pygame.Rect(inner.left, inner.top, inner.width, high[0])
-        numbers = pygame.Rect(inner.left, name.bottom, inner.width, high[1])
+        found = box_picture(self.k.games, str(b.key), self.k.lang)
+        tall = sum(high)  # as tall as the name and the numbers beside it
+        shown = small_picture(found, (round(tall * PICTURE_KEPT[0] / PICTURE_KEPT[1]), tall)) if found else None
+        beside = shown.get_width() + c.px(8) if shown is not None else 0  # the board's picture, top right
+        if shown is not None:
+            self.pictured[str(b.key)] = surface.blit(shown, (inner.right - shown.get_width(), inner.top))
+        name = pygame.Rect(inner.left, inner.top, inner.width - beside, high[0])
+        numbers = pygame.Rect(inner.left, name.bottom, inner.width - beside, high[1])
         c.text.draw(surface, b.label, name, c.font(20), ink, bold=True)
         c.text.draw(surface, facts, numbers, c.font(15), ink if b.style == "primary" else ACCENT, bold=True)
         body = pygame.Rect(inner.left, numbers.bottom + c.px(2), inner.width, inner.bottom - numbers.bottom - c.px(2))

@@ -1,6 +1,7 @@
 """The host's menu: the game's host controls (pause or resume and extend each running timer, undo the
 last input, end the game: `companion.core.host_controls`, declared by the game's contract), the
-phones and their seats (when phones are served), and the screen's language and volume. Every game input
+phones and their seats (when phones are served), the screen's language and volume, and which games the
+attract loop shows. Every game input
 goes to the referee as the host's and its answer comes back as a notice. Each control keeps its place
 whatever the timers do; End the game and New game while one is under way take a second step
 (`ConfirmScreen`); after an end, Undo (in its same place) takes the end back until the next game starts."""
@@ -54,7 +55,8 @@ class HostMenuScreen(Screen):
         Undo, Game forms and End the game hold the first row, each timer a row of its own below them
         (start, pause or resume on the left, +30 s beside it; two timers a page), New game and Phones and
         seats on the right of those rows, Enroll, Language and Volume the last row; Close in the footer, and on
-        a moderated table the moderator's view at the footer's left.
+        a moderated table the moderator's view at the footer's left; the demo loop's choice in the footer's
+        third place (issue 30: the grid is full; no other control moved for it).
         A control that is not offered now leaves its place empty."""
         L = self.k.layout
         grid = [L.columns(row, 3) for row in L.rows(L.rect(16, 96, 768, 316), 4)]
@@ -94,6 +96,8 @@ class HostMenuScreen(Screen):
         if pages > 1:
             put(footer[1], self.tr("kiosk.menu.more_timers", page=self.timer_page + 1, pages=pages),
                 self._more_timers, "timers")
+        if self.k.settings.attract is not False:  # which games the attract loop shows (off in the config: none)
+            put(footer[2], self.tr("kiosk.menu.attract"), self._attract, "a")
         put(footer[3], self.tr("kiosk.menu.close"), self.k.pop, "c")
         return out
 
@@ -153,6 +157,10 @@ class HostMenuScreen(Screen):
     def _phones(self) -> None:
         from companion.kiosk.screens.phone_seats import PhoneSeatsScreen
         self.k.replace(PhoneSeatsScreen(self.k))
+
+    def _attract(self) -> None:
+        from companion.kiosk.screens.attract_choice import AttractChoiceScreen
+        self.k.replace(AttractChoiceScreen(self.k))
 
     def _enroll(self) -> None:
         from companion.kiosk.screens.enroll import EnrollScreen

@@ -1,5 +1,6 @@
 """The reveal: the game's last announcements (what its settlement made public) one at a time, then
-the final ranking. Each touch or `select` shows the next; they also advance by themselves."""
+the final ranking. Each touch or `select` shows the next; they also advance by themselves. Then "The
+whole story" (in Next's place) opens every announcement of the game (screens/story.py)."""
 
 from __future__ import annotations
 
@@ -55,6 +56,8 @@ class RevealScreen(Screen):
         out = [Button(cols[3], self.tr("kiosk.button.menu"), self.k.open_menu, key="menu")]
         if not self.done:
             out.insert(0, Button(cols[2], self.tr("kiosk.reveal.next"), self.advance, "primary", key="next"))
+        elif self.k.public.get("story"):  # issue 31: every announcement, first to last, where Next was
+            out.insert(0, Button(cols[2], self.tr("kiosk.reveal.story"), self.story, key="story"))
         # issue 21: the same game again in one touch, or the game list; after Next and Menu, so the focus
         # (a GPIO "select") never starts a game by itself
         return [*out, Button(cols[0], self.tr("kiosk.reveal.play_again"), self.play_again,
@@ -70,6 +73,10 @@ class RevealScreen(Screen):
                               "options": dict(public.get("options", self.k.settings.options)),
                               **({"moderator": True} if public.get("moderated") else {})}})
         self.k.say("kiosk.options.starting", game=self.tr(f"game.{public.get('game')}.title"))
+
+    def story(self) -> None:
+        from companion.kiosk.screens.story import StoryScreen
+        self.k.push(StoryScreen(self.k))
 
     def another(self) -> None:
         from companion.kiosk.screens.game_list import GameListScreen

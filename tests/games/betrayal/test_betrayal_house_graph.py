@@ -65,19 +65,30 @@ def test_a_join_needs_an_open_doorway_in_the_neighbour() -> None:
 
 
 def _with_coal_chute(tmp_path: Path, passage: str) -> str:
+    """The sample house with its coal chute's passage replaced by `passage`."""
     shutil.copytree(data.bundled_dir(), tmp_path / "set")
     house = tmp_path / "set" / "house.toml"
-    text = house.read_text()
-    text = text.replace("[[rooms]]", '[[rooms]]\nid = "coal_chute"\nfloors = ["ground"]\ndoors = 1\n\n[[rooms]]', 1)
-    house.write_text(passage + "\n" + text)
+    text = house.read_text(encoding="utf-8")
+    assert ONE_WAY in text
+    house.write_text(text.replace(ONE_WAY, passage), encoding="utf-8")
     return str(tmp_path / "set")
 
 
 ONE_WAY = 'passages = [{ from = "coal_chute", to = "cellar_steps", one_way = true, monsters_climb = true }]'
 
 
-def test_a_one_way_passage_goes_down_only_and_monsters_climb_back(tmp_path: Path) -> None:
-    t = Table(FOUR, today="03-01", data=_with_coal_chute(tmp_path, ONE_WAY))
+def test_the_sample_house_has_the_rule_texts_coal_chute() -> None:
+    house = data.of({"data": None}).house
+    assert [(p.start, p.to, p.one_way, p.monsters_climb) for p in house.passages] == [
+        ("coal_chute", "cellar_steps", True, True)]
+    chute = next(r for r in house.rooms if r.id == "coal_chute")
+    assert chute.floors == ["ground"] and chute.card is None
+
+
+def test_the_coal_chute_goes_down_only_and_monsters_climb_back() -> None:
+    """The sample house as shipped: an explorer slides down the chute and never back up it (a special
+    passage, one way); a monster at the cellar steps climbs back up it (the rule text)."""
+    t = Table(FOUR, today="03-01")
     t.explore("coal_chute")  # no card: ana moves on
     assert GAME.view_public(t.state)["rooms"]["coal_chute"]["joins"] == ["front_hall", "cellar_steps"]
     assert "coal_chute" not in GAME.view_public(t.state)["rooms"]["cellar_steps"]["joins"]

@@ -102,7 +102,7 @@ def test_the_bots_games_reach_the_haunt_and_the_checks_see_goals() -> None:
 
 
 def test_the_goal_check_catches_a_view_that_shows_the_traitors_goals() -> None:
-    for seed in range(10):
+    for seed in range(20):  # a search (the sample house changes the bot's games: issue 31's coal chute)
         state, _ = bot.BOT.play(setup(4, seed, "06-01"), random.Random(seed), limit=700)
         if state["haunt"] is not None and state["haunt"]["traitor"] is not None and not state["ended"]:
             break

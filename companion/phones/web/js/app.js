@@ -248,6 +248,9 @@ function followGame(seat, number) {
 function join(seat, fallback = null, fresh = false, probing = false) {
   page.seat = seat;
   page.kind = seats.kind(seat);
+  // a spectator watches, holds no seat: "Stop watching", never "Leave this seat"
+  $("leave").dataset.t = page.kind.kind === "spectator" ? "phone.watch_stop" : "phone.leave";
+  $("leave").textContent = t($("leave").dataset.t);
   $("join").hidden = true;
   $("seat").hidden = false;
   page.link = new Link(seat, {
@@ -324,8 +327,9 @@ async function main() {
   await setLanguage(pickLanguage(page.languages, seat ?? claim));
   $("leave").addEventListener("click", () => {
     $("leave-holder").replaceChildren(confirmStep({
-      question: t(page.kind?.kind === "host" ? "phone.leave_confirm_host" : "phone.leave_confirm"),
-      yes: t("phone.leave_yes"), no: t("phone.leave_no"),
+      question: t({ host: "phone.leave_confirm_host", spectator: "phone.watch_stop_confirm" }[page.kind?.kind]
+        ?? "phone.leave_confirm"),
+      yes: t(page.kind?.kind === "spectator" ? "phone.watch_stop" : "phone.leave_yes"), no: t("phone.leave_no"),
       onYes: () => { $("leave-holder").replaceChildren(); leaveSeat(); },
       onNo: () => $("leave-holder").replaceChildren(),
     }));

@@ -82,18 +82,35 @@ function subsetControl(field, formKey) {
 }
 
 // `choices` and `path`: an ordered list picked one tap at a time (a programmed pair, a path of rooms).
-// A path that narrows its steps shows only the choices the next step may take.
+// A path that narrows its steps shows only the choices the next step may take. A `distinct` field whose
+// choices repeat a value (two cards of one kind: Lockdown's drop, declare, offer) has one button for the
+// value, saying how many are left to pick ("Pill ×2"), greyed once none is (issue 31).
 function sequenceControl(field, onChange) {
   const picks = [];
   const values = () => picks.map((i) => field.choices[i].value);
   const chosen = el("p", { class: "chosen" });
+  const firstOf = field.choices.map((choice, i) => (field.distinct
+    ? field.choices.findIndex((other) => same(other.value, choice.value)) : i));
   const buttons = field.choices.map((choice, i) => el("button", { type: "button", text: label(choice),
-    onclick: () => { if (nextSteps(field, values()).includes(i)) { picks.push(i); show(); } } }));
+    hidden: firstOf[i] !== i, "data-value": JSON.stringify(choice.value),
+    onclick: () => {
+      const next = nextSteps(field, values()).find((j) => firstOf[j] === i);
+      if (next !== undefined) { picks.push(next); show(); }
+    } }));
   const undo = el("button", { type: "button", text: t("phone.undo_last"), onclick: () => { picks.pop(); show(); } });
   const lists = grouped(field, buttons, (members) => el("div", { class: "picks" }, members), true);
   function show() {
     const offered = nextSteps(field, values());
-    if (field.first) buttons.forEach((b, i) => { b.hidden = !offered.includes(i); });
+    if (field.first) buttons.forEach((b, i) => { b.hidden = firstOf[i] !== i || !offered.includes(i); });
+    if (field.distinct) {
+      buttons.forEach((b, i) => {
+        if (firstOf[i] !== i) return;
+        const all = firstOf.filter((f) => f === i).length;
+        const left = offered.filter((j) => firstOf[j] === i).length;
+        b.textContent = all > 1 ? t("phone.choice_left", { choice: label(field.choices[i]), count: left }) : label(field.choices[i]);
+        b.disabled = left === 0;
+      });
+    }
     for (const list of lists) {
       if (list.tagName === "DETAILS") list.hidden = ![...list.querySelectorAll("button")].some((b) => !b.hidden);
     }

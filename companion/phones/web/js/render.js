@@ -220,8 +220,30 @@ export function draw(view, seatKind) {
   // newest first, not numbered (a numbered list would count 1, 2, 3 from the newest)
   const news = [...(view.announcements ?? [])].reverse().slice(0, NEWS_SHOWN);
   document.getElementById("news-list").replaceChildren(...news.map((a) => el("li", { text: describe(a, view.players ?? []) })));
+  story(view);
   header(view, seatKind);
   tick();
+}
+
+// A finished game's whole story (issue 31): every announcement from the first, in order, numbered as the
+// kiosk numbers them, folded under one tap (it runs to hundreds). The view carries it (`story`) only once
+// the game has ended; it is built from announcements only, which are public. The list is rebuilt only
+// when what it says changes (another language, a correction), so a reader's place in it stays put.
+let storyShown = "";
+
+function story(view) {
+  const told = view.ended && Array.isArray(view.story) ? view.story : [];
+  document.getElementById("story").hidden = told.length === 0;
+  if (!told.length) return;
+  const first = Math.max(1, (view.announced ?? told.length) - told.length + 1);
+  const texts = told.map((a) => describe(a, view.players ?? []));
+  const said = JSON.stringify([first, texts]);
+  if (said === storyShown) return;
+  storyShown = said;
+  document.getElementById("story-open").textContent = t("phone.story.open", { count: first - 1 + told.length });
+  const list = document.getElementById("story-list");
+  list.start = first;
+  list.replaceChildren(...texts.map((text) => el("li", { text })));
 }
 
 let clockOffset = 0; // the table's clock minus this phone's clock, in ms

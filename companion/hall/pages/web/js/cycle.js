@@ -1,7 +1,10 @@
-// A big screen that shows the tables one after another (/cycle), `?seconds=` each (3 to 300; 8 if not said).
+// A big screen that shows the tables one after another (/cycle), `?seconds=` each (3 to 300; 8 if not said),
+// under the round's clock; between rounds (between.js) the next round's pairings and the standings instead.
 
 import { t } from "./i18n.js";
 import { follow, hallName, setupLanguage } from "./hall-data.js";
+import { drawBetween, phaseOf } from "./between.js";
+import { drawRoundClock } from "./round-clock.js";
 import { safeCard, tick, ticking } from "./table-card.js";
 
 const asked = Number(new URLSearchParams(location.search).get("seconds"));
@@ -12,6 +15,18 @@ let shown = 0;
 function draw() {
   if (!snapshot) return;
   hallName(snapshot);
+  drawRoundClock(document.getElementById("round-clock"), snapshot.seating);
+  const phase = phaseOf(snapshot);
+  const between = document.getElementById("between");
+  const showing = (phase === "pairings" || phase === "over") && drawBetween(between, snapshot, phase);
+  between.hidden = !showing;
+  document.body.classList.toggle("between-rounds", showing);
+  if (showing) {
+    document.getElementById("table").replaceChildren();
+    document.getElementById("empty").hidden = true;
+    document.getElementById("position").textContent = "";
+    return;
+  }
   const tables = snapshot.tables ?? [];
   document.getElementById("empty").hidden = tables.length > 0;
   shown = tables.length ? shown % tables.length : 0;
@@ -34,3 +49,4 @@ follow((snap) => {
   draw();
 });
 ticking();
+setInterval(() => drawRoundClock(document.getElementById("round-clock"), snapshot?.seating), 250);

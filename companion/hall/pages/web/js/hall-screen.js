@@ -3,9 +3,9 @@
 // made by the organiser shows on each card ("Next round: ...") and as a notice pointing to /seating.
 
 import { t } from "./i18n.js";
-import { follow, hallName, hallNow, setupLanguage } from "./hall-data.js";
+import { follow, hallName, setupLanguage } from "./hall-data.js";
+import { drawRoundClock } from "./round-clock.js";
 import { safeCard, tick, ticking } from "./table-card.js";
-import { formatMs } from "./render.js";
 
 const PAGE_SECONDS = 12;
 const DENSE_FROM = 13; // tables: from this many the TV shows compact cards
@@ -29,21 +29,8 @@ function seatsOf(seating, tables) {
   return out;
 }
 
-// The round's clock: "Round 2 · 31:10 left", counted on the hall's clock from when it was opened.
 function roundClock() {
-  const node = document.getElementById("round-clock");
-  const seating = snapshot?.seating;
-  const minutes = Number(seating?.minutes);
-  const opened = Number(seating?.opened_ms);
-  if (!seating || !Number.isFinite(minutes) || minutes <= 0 || !Number.isFinite(opened)) {
-    node.hidden = true;
-    return;
-  }
-  const left = opened + minutes * 60_000 - hallNow();
-  node.hidden = false;
-  node.dataset.state = left > 0 ? "running" : "expired";
-  node.textContent = left > 0 ? t("hall.round_clock", { round: seating.round, left: formatMs(left) })
-    : t("hall.round_over", { round: seating.round });
+  drawRoundClock(document.getElementById("round-clock"), snapshot?.seating);
 }
 
 // How many cards fit one page of the TV: measured from the first card and the grid's own box.

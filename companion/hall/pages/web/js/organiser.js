@@ -5,12 +5,14 @@
 import { el } from "./dom.js";
 import { describe, t } from "./i18n.js";
 import { follow, setupLanguage } from "./hall-data.js";
+import { fixes } from "./organiser-fix.js";
 import { gameName } from "./table-card.js";
 
 const KEY_HEADER = "X-Organiser-Key";
 const key = new URLSearchParams(location.search).get("key") ?? "";
 let data = null;
 let snapshot = null;
+let answersDrawn = "";
 
 // What each table of the last seating made of it (its `seated` answer in the hall's snapshot): started,
 // waiting for its game under way, refused (in the table's own words), or no answer yet.
@@ -25,6 +27,10 @@ function drawAnswers() {
   byes.hidden = !out.length;
   byes.textContent = out.length ? t("hall.organiser.byes_list", { names: out.join(", ") }) : "";
   const tables = new Map((snapshot.tables ?? []).map((table) => [table.id, table]));
+  const key = JSON.stringify([seating, Object.keys(seating.tables ?? {}).map((id) => [tables.get(id)?.name, tables.get(id)?.seated]),
+    fix.state(), document.documentElement.lang]);
+  if (key === answersDrawn) return;  // drawn again only when it changed: never under a finger
+  answersDrawn = key;
   document.getElementById("answers-list").replaceChildren(...Object.keys(seating.tables ?? {}).map((id) => {
     const table = tables.get(id);
     const name = String(table?.name || id);
@@ -38,7 +44,10 @@ function drawAnswers() {
         reason = t("hall.reject.cannot_seat");
       }
     }
-    return el("li", { "data-table": id, "data-state": state, text: t(`hall.organiser.answer.${state}`, { table: name, reason }) });
+    const li = el("li", { "data-table": id, "data-state": state },
+      el("span", { class: "answer", text: t(`hall.organiser.answer.${state}`, { table: name, reason }) }));
+    fix.tableControls(li, seating, id);
+    return li;
   }));
 }
 
@@ -85,89 +94,26 @@ function draw() {
   const tables = new Set(chosen("tables"));
   const first = !document.querySelector("input[name='tables']");
   const dropped = new Set(data.dropped ?? []);
+  const here = new Set(data.checked_in ?? []);
   document.getElementById("present").replaceChildren(...data.players.map((p) => checkbox("present", p.id,
-    dropped.has(p.id) ? t("hall.organiser.dropped", { name: p.name }) : p.name, present.has(p.id) && !dropped.has(p.id))));
+    dropped.has(p.id) ? t("hall.organiser.dropped", { name: p.name })
+      : here.has(p.id) ? t("hall.organiser.checked_in_name", { name: p.name }) : p.name,
+    present.has(p.id) && !dropped.has(p.id))));
+  drawCheckin(here);
   document.getElementById("tables").replaceChildren(...data.tables.map((table) => checkbox("tables", table.id,
     `${table.name || table.id}${table.online ? "" : ` (${t("hall.status.offline")})`}`, first ? table.online : tables.has(table.id))));
   count();
   podLimits();
   drawCorrections();
+  drawAnswers();
 }
 
-// Corrections: each recent result (scored, casual or void) with Void (two taps: the first arms it, the
-// second within a few seconds sends it), each player with Drop or Re-enter, the scoring, and the log of
-// every correction with who made it and when.
+// The scoring: a rule and its tiebreakers, saved as a correction (logged).
 const TIEBREAK_CHOICES = [["rating"], ["opponents", "rating"], ["head_to_head", "rating"], ["opponents", "head_to_head", "rating"]];
-let armed = null;
-
-function say(id, text) {
-  for (const other of ["corrected", "correction-problem"]) document.getElementById(other).hidden = other !== id;
-  document.getElementById(id).textContent = text;
-}
-
-async function correct(kind, args) {
-  try {
-    const response = await fetch("/correction", { method: "POST", body: JSON.stringify({ kind, args }),
-      headers: { "Content-Type": "application/json", [KEY_HEADER]: key } });
-    const answer = await response.json();
-    if (!response.ok) {
-      say("correction-problem", describe(answer.error ?? { code: "hall.correction.unknown" }));
-      return;
-    }
-    say("corrected", t("hall.organiser.corrected"));
-    await reload();
-  } catch {
-    say("correction-problem", t("hall.link.lost"));
-  }
-}
-
-function button(label, onTap) {
-  const node = el("button", { type: "button", class: "quiet", text: label });
-  node.addEventListener("click", async () => {
-    node.disabled = true;
-    try {
-      await onTap(node);
-    } finally {
-      node.disabled = false;
-    }
-  });
-  return node;
-}
-
-function resultLine(r) {
-  const names = Object.fromEntries((r.players ?? []).map((p) => [p.id, String(p.name)]));
-  const ranking = (r.ranking ?? []).map((g) => g.map((pid) => names[pid] ?? String(pid)).join(" / ")).join(" > ");
-  const text = t("hall.organiser.result", { table: String(r.table), game: gameName(String(r.game)), round: r.round ?? "-",
-    ranking, how: t(`hall.organiser.how.${r.how}`) });
-  const id = `${r.table}/${r.key}`;
-  const voiding = r.how === "void" ? null : button(t(armed === id ? "hall.organiser.void_confirm" : "hall.organiser.void"), async (node) => {
-    if (armed !== id) {
-      armed = id;
-      node.textContent = t("hall.organiser.void_confirm");
-      setTimeout(() => { if (armed === id) { armed = null; drawCorrections(); } }, 5000);
-      return;
-    }
-    armed = null;
-    await correct("void_result", { table: r.table, key: r.key });
-  });
-  return el("li", { "data-result": id, "data-how": r.how }, el("span", { text }), voiding ? " " : null, voiding);
-}
 
 function drawCorrections() {
   if (!data?.results) return;
-  document.getElementById("corrections").hidden = false;
-  document.getElementById("results").replaceChildren(...[...data.results].reverse().map((r) => {
-    try {
-      return resultLine(r);
-    } catch {
-      return null;
-    }
-  }).filter(Boolean));
-  const dropped = new Set(data.dropped ?? []);
-  document.getElementById("roster").replaceChildren(...data.players.map((p) => el("li", { "data-player": p.id },
-    el("span", { text: dropped.has(p.id) ? t("hall.organiser.dropped", { name: p.name }) : p.name }), " ",
-    button(t(dropped.has(p.id) ? "hall.organiser.reenter" : "hall.organiser.drop"),
-      () => correct(dropped.has(p.id) ? "reenter_player" : "drop_player", { player: p.id })))));
+  fix.draw();
   const scoring = data.scoring ?? { rule: "placing", custom: [], tiebreakers: ["rating"] };
   const rule = document.getElementById("scoring-rule");
   if (!rule.dataset.shown) {
@@ -180,31 +126,24 @@ function drawCorrections() {
   tiebreakers.replaceChildren(...TIEBREAK_CHOICES.map((choice) => el("option", { value: choice.join(","),
     text: choice.map((tb) => t(`hall.organiser.tiebreak.${tb}`)).join(", ") })));
   tiebreakers.value = current;
-  document.getElementById("log").replaceChildren(...[...(data.corrections ?? [])].reverse().map((c) => {
-    try {
-      return el("li", { text: t("hall.organiser.log_entry", {
-        time: new Date(c.at_ms).toLocaleString(document.documentElement.lang), who: String(c.who), kind: said(c) }) });
-    } catch {
-      return null;
-    }
-  }).filter(Boolean));
 }
 
-// A correction in words: the player's name as it was (kept in the log), a table's name, the scoring.
-function said(c) {
-  const args = c.args ?? {};
-  const names = args.names ?? {};
-  const roster = Object.fromEntries((data.players ?? []).map((p) => [p.id, p.name]));
-  const who = (pid) => String(names[pid] ?? roster[pid] ?? pid ?? "");
-  const tables = new Map((snapshot?.tables ?? []).map((table) => [table.id, table.name || table.id]));
-  const table = String(tables.get(args.table) ?? args.table ?? "");
-  const listed = (args.tables ?? []).map((id) => String(tables.get(id) ?? id)).join(", ");
-  const rule = args.scoring?.rule ? t(`hall.organiser.scoring.${args.scoring.rule}`) : "";
-  const params = { table, player: who(args.player), into: who(args.into), name: String(args.name ?? ""),
-    tables: listed, round: args.round ?? "", rule };
-  const id = `hall.organiser.did.${c.kind}`;
-  return t(id) === id ? String(c.kind) : t(id, params);
+// "Re-seat" on a table of the round: the form holds that table's players, the other tables, and
+// "re-seat within the round"; the organiser checks it and seats.
+function reseatForm(players, table) {
+  pickAll(false);
+  for (const pid of players) {
+    const box = document.querySelector(`input[name='present'][value='${CSS.escape(pid)}']`);
+    if (box) box.checked = true;
+  }
+  for (const box of document.querySelectorAll("input[name='tables']")) box.checked = box.value !== table && box.checked;
+  document.getElementById("reseat").checked = true;
+  count();
+  show("done", t("hall.organiser.reseat_ready", { table: fix.tableName(table) }));
+  document.getElementById("seat-form").scrollIntoView({ block: "start" });
 }
+
+const fix = fixes({ key, keyHeader: KEY_HEADER, getData: () => data, getSnapshot: () => snapshot, reload, reseatForm });
 
 async function reload() {
   const response = await fetch("/organiser.json", { cache: "no-cache", headers: { [KEY_HEADER]: key } });
@@ -217,12 +156,16 @@ async function reload() {
 async function saveScoring(event) {
   event.preventDefault();
   const custom = document.getElementById("scoring-custom").value.split(/[\s,]+/).filter(Boolean).map(Number);
-  await correct("scoring", { scoring: { rule: document.getElementById("scoring-rule").value, custom,
+  await fix.send("scoring", { scoring: { rule: document.getElementById("scoring-rule").value, custom,
     tiebreakers: document.getElementById("tiebreakers").value.split(",") } });
 }
 
 function show(id, text) {
-  for (const other of ["problem", "done"]) document.getElementById(other).hidden = other !== id;
+  for (const other of ["problem", "done"]) {
+    const node = document.getElementById(other);
+    node.hidden = other !== id;
+    if (other !== id) node.textContent = "";
+  }
   document.getElementById(id).textContent = text;
 }
 
@@ -246,6 +189,7 @@ async function seat(event) {
       return;
     }
     const round = answer.seating?.round;
+    document.getElementById("reseat").checked = false;  // a re-seating is one deliberate act, not the next round's
     show("done", round ? t("hall.organiser.seated_round", { round }) : t("hall.organiser.seated"));
     await reload();
   } catch {
@@ -255,7 +199,8 @@ async function seat(event) {
   }
 }
 
-// The last answer was to the form as it was: gone once the form changes.
+// The last answer was to the form as it was: gone once the form changes, its line kept (hall.css) so that
+// nothing below moves under a finger (a field left for a button: the button's tap was lost).
 function clearAnswer() {
   for (const id of ["problem", "done"]) document.getElementById(id).hidden = true;
 }
@@ -294,7 +239,94 @@ async function addPlayer() {
   }
 }
 
+// A new table: its name; the hall answers with the lines its owner puts in the table's config file (its
+// login: keep it secret), shown here with a Copy button; the table is then offered for the next round.
+async function addTable() {
+  const input = document.getElementById("new-table");
+  const name = input.value.trim();
+  if (!name) return;
+  const button = document.getElementById("add-table");
+  button.disabled = true;
+  try {
+    const response = await fetch("/table", { method: "POST", body: JSON.stringify({ name }),
+      headers: { "Content-Type": "application/json", [KEY_HEADER]: key } });
+    const answer = await response.json();
+    if (!response.ok) {
+      show("problem", describe(answer.error ?? { code: "hall.reject.bad_request", params: { field: "name" } }));
+      return;
+    }
+    input.value = "";
+    document.getElementById("table-added").hidden = false;
+    document.getElementById("table-added-text").textContent = t("hall.organiser.table_added", { name, id: answer.id });
+    document.getElementById("table-config").textContent = answer.config;
+    await reload();
+  } catch {
+    show("problem", t("hall.link.lost"));
+  } finally {
+    button.disabled = false;
+  }
+}
+
+async function copyConfig() {
+  const button = document.getElementById("copy-config");
+  try {
+    await navigator.clipboard.writeText(document.getElementById("table-config").textContent);
+    button.textContent = t("hall.organiser.copied");
+  } catch {
+    button.textContent = t("hall.organiser.copy_failed");
+  }
+}
+
+// Check-in: the QR code of tonight's check-in link (players tap their own name on it), how many checked
+// in, "Tick those checked in" for the seating form, and "New check-in" (two taps: a new code, nobody in).
+let newArmed = false;
+
+function drawCheckin(here) {
+  if (!data?.checkin_code) return;
+  document.getElementById("checkin").hidden = false;
+  const qr = document.getElementById("checkin-qr");
+  const wanted = `/checkin-qr.svg?key=${encodeURIComponent(key)}&code=${encodeURIComponent(data.checkin_code)}`;
+  if (qr.getAttribute("src") !== wanted) qr.src = wanted;  // a new code: a new picture
+  const link = `${location.origin}/checkin?code=${encodeURIComponent(data.checkin_code)}`;
+  const anchor = document.getElementById("checkin-link");
+  anchor.href = link;
+  anchor.textContent = link;
+  const names = data.players.filter((p) => here.has(p.id)).map((p) => p.name);
+  document.getElementById("checkin-count").textContent = names.length
+    ? t("hall.organiser.checked_in", { count: names.length, names: names.join(", ") }) : t("hall.organiser.nobody_checked_in");
+  const button = document.getElementById("new-checkin");
+  button.textContent = t(newArmed ? "hall.organiser.new_checkin_confirm" : "hall.organiser.new_checkin");
+  if (newArmed) button.dataset.armed = "1";
+  else delete button.dataset.armed;
+}
+
+function tickChecked() {
+  const here = new Set(data?.checked_in ?? []);
+  const dropped = new Set(data?.dropped ?? []);
+  for (const input of document.querySelectorAll("input[name='present']")) input.checked = here.has(input.value) && !dropped.has(input.value);
+  count();
+  clearAnswer();
+}
+
+async function newCheckin() {
+  if (!newArmed) {
+    newArmed = true;
+    drawCheckin(new Set(data?.checked_in ?? []));
+    setTimeout(() => { newArmed = false; drawCheckin(new Set(data?.checked_in ?? [])); }, 5000);
+    return;
+  }
+  newArmed = false;
+  const response = await fetch("/checkin/new", { method: "POST", body: "{}",
+    headers: { "Content-Type": "application/json", [KEY_HEADER]: key } });
+  if (!response.ok) show("problem", describe((await response.json()).error ?? { code: "hall.reject.bad_request" }));
+  await reload();
+}
+
 document.getElementById("seat-form").addEventListener("submit", seat);
+document.getElementById("tick-checked").addEventListener("click", tickChecked);
+document.getElementById("new-checkin").addEventListener("click", newCheckin);
+document.getElementById("add-table").addEventListener("click", addTable);
+document.getElementById("copy-config").addEventListener("click", copyConfig);
 document.getElementById("add-player").addEventListener("click", addPlayer);
 document.getElementById("scoring-form").addEventListener("submit", saveScoring);
 document.getElementById("game").addEventListener("change", podLimits);
@@ -307,9 +339,13 @@ await setupLanguage("hall.organiser.title", () => {
   drawAnswers();
 });
 let seenVersion = null;
+let seenCheckins = null;
 follow((snap) => {
   snapshot = snap;
   drawAnswers();
+  const checkins = snap.hall?.checked_in ?? 0;
+  if (seenCheckins !== null && checkins !== seenCheckins) reload();  // a player checked in: shown at once
+  seenCheckins = checkins;
   const results = (snap.standings ?? []).reduce((n, r) => n + (r.games ?? 0), 0) + (snap.casual ?? []).length;
   if (seenVersion !== null && results !== seenVersion) reload();  // a result came in: the list to correct
   seenVersion = results;

@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     from companion.gpio.starter import RunningGpio
     from companion.hall.table.starter import RunningHall
     from companion.kiosk.feed import KioskFeed
+    from companion.phones.mirror import Mirror
     from companion.phones.serve import KioskSeats, Served
     from companion.taps.starter import RunningReaders
     from companion.watchdog import RunningNotify
@@ -110,6 +111,8 @@ def start_features(table: Table, cfg: Config, status: StatusBoard, screen: Kiosk
 
             started.phones = start_phones(table, cfg, status, bridge_config(cfg))
             started.hall = start_hall(table, cfg, started.phones, screen)
+        if screen is not None and started.phones is not None:
+            lock_to_phones(screen, started.phones.phones.mirror)
         started.buttons = start_gpio(table, cfg, status)
         loops = {"kiosk": screen.turn_hooks} if screen is not None else {}
         threads = {"mirror": started.phones.phones.mirror.alive} if started.phones is not None else {}
@@ -118,6 +121,14 @@ def start_features(table: Table, cfg: Config, status: StatusBoard, screen: Kiosk
         started.stop()
         raise
     return started
+
+
+def lock_to_phones(screen: KioskFeed, mirror: Mirror) -> None:
+    """The kiosk's host lock on the host's phone page: its mode in the host's view, and its PIN set from
+    there (companion/phones/host_pin.py); the host's view is published again when the mode changes."""
+    mirror.kiosk_lock, mirror.set_host_pin = screen.lock_mode, screen.set_host_pin
+    screen.lock_listeners.append(mirror.seats_changed)
+    mirror.seats_changed()
 
 
 class ScreenRequired(Exception):

@@ -14,11 +14,12 @@ import logging
 import queue
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.core.referee import HOST_VIEW, PUBLIC, Outcome
 from companion.core.rejection import Rejected
+from companion.kiosk.host_lock import Pin
 from companion.kiosk.wake import Waker
 from companion.status import StatusBoard
 from companion.table.loop import Table
@@ -95,8 +96,15 @@ class Notice:
     params: dict[str, Any]
 
 
+@dataclass(frozen=True)
+class HostPinSet:
+    """The host set the kiosk's host PIN on their phone's page (companion/phones/host_pin.py): its hash."""
+
+    pin: Pin = field(repr=False)
+
+
 Message = (PublicView | PlayerView | BoothClosed | UnknownTag | TokenRefused | Reply | StatusChanged | FigureTapped
-           | Notice)
+           | Notice | HostPinSet)
 
 
 class KioskFeed:
@@ -112,6 +120,8 @@ class KioskFeed:
         self._seating = False
         self._views: Views | None = None  # the latest views: the host's forms are read from them
         self.turn_hooks: list[Callable[[], None]] = []  # each turn of the kiosk's loop (the watchdog)
+        self._lock_mode = "off"  # the kiosk's host lock as the kiosk last said (`lock_changed`)
+        self.lock_listeners: list[Callable[[], None]] = []  # told when it changes (the host's view)
 
     def attach(self, table: Table, status: StatusBoard | None = None) -> None:
         """Become one of the table's outputs (before its loop starts) and listen to the status board."""
@@ -133,6 +143,23 @@ class KioskFeed:
     def booth(self) -> str | None:
         with self._lock:
             return self._booth
+
+    def set_host_pin(self, pin: Pin) -> None:
+        """The host's phone set the kiosk's host PIN (the mirror's thread): the kiosk takes it on its loop."""
+        self.post(HostPinSet(pin))
+
+    def lock_mode(self) -> str:
+        """The kiosk's host lock now: "pin", "off" or "unset" (never the PIN)."""
+        with self._lock:
+            return self._lock_mode
+
+    def lock_changed(self, mode: str) -> None:
+        """The kiosk's loop: its host lock is `mode` now; the host's view is told when it changed."""
+        with self._lock:
+            changed, self._lock_mode = self._lock_mode != mode, mode
+        if changed:
+            for listener in list(self.lock_listeners):
+                listener()
 
     def use_registry(self, registry: Registry | None) -> None:
         """The token registry the readers' starter opened (None when they stop): enrollment writes to it."""

@@ -2,8 +2,9 @@
 
 The kiosk's host menu (End, Undo, New game, Phones and seats with the host's own QR code) opens only
 after the host's PIN, typed on the PIN pad. The PIN comes from the config (`[kiosk] host_pin`), or the
-host chooses it on the kiosk the first time the menu opens and it is kept in the private state directory
-as a salted hash (`PIN_FILE`, 0600); "off" is no lock, for a family table. A player seated without a
+host chooses it on the kiosk the first time the menu opens (or sets it on the host's phone page:
+companion/phones/host_pin.py) and it is kept in the private state directory as a salted hash
+(`PIN_FILE`, 0600); "off" is no lock, for a family table. A player seated without a
 phone or a figure opens their booth with a PIN of their own, chosen with the host's leave (or freely at a
 table with no lock); those live in the kiosk's memory only, for the evening.
 
@@ -115,6 +116,13 @@ class HostLock:
         self.mode, self.pin = ("pin", Pin.of(pin)) if pin is not None else ("off", None)
         if self.path is not None:
             _write(self.path, self.pin)
+
+    def use(self, pin: Pin) -> None:
+        """A PIN the host set on their phone's page (already hashed there): the lock from now on, kept
+        for the next start as a PIN chosen on the kiosk is (docs/phones.md, "The kiosk's host PIN")."""
+        self.mode, self.pin, self.tries = "pin", pin, Tries()
+        if self.path is not None:
+            _write(self.path, pin)
 
     def booth_pin(self, player: str) -> Pin | None:
         kept = self.booth_pins.get(player)

@@ -220,6 +220,8 @@ class Kiosk:
                     break
                 happened = True
         self.presses.look(self.top)  # what a message put up settles from now
+        if self.feed is not None:  # the host's phone page shows whether the host menu asks for a PIN
+            self.feed.lock_changed(self.settings.host_lock.mode)
         while True:
             try:
                 action = self.actions.get_nowait()

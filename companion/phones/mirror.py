@@ -38,7 +38,7 @@ from companion.core.failure import failure
 from companion.core.referee import HOST_VIEW, PUBLIC, Outcome
 from companion.core.rejection import Rejected
 from companion.naming import Namer
-from companion.phones import intake
+from companion.phones import host_pin, intake
 from companion.phones.credentials import GameCredentials
 from companion.phones.topics import HEADLESS, OFFLINE, ONLINE, REFEREE_USER, VIEW_MAX_BYTES, Seat, Topics, parse_user
 from companion.status import DeviceStatus, StatusBoard
@@ -89,6 +89,10 @@ class Mirror:
         # companion.phones.seating: the game's credentials as they are now (a release makes a new join user)
         self.credentials: Callable[[], GameCredentials] | None = None
         self.phone_seats: Callable[[], dict[str, Any]] | None = None  # which seats a phone holds (the host's view)
+        # the kiosk's host lock (companion/phones/host_pin.py): how it is now for the host's view ("pin", "off",
+        # "unset"), and what sets its PIN from the host's page; both None on a table without a kiosk
+        self.kiosk_lock: Callable[[], str] | None = None
+        self.set_host_pin: host_pin.SetPin | None = None
         # companion.phones.seating: the seats of the table's next game (its number, its player ids)
         self.new_game: Callable[[int, list[str]], tuple[GameCredentials, Callable[[], None]]] | None = None
         # topics the referee's client also reads (the hall's seating, companion/hall/table/): each handler
@@ -125,9 +129,20 @@ class Mirror:
             out[self.topics.view(cred.user)] = f"player:{pid}"
         return out
 
+    def _host_extra(self) -> dict[str, Any]:
+        """What the host's view carries besides the referee's: the phones' seats and the kiosk's lock
+        (its mode only: never a PIN)."""
+        extra: dict[str, Any] = {}
+        if self.phone_seats is not None:
+            extra["phone_seats"] = self.phone_seats()
+        if self.kiosk_lock is not None:
+            extra["kiosk_lock"] = {"mode": self.kiosk_lock()}
+        return extra
+
     def _view(self, views: Views, audience: str) -> bytes:
-        if audience == HOST_VIEW and self.phone_seats is not None:  # the shared view is copied, not changed
-            return views.json_with(audience, {"phone_seats": self.phone_seats()})
+        extra = self._host_extra() if audience == HOST_VIEW else {}
+        if extra:  # the shared view is copied, not changed
+            return views.json_with(audience, extra)
         return views.json(audience)
 
     def changed(self, views: Views, outcomes: list[Outcome]) -> None:
@@ -194,16 +209,18 @@ class Mirror:
             self._client.publish(topic, payload, qos=1, retain=True)
 
     def seats_changed(self) -> None:
-        """A seat was taken or freed (any thread): republish the host's view with the new `phone_seats`.
-        The referee is not asked (it belongs to the main loop): the view kept for republishing is edited."""
-        if self.phone_seats is None:
+        """A seat was taken or freed, or the kiosk's lock changed (any thread): republish the host's view
+        with the new `phone_seats` and `kiosk_lock`. The referee is not asked (it belongs to the main
+        loop): the view kept for republishing is edited."""
+        extra = self._host_extra()
+        if not extra:
             return
         topic = self.topics.view(self.game.host.user)
         with self._lock:
             kept = self._retained.get(topic)
             if kept is None:
                 return
-            payload = encode({**json.loads(kept), "phone_seats": self.phone_seats()})
+            payload = encode({**json.loads(kept), **extra})
             if payload != kept:
                 self._retained[topic] = payload
                 self._client.publish(topic, payload, qos=1, retain=True)
@@ -360,6 +377,8 @@ class Mirror:
             return
         cid = intake.command_id(payload)
         seated = self.seating(user, seat, payload) if self.seating is not None else None
+        if seated is None:  # the kiosk's host PIN from the host's page: never the game's referee either
+            seated = host_pin.command(seat, payload, self.set_host_pin)
         if seated is not None:  # a claim of a seat, or the host releasing one: never the game's referee
             self._reply(user, cid, seated)
             self._count("queued" if seated.accepted else "refused")

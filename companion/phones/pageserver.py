@@ -8,6 +8,7 @@ holds no secret: credentials travel in the join link's fragment, which browsers 
     /                      the page (index.html)
     /app.css, /js/*.js     the page's own files
     /vendor/mqtt.min.js    the MQTT client from the npm package (installed by `npm ci`, see package.json)
+    /vendor/qrcode.mjs     the QR encoder (npm `qrcode-generator`): the free seats' codes on the host's page
     /i18n/languages.json   the languages, each with its own name, and the table's default
     /i18n/<lang>.json      every message id of the catalogs, in that language (English where missing)
     /clock                 the table clock's now (ms), so phones count timers down on the table's time
@@ -53,8 +54,10 @@ MAX_REQUEST_LINE = 8192  # bytes; the page's own addresses are under 40
 MAX_HEADERS = 16384  # bytes of request headers in all; a phone's browser sends under 1 KiB here
 RETRY_AFTER = 2  # seconds a phone refused over the connection cap is told to wait
 MQTT_CLIENT = Path("node_modules/mqtt/dist/mqtt.min.js")
+QR_CODES = Path("node_modules/qrcode-generator/dist/qrcode.mjs")  # the free seats' QR codes on the host's page
 TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
-         ".js": "text/javascript; charset=utf-8", ".json": "application/json; charset=utf-8"}
+         ".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
+         ".json": "application/json; charset=utf-8"}
 HEADERS = {
     "Cache-Control": "no-cache",
     "X-Content-Type-Options": "nosniff",
@@ -82,7 +85,7 @@ def languages(default: str) -> dict[str, Any]:
 def _files(web_dir: Path) -> dict[str, Path]:
     """The URL paths served from disk, fixed at start."""
     files = {"/": web_dir / "index.html", "/app.css": web_dir / "app.css",
-             "/vendor/mqtt.min.js": web_dir / MQTT_CLIENT}
+             "/vendor/mqtt.min.js": web_dir / MQTT_CLIENT, "/vendor/qrcode.mjs": web_dir / QR_CODES}
     files.update({f"/js/{p.name}": p for p in sorted((web_dir / "js").glob("*.js"))})
     missing = [str(p) for p in files.values() if not p.is_file()]
     if missing:

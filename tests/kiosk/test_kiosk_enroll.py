@@ -79,7 +79,7 @@ def test_more_pages_through_every_choice(text: TextCache) -> None:
     assert total == 4 + 4 + 3 + 2 > PAGE  # figures, dice, timers, votes: two pages
     seen: list[str] = []
     for page in (1, 2):
-        assert screen._title_and_lines()[0] == f"What is tag …EE123456? (page {page} of 2)"
+        assert screen._title_and_lines()[0] == f"Whose figure is it, or what is it? (page {page} of 2)"
         seen += [b.label for b in screen.buttons() if isinstance(b.key, tuple)]
         screen.tap(next(b for b in screen.buttons() if b.key == "more").rect.center)
     assert len(seen) == len(set(seen)) == total and "Timer: night" in seen

@@ -15,7 +15,7 @@ from companion.games import registry
 from companion.games.toolkit.game import Toolkit
 from companion.kiosk.kiosk import POLL_IDLE_S
 from companion.kiosk.scenes import make_scene, opening
-from companion.kiosk.screens.booth import BoothScreen
+from companion.kiosk.screens.booth import FINISHED_MS, BoothScreen
 from companion.kiosk.screens.host_menu import HostMenuScreen
 from companion.kiosk.screens.play import PlayScreen
 from companion.kiosk.sound import Sound
@@ -166,7 +166,8 @@ def test_a_player_votes_in_the_booth(text: TextCache) -> None:
     assert booth.answer is not None and booth.answer[1] is True
     assert booth.view["private"]["ballots"]["exile"]["my_vote"] == "chai"
     assert booth.prompts() == []  # voted: nothing left to do, so the booth hides a moment later
-    scene.clock.now += 3_999
+    assert booth.sent is not None and booth.sent.what("en") == ["ballot: CHAI"]  # the receipt says it
+    scene.clock.now += FINISHED_MS - 1
     scene.kiosk.process()
     assert scene.kiosk.top is booth
     scene.clock.now += 1

@@ -170,10 +170,13 @@ def test_an_unknown_tag_is_enrolled_on_the_screen_and_then_acts(evening: Evening
     k = evening.kiosk
     evening.emu.place(STRANGER)
     evening.until(lambda: isinstance(k.top, EnrollScreen), "the enrollment prompt")
-    prompt = "Tag …EE123456 on reader pn532 is not enrolled yet. Enroll it now to use it in the game?"
+    prompt = ("The table does not know this one yet. Whose figure is it, or which of the game's pieces? "
+              "Say it once, and tapping it works from then on.")
     evening.until(lambda: prompt in " ".join(evening.drawn("public")), "the prompt drawn (wrapped in lines)")
+    detail = "Tag …EE123456 on reader pn532"  # the tag's id: in a small detail line only
+    assert {line for line in evening.drawn("public") if "EE123456" in line or "pn532" in line} == {detail}
     assert evening.inputs.empty() and evening.registry.lookup(STRANGER) is None  # a prompt, no error, no input
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))  # "Enroll it" has the focus
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))  # "Say what it is" has the focus
     evening.until(lambda: k.top.name == "enroll_choose", "the choices")
     labels = [b.label for b in k.top.buttons()]
     assert labels[:4] == ["Ana's figure", "Ben's figure", "Dice: d6", "Dice: 2d6"], labels
@@ -234,7 +237,9 @@ def test_a_refused_secret_move_shows_in_the_booth_only(evening: Evening) -> None
     assert k.notice is None
     booth = k.top
     assert isinstance(booth, BoothScreen)
-    k.press("back")  # Ana closes her booth
+    assert booth.form is not None  # the one thing left to do (a roll) opened by itself
+    k.press("back")  # Ana goes back from it to her list ...
+    k.press("back")  # ... and closes her booth
     evening.until(lambda: not isinstance(k.top, BoothScreen), "the booth closed")
     evening.lift(VOTE_BEN)
     evening.text.record.clear()

@@ -62,6 +62,8 @@ class KioskPlayer:
         """Fill one offered form with random offered taps, then Send; wait for the answer."""
         booth = self.open_booth()
         sending = i18n.translate(self.finger.night.kiosk.lang, "kiosk.booth.sending")
+        if booth.sent is not None:  # the receipt of the last Send: back to the list, as a person does
+            self.finger.press_key("back")
         for _ in range(MOST_TAPS):
             buttons = self.finger.buttons()
             send = [b for b in buttons if b.key == "send" and b.style == "primary"]
@@ -74,7 +76,8 @@ class KioskPlayer:
                 if booth.answer is not None and not booth.answer[1]:
                     self.tally.refused.append(f"kiosk {self.pid} {wanted['move']} {wanted['args']}: {booth.answer[0]}")
                     self.finger.shot(f"refused-{len(self.tally.refused)}")
-                    booth.form = None  # back to the list of what the player may do
+                    if self.booth() is booth:
+                        self.finger.press_key("back")  # back to the list of what the player may do
                 else:
                     self.tally.accepted += 1
                 return

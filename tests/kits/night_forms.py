@@ -42,7 +42,8 @@ def fits(f: dict[str, Any], want: Any) -> bool:
     values = [ch["value"] for ch in f.get("choices", [])]
     if f["kind"] == "choice":
         return want in values
-    if f["kind"] in ("choices", "path"):
+    if f["kind"] in ("choices", "path"):  # a list the script left out is empty (as `on_booth` fills it)
+        want = [] if want is None else want
         return isinstance(want, list) and all(v in values for v in want)
     return True
 
@@ -54,6 +55,8 @@ def on_booth(finger: Finger, booth: BoothScreen, move: str, args: dict[str, Any]
     """Open the booth's form for `move`, fill it to `args` by touches, and press Send. `reopen`: the
     player's figure tapped again (the booth then shows the list of what they may do)."""
     wanted = {"by": booth.audience, "move": move, "args": args}
+    if booth.sent is not None:  # the receipt of the last Send: back to the list, as a person does
+        finger.press_key("back")
     if booth.form is not None and not says(booth.form.prompt, move, args):
         if len(booth.prompts()) <= 1:
             raise Unreachable(f"the booth offers only {booth.form.prompt['move']} "

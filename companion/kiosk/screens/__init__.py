@@ -76,6 +76,9 @@ def on_message(k: Kiosk, message: msgs.Message) -> None:
             seating.figure(message.player, message.name)
     elif isinstance(message, msgs.Notice):
         k.say(message.msgid, **message.params)
+    elif isinstance(message, msgs.HostPinSet):  # from the host's phone page: the lock from now on
+        k.settings.host_lock.use(message.pin)
+        k.say("kiosk.notice.host_pin_set")
     elif isinstance(message, msgs.UnknownTag):
         unknown_tag(k, message)
     elif isinstance(message, msgs.TokenRefused):

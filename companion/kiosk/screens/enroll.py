@@ -1,7 +1,8 @@
 """Enrolling NFC tags from the screen: a new tag's prompt, the choice of what it is, and enroll mode.
 
-An unknown tag tapped during the game opens the prompt ("a new tag: enroll it?" / "not now"; it hides
-itself when left untouched for the booth's timeout). "Enroll it" lists what the tag can be: each
+An unknown tag tapped during the game opens the prompt ("A new figure or card: whose figure is it, or
+which of the game's pieces?" / "not now"; the tag's UID and reader only in a small detail line; it hides
+itself when left untouched for the booth's timeout). "Say what it is" lists what the tag can be: each
 player's figure, then the game's declared tokens (`companion/taps/kinds.py`); a choice is saved in
 the token registry at once and the same tag then acts. Enroll mode (host menu) waits for tag after
 tag and asks what each is, until the host presses "done". Nothing here is a game input.
@@ -19,7 +20,7 @@ import pygame
 from companion import i18n
 from companion.kiosk.feed import UnknownTag
 from companion.kiosk.screens.base import Screen
-from companion.kiosk.widgets import ACCENT, DANGER, FG, GOOD, Button, Region, draw_button, draw_lines, panel
+from companion.kiosk.widgets import ACCENT, DANGER, DIM, FG, GOOD, Button, Region, draw_button, draw_lines, panel
 from companion.taps.kinds import Choice
 from companion.taps.registry import PLAYER, RegistryError
 
@@ -183,14 +184,19 @@ class EnrollScreen(Screen):
             out.append(Button(cols[3], self.tr("kiosk.enroll.skip" if self.mode else "kiosk.enroll.cancel"),
                               self.back, key="cancel"))
         elif self.tag is not None:
-            out.append(Button(cols[2], self.tr("kiosk.enroll.start"), self._start, "primary", "start"))
+            out.append(Button(cols[2], self.tr("kiosk.enroll.say"), self._start, "primary", "start"))
             out.append(Button(cols[3], self.tr("kiosk.enroll.not_now"), self.close, key="not_now"))
         else:
             out.append(Button(cols[3], self.tr("kiosk.enroll.done"), self.close, "primary", "done"))
         return out
 
+    def detail(self) -> str:
+        """The tag's own id and reader, for whoever wires the readers: a small line under the question."""
+        if self.tag is None or self.choosing:
+            return ""
+        return self.tr("kiosk.enroll.detail", uid=self.tag.uid[-8:], reader=self.tag.reader)
+
     def _title_and_lines(self) -> tuple[str, list[str]]:
-        uid = self.tag.uid[-8:] if self.tag is not None else ""
         if self.tag is None:
             lines = [self.tr("kiosk.enroll.waiting")]
             if self.saved:
@@ -198,17 +204,18 @@ class EnrollScreen(Screen):
             return self.tr("kiosk.enroll.mode_title"), lines
         if self.choosing:
             pages = max(1, -(-len(self.choices()) // PAGE))
-            title = self.tr("kiosk.enroll.what", uid=uid)
+            title = self.tr("kiosk.enroll.whose")
             if pages > 1:
                 title = self.tr("kiosk.enroll.page", what=title, page=self.page + 1, pages=pages)
             return title, []
-        return self.tr("kiosk.enroll.new_tag"), [self.tr("kiosk.enroll.prompt", uid=uid, reader=self.tag.reader)]
+        return self.tr("kiosk.enroll.new_title"), [self.tr("kiosk.enroll.ask")]
 
     def regions(self) -> list[Region]:
         L, lang, a = self.k.layout, self.k.lang, self._areas()
         title, lines = self._title_and_lines()
         result = self.result
         choosing = self.choosing
+        detail = self.detail()
 
         def heading(surface: pygame.Surface, rect: pygame.Rect) -> None:
             self.c.text.draw(surface, title, rect, self.c.font(26), ACCENT, bold=True)
@@ -222,11 +229,14 @@ class EnrollScreen(Screen):
                     y = inner.top + used * L.px(34) + L.px(16)
                     self.c.text.draw(surface, result[0], pygame.Rect(inner.left, y, inner.width, L.px(30)),
                                      self.c.font(18), GOOD if result[1] else DANGER)
+                if detail:  # the tag's id, small, at the panel's foot: for whoever wires the readers
+                    foot = pygame.Rect(inner.left, inner.bottom - L.px(24), inner.width, L.px(24))
+                    draw_lines(surface, self.c, [detail], foot, 15, DIM)
             for i, b in enumerate(self.buttons()):
                 if rect.contains(b.rect):
                     draw_button(surface, self.c, b, i == self.shown_focus())
 
         grid_key = self.button_region("x", a["body"]).key
         return [Region("enroll.title", a["title"], (lang, title), heading),
-                Region("enroll.body", a["body"], (lang, tuple(lines), result, choosing, grid_key), body),
+                Region("enroll.body", a["body"], (lang, tuple(lines), result, choosing, detail, grid_key), body),
                 self.button_region("enroll.footer", a["footer"])]

@@ -83,6 +83,9 @@ def lay_out(form: FormState, area: pygame.Rect, L: Layout, lang: str, changed: C
         row = pygame.Rect(area.left, area.top + i * (row_h + gap), area.width, row_h)
         text, controls = row.inflate(0, 0), row.inflate(0, 0)
         text.width = row.width * 11 // 20
+        if f["kind"] == "number":  # each of its buttons at least a touch target wide (a die's ±1 and ±10)
+            n = 2 * len(steps(f))
+            text.width = min(text.width, row.width - gap - L.px(n * TARGET_H + (n - 1) * 8))
         controls.width, controls.left = row.width - text.width - gap, text.right + gap
         value = form.values.get(f["name"], UNCHOSEN)
         out.lines.append((text, f"{label(lang, f)}: {value_text(lang, f, value)}"))

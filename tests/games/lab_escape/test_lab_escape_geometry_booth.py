@@ -78,7 +78,7 @@ def test_a_card_is_placed_at_a_spot_with_a_blocked_door_by_touch(lang: str, text
     assert text.record is None or not text_problems(list(text.record))
     touch(k, "send")
     scene.pump()
-    assert booth(k).answer == (i18n.translate(lang, "kiosk.booth.sent"), True)
+    assert booth(k).answer == (i18n.translate(lang, "kiosk.booth.accepted"), True)
     first = scene.table.referee.state["geometry"][card]
     assert first["at"] == {"x": 0, "y": -1, "rotation": 0}
     assert first["blocked"] == [[data.rooms_of_card()[card][0], "n"]]

@@ -87,7 +87,7 @@ def prepare(scene: Scene, who: str, genes: dict[str, int], floor: str, room: str
     shot(k, where, f"{who}-ready")
     touch(k, "send")
     scene.pump()
-    assert booth(k).answer == (i18n.translate(k.lang, "kiosk.booth.sent"), True)
+    assert booth(k).answer == (i18n.translate(k.lang, "kiosk.booth.accepted"), True)
     assert scene.table.referee.state["people"][who]["room"] == room
     touch(k, "done")
 
@@ -136,7 +136,7 @@ def test_a_player_in_b107_builds_a_3_step_path_by_touch(lang: str, size: str, te
     scene.pump()
     shot(k, shots_dir, "sent")
     fits(k)
-    assert booth(k).answer == (i18n.translate(lang, "kiosk.booth.sent"), True)
+    assert booth(k).answer == (i18n.translate(lang, "kiosk.booth.accepted"), True)
     assert scene.table.referee.state["people"][first]["room"] == "B503"
 
 

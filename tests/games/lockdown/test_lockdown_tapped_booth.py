@@ -58,7 +58,7 @@ def test_a_held_pill_tapped_again_is_used_not_drawn(lang: str, text: TextCache, 
     touch(k, "send")
     scene.pump()
     shot(k, shots_dir, f"sent-{lang}")
-    assert booth(k).answer == (i18n.translate(lang, "kiosk.booth.sent"), True)
+    assert booth(k).answer == (i18n.translate(lang, "kiosk.booth.accepted"), True)
     me = scene.table.referee.state["people"][first]
     assert [c.rsplit("-", 1)[0] for c in me["items"]] == ["pill"]  # still the one pill: nothing drawn
     assert me["declared"] == me["items"]  # used at settlement (L7.4)

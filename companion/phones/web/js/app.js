@@ -9,6 +9,7 @@ import { claimSeat } from "./claim.js";
 import { Link } from "./link.js";
 import { confirmStep } from "./confirm.js";
 import { hostControls } from "./host-controls.js";
+import { hostPin, hostPinReply } from "./host-pin.js";
 import { newGame } from "./new-game.js";
 import { phoneSeats } from "./phone-seats.js";
 import { draw, setClockOffset, tick } from "./render.js";
@@ -99,6 +100,9 @@ function redraw() {
   const newGameCard = page.kind.kind === "host" && page.seatView
     ? newGame(page.seatView, (move, args) => page.link.send(move, args), redraw) : null;
   if ($("new-game-holder").firstChild !== newGameCard) $("new-game-holder").replaceChildren(...(newGameCard ? [newGameCard] : []));
+  const pinCard = page.kind.kind === "host" && page.seatView
+    ? hostPin(page.seatView, (move, args) => page.link.send(move, args, { secret: true })) : null;
+  if ($("host-pin-holder").firstChild !== pinCard) $("host-pin-holder").replaceChildren(...(pinCard ? [pinCard] : []));
   $("referee-offline").hidden = page.refereeOnline;
 }
 
@@ -106,6 +110,11 @@ function onReply(reply) {
   settled(reply.id);
   if (page.leaving && reply.id === page.leaving) {
     left(reply);
+    return;
+  }
+  const pinWords = hostPinReply(reply, (reason) => describe(reason, page.newest?.players ?? []));
+  if (pinWords) {
+    toast(pinWords, Boolean(reply.ok));
     return;
   }
   const text = reply.ok ? t("phone.accepted") : t("phone.rejected", { reason: describe(reply.reason ?? {}, page.newest?.players ?? []) });
@@ -121,6 +130,7 @@ function onReply(reply) {
 // it was made, and ask again (the form is there, drawn from the new view).
 function onStale(command) {
   settled(command.id);
+  if (hostPinReply({ id: command.id, ok: false, reason: { code: "phone.stale_command" } }, (r) => t(r.code))) return;
   const text = t("phone.stale_command");
   for (const state of page.formStates.get(command.id) ?? []) {
     state.textContent = text;

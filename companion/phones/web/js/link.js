@@ -169,9 +169,11 @@ export class Link {
 
   // Send a move; returns the command id that its reply will carry. Made while the link is down (or
   // before this seat's view came back), it waits for the view: see `viewed`.
-  send(move, args) {
+  // A `secret` command (the kiosk's host PIN) is never kept in this phone's storage: made offline, it
+  // waits in this page's memory only.
+  send(move, args, { secret = false } = {}) {
     this.count += 1;
-    const command = { id: `${this.prefix}-${this.count}`, move, args, basis: this.basis, sent: false };
+    const command = { id: `${this.prefix}-${this.count}`, move, args, basis: this.basis, sent: false, secret };
     this.pending.set(command.id, command);
     if (this.client?.connected && this.current && !this.lost) this.publish(command);
     this.savePending();
@@ -199,6 +201,6 @@ export class Link {
   }
 
   savePending() {
-    localStorage.setItem(pendingKey(this.seat), JSON.stringify([...this.pending.values()]));
+    localStorage.setItem(pendingKey(this.seat), JSON.stringify([...this.pending.values()].filter((c) => !c.secret)));
   }
 }

@@ -1,14 +1,45 @@
 // The host's page: which seats a phone holds (never which phone), from the host view's `phone_seats`,
 // with a button to release a seat in two steps (its phone is dropped and its code changes,
-// docs/phones.md), and each free seat's link (its code), so a table without a screen can seat a
-// newcomer: the host shares the link (the phone's share sheet, or copied). It is not a link to open
-// here: opened on the host's phone it would take the seat for that phone.
+// docs/phones.md), and each free seat's code, so a table without a screen can seat a newcomer: its QR
+// code drawn here (the newcomer's phone scans the host's screen), and its link to share (the phone's
+// share sheet, or copied). It is not a link to open here: opened on the host's phone it would take the
+// seat for that phone. The QR encoder (`qrcode-generator`, /vendor/qrcode.mjs) is loaded only when a
+// free seat's code is shown, so no other phone downloads it.
 
 import { card, el } from "./dom.js";
 import { confirmStep } from "./confirm.js";
 import { t, translatePage } from "./i18n.js";
 
 let asking = null; // the player whose release waits for its second step (kept across redraws)
+let encoder = null; // the QR encoder module's promise, loaded once
+
+const QR_PX = 220; // the code's side in CSS pixels: a phone camera reads it off another phone's screen
+const QUIET = 4; // modules of white around the code (the QR standard's quiet zone)
+
+// The seat's link as a QR code on a canvas (error correction M, as the kiosk's codes), black on white.
+function qrCode(link, name) {
+  const canvas = el("canvas", { class: "seat-qr", role: "img", "aria-label": t("phone.seat.qr", { name }) });
+  encoder ??= import("/vendor/qrcode.mjs");
+  encoder.then(({ qrcode }) => {
+    const code = qrcode(0, "M");
+    code.addData(link);
+    code.make();
+    const cells = code.getModuleCount() + 2 * QUIET;
+    const scale = Math.max(2, Math.floor((QR_PX * (window.devicePixelRatio || 1)) / cells));
+    canvas.width = canvas.height = cells * scale;
+    const g = canvas.getContext("2d");
+    g.fillStyle = "#fff";
+    g.fillRect(0, 0, canvas.width, canvas.height);
+    g.fillStyle = "#000";
+    for (let r = 0; r < code.getModuleCount(); r += 1) {
+      for (let c = 0; c < code.getModuleCount(); c += 1) {
+        if (code.isDark(r, c)) g.fillRect((c + QUIET) * scale, (r + QUIET) * scale, scale, scale);
+      }
+    }
+    canvas.dataset.drawn = "true";
+  }).catch(() => { canvas.hidden = true; }); // no code drawn: the link below still seats the newcomer
+  return canvas;
+}
 
 // The join link of a free seat's code, as the kiosk's QR code carries it (companion/phones/join.py).
 export function codeLink(hostSeat, code) {
@@ -47,6 +78,8 @@ export function phoneSeats(view, release, hostSeat) {
           el("span", { class: "name", text: t(bound ? "phone.seat.bound" : "phone.seat.open", { name: p.name }) }),
           bound ? el("button", { type: "button", class: "release", text: t("phone.seat.release"), onclick: ask }) : null),
         link ? el("div", { class: "seat-code" },
+          el("span", { text: t("phone.seat.scan", { name: p.name }) }),
+          qrCode(link, p.name),
           el("span", { text: t("phone.seat.code_link", { name: p.name }) }),
           el("code", { class: "code-link", text: link }),
           el("button", { type: "button", class: "share", text: t("phone.seat.share"), onclick: () => share(p.name, link) }))

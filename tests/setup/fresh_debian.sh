@@ -79,12 +79,15 @@ if $rebuild || [ ! -f "$base/.fresh-debian-complete" ]; then
 fi
 
 mounted=()
-ended() {  # every process whose root is the fresh root (a broker, a browser left behind), then the mounts
-  local proc pid
+ended_in_root() {  # the table's own Mosquitto or Debian's, a Chromium: nothing outlives a step
+  local proc
   for proc in /proc/[0-9]*; do
-    pid=${proc#/proc/}
-    [ "$(readlink "$proc/root" 2>/dev/null)" = "$root" ] && kill -9 "$pid" 2>/dev/null || true
+    if [ "$(readlink "$proc/root" 2>/dev/null)" = "$root" ]; then kill -9 "${proc#/proc/}" 2>/dev/null || true; fi
   done
+}
+# shellcheck disable=SC2317  # called by the EXIT trap
+ended() {  # every process left in the root, then the mounts
+  ended_in_root
   local i
   for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
     umount "${mounted[i]}" 2>/dev/null || umount -l "${mounted[i]}" 2>/dev/null || true
@@ -123,7 +126,7 @@ mount_in /dev/shm -t tmpfs -o mode=1777 shm
 ca=/usr/local/share/fresh-debian/ca.crt
 clean_env=(env -i HOME=/root USER=root LOGNAME=root SHELL=/bin/bash TERM=dumb
            PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
-           PIP_CERT=$ca SSL_CERT_FILE=$ca REQUESTS_CA_BUNDLE=$ca NODE_EXTRA_CA_CERTS=$ca)
+           "PIP_CERT=$ca" "SSL_CERT_FILE=$ca" "REQUESTS_CA_BUNDLE=$ca" "NODE_EXTRA_CA_CERTS=$ca")
 
 failed=0
 # step NAME network|offline COMMAND: runs COMMAND in /root/companion in the root; each line of its output
@@ -142,7 +145,6 @@ step() {
   done >"$logs/$name.log"
   rc=${PIPESTATUS[0]}
   set -e
-  last_rc=$rc
   last_s=$((SECONDS - start))
   ended_in_root
   if [ "$rc" -eq 0 ]; then
@@ -153,12 +155,6 @@ step() {
     tail -n 25 "$logs/$name.log" | sed 's/^/    /'
   fi
 }
-ended_in_root() {  # the table's own Mosquitto or Debian's, a Chromium: nothing outlives a step
-  local proc
-  for proc in /proc/[0-9]*; do
-    [ "$(readlink "$proc/root" 2>/dev/null)" = "$root" ] && kill -9 "${proc#/proc/}" 2>/dev/null || true
-  done
-}
 first_seen() {  # first_seen LOG TEXT: the seconds of the first line holding TEXT
   grep -F -- "$2" "$1" | head -n 1 | awk '{print $1}'
 }
@@ -167,8 +163,8 @@ say "$(chroot "$root" python3 --version 2>&1 || echo 'no python3') in the root (
 
 step run-here-first network "bash systemd/run-here.sh --no-display"
 started=$(first_seen "$logs/run-here-first.log" "new game #")
-[ -n "$started" ] && say "  the table's start-up line after $started s" \
-  || { failed=1; say "  the table never said it started"; }
+if [ -n "$started" ]; then say "  the table's start-up line after $started s"
+else failed=1; say "  the table never said it started"; fi
 
 step run-here-offline offline "bash systemd/run-here.sh --no-display"
 grep -q "resumed where it stopped" "$logs/run-here-offline.log" \

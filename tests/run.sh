@@ -3,8 +3,8 @@
 # (Debian packages, a virtual environment with the project and its test tools), then runs the linters,
 # the type checker and every test. Arguments go to pytest (e.g. `bash tests/run.sh -k toolkit`).
 # `--quick` (first argument) leaves out the tests marked slow: a few minutes instead of the full run.
-# Debian packages are installed as root (or with sudo); pip and npm install again only when
-# pyproject.toml or the npm lock files changed (a stamp in .venv), so a second run needs no network.
+# Debian packages are installed as root (or with sudo), apt's output in a log (systemd/apt-steps.sh);
+# pip and npm install again only when pyproject.toml or the npm lock files changed (a stamp in .venv), so a second run needs no network.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -38,18 +38,17 @@ if [ ${#need[@]} -gt 0 ]; then
     echo "tests/run.sh: these Debian packages are needed: ${need[*]}" >&2
     exit 1
   fi
-  sudo_cmd=()
-  if [ "$(id -u)" -ne 0 ]; then
-    if ! command -v sudo >/dev/null; then
-      echo "tests/run.sh: these Debian packages are needed: ${need[*]}" >&2
-      echo "tests/run.sh: installing them needs root: run it as root, or install sudo, or install them yourself" >&2
-      exit 1
-    fi
-    sudo_cmd=(sudo)
+  if [ "$(id -u)" -ne 0 ] && ! command -v sudo >/dev/null; then
+    echo "tests/run.sh: these Debian packages are needed: ${need[*]}" >&2
+    echo "tests/run.sh: installing them needs root: run it as root, or install sudo, or install them yourself" >&2
+    exit 1
   fi
-  echo "Installing Debian packages (as root): ${need[*]}"
-  "${sudo_cmd[@]}" apt-get update -qq
-  "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}"
+  apt_who=tests/run.sh
+  # shellcheck source=systemd/apt-steps.sh
+  . systemd/apt-steps.sh  # apt's output to a log, one line per step; waits while dpkg is busy
+  apt_step "updating Debian's package lists" update -qq || echo "tests/run.sh: trying the packages already known" >&2
+  apt_step "installing Debian packages (as root): ${need[*]}" install -y -q --no-install-recommends "${need[@]}" \
+    || exit 1
 fi
 
 python=${PYTHON:-python3}

@@ -29,7 +29,8 @@ repo=$(cd "$(dirname "$0")/../.." && pwd)
 
 dir=$repo/.fresh-debian
 rebuild=false
-tests=(tests/setup/test_run_here.py tests/phones/test_phone_page_no_loss.py tests/phones/test_phones_restart.py
+tests=(tests/setup/test_run_here.py tests/setup/test_apt_steps.py tests/phones/test_page_no_network.py
+       tests/phones/test_phone_page_no_loss.py tests/phones/test_phones_restart.py
        tests/kiosk/test_kiosk_fonts.py tests/kiosk/test_kiosk_xvfb.py)
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -159,16 +160,21 @@ first_seen() {  # first_seen LOG TEXT: the seconds of the first line holding TEX
   grep -F -- "$2" "$1" | head -n 1 | awk '{print $1}'
 }
 
-say "$(chroot "$root" python3 --version 2>&1 || echo 'no python3') in the root (Debian $(cat "$root/etc/debian_version"))"
+say "Debian $(cat "$root/etc/debian_version") minbase: $(chroot "$root" dpkg-query -W -f='.' | wc -c) packages," \
+    "python3 $(if [ -x "$root/usr/bin/python3" ]; then echo there; else echo absent; fi)," \
+    "gcc $(if [ -x "$root/usr/bin/gcc" ]; then echo there; else echo absent; fi)"
 
 step run-here-first network "bash systemd/run-here.sh --no-display"
 started=$(first_seen "$logs/run-here-first.log" "new game #")
 if [ -n "$started" ]; then say "  the table's start-up line after $started s"
 else failed=1; say "  the table never said it started"; fi
+say "  $(wc -l <"$logs/run-here-first.log") lines on the console; $(chroot "$root" python3 --version 2>&1) in the root"
 
 step run-here-offline offline "bash systemd/run-here.sh --no-display"
 grep -q "resumed where it stopped" "$logs/run-here-offline.log" \
   || { failed=1; say "  the second start did not resume the game"; }
+grep -q "no network was found" "$logs/run-here-offline.log" \
+  || { failed=1; say "  offline, the table did not say that phones cannot join yet"; }
 
 step tests-first network "bash tests/run.sh -q ${tests[*]}"
 ruff=$(first_seen "$logs/tests-first.log" "== ruff")

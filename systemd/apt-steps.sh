@@ -40,10 +40,14 @@ apt_wait_for_lock() {  # says once that dpkg is busy, then waits until it is fre
   done
 }
 
+apt_log_folder() {  # the companion's state directory, private as the companion makes it (0700)
+  (umask 077 && mkdir -p "$(dirname "$apt_log")")
+}
+
 apt_step() {  # apt_step "what the step does" apt-get arguments...: one line, the output to the log
   local what=$1
   shift
-  mkdir -p "$(dirname "$apt_log")"
+  apt_log_folder
   if [ -z "${apt_log_said:-}" ]; then
     echo "$apt_who: $what (apt's output goes to $apt_log)"
     apt_log_said=1

@@ -139,7 +139,7 @@ install_debian_packages() {
 install_here() {
   install_debian_packages
   [ -x .venv/bin/python ] || python3 -m venv .venv
-  mkdir -p "$(dirname "$apt_log")"
+  apt_log_folder
   echo "run-here.sh: installing the companion and its Python packages into ./.venv (pip)"
   printf '\n== %s run-here.sh: pip install -e .\n' "$(date -u '+%F %T')" >>"$apt_log"
   if ! { .venv/bin/python -m pip install -q --upgrade pip && .venv/bin/python -m pip install -q -e .; } \

@@ -234,6 +234,9 @@ def test_the_first_start_installs_and_the_next_start_asks_no_installer_and_needs
         checkout: Checkout) -> None:
     first = checkout.run("--no-display")
     assert started(first), first.stdout + first.stderr
+    # the install log's folder is the companion's state directory, made private as the companion makes it
+    assert checkout.install_log().exists()
+    assert "Other users had access" not in first.stdout + first.stderr
     calls = installer_calls(checkout.calls())
     assert "python3 -m venv .venv" in calls
     assert any(c.startswith("pip install") and c.endswith("-e .") for c in calls), calls

@@ -25,7 +25,9 @@ installs what is missing: Debian's python3-venv, the kiosk's fonts, ICU, Node's 
 phone page's MQTT client (npm ci). Later starts install nothing and need no network: they install
 again only when pyproject.toml, the phone page's package.json or package-lock.json, or this script's
 package list changed, or when ./.venv or the phone client is gone. Only the Debian packages need root
-(or sudo); when they are all there, run-here needs neither.
+(or sudo); when they are all there, run-here needs neither. It prints one line per step; apt's, pip's
+and npm's output goes to ~/.local/state/companion/install.log. While another apt or unattended-upgrades
+holds dpkg's lock, it says so and waits up to 10 minutes (COMPANION_APT_WAIT=seconds).
 
   --reinstall   install again now, whatever changed
   -h, --help    this help, then `companion run --help`

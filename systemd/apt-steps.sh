@@ -12,6 +12,10 @@ apt_who=${apt_who:-companion}
 apt_log=${XDG_STATE_HOME:-${HOME:-/root}/.local/state}/companion/install.log
 apt_wait=${COMPANION_APT_WAIT:-600}
 
+apt_wait_said() {  # the wait in words: "10 min", or seconds below 2 minutes
+  if [ "$apt_wait" -ge 120 ]; then echo "$((apt_wait / 60)) min"; else echo "$apt_wait s"; fi
+}
+
 apt_as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
 }
@@ -32,7 +36,7 @@ apt_wait_for_lock() {  # says once that dpkg is busy, then waits until it is fre
   local holder waited=0
   holder=$(apt_lock_holder) || return 0
   echo "$apt_who: another package manager is installing (apt, or unattended-upgrades on a Pi's first" \
-       "boot; dpkg's lock is $holder): waiting for it to finish, up to $((apt_wait / 60)) min"
+       "boot; dpkg's lock is $holder): waiting for it to finish, up to $(apt_wait_said)"
   while [ "$waited" -lt "$apt_wait" ] && apt_lock_holder >/dev/null; do
     sleep 2
     waited=$((waited + 2))
@@ -62,7 +66,7 @@ apt_step() {  # apt_step "what the step does" apt-get arguments...: one line, th
   echo "$apt_who: $what failed; apt's last lines (all of it is in $apt_log):" >&2
   tail -n 12 "$apt_log" | sed 's/^/    /' >&2
   if tail -n 12 "$apt_log" | grep -q "lock"; then
-    echo "$apt_who: another package manager still held dpkg's lock after $((apt_wait / 60)) min: wait for" \
+    echo "$apt_who: another package manager still held dpkg's lock after $(apt_wait_said): wait for" \
          "it to finish, then start again (COMPANION_APT_WAIT=seconds waits longer)" >&2
   fi
   return 1

@@ -154,7 +154,7 @@ def test_a_lock_held_past_the_wait_ends_the_step_with_what_to_do(env: dict[str, 
     assert step.finish() == 1
     said = "\n".join(step.seen)
     assert "another package manager is installing" in said
-    assert "another package manager still held dpkg's lock" in said and "then start again" in said
+    assert "another package manager still held dpkg's lock after 2 s" in said and "then start again" in said
     assert f"all of it is in {install_log(env)}" in said
     assert "Unable to acquire the dpkg frontend lock" in install_log(env).read_text()
 

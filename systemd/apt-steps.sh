@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # Debian packages for the README's two commands (sourced by systemd/run-here.sh and tests/run.sh):
-# apt's output goes to a log in the companion's state directory (thousands of dpkg lines on a fresh
+# apt's output (and pip's and npm's, `logged_step`) goes to a log in the companion's state directory (thousands of dpkg lines on a fresh
 # machine), the console gets one line per step and, on a failure, apt's last lines and the log's path.
 # While another package manager holds dpkg's lock (another apt, unattended-upgrades on a Pi's first
 # boot), a step says so once and waits for it, up to COMPANION_APT_WAIT seconds (default 600).
@@ -46,6 +46,18 @@ apt_wait_for_lock() {  # says once that dpkg is busy, then waits until it is fre
 
 apt_log_folder() {  # the companion's state directory, private as the companion makes it (0700)
   (umask 077 && mkdir -p "$(dirname "$apt_log")")
+}
+
+logged_step() {  # logged_step "what the step does" command...: one line, the command's output to the log
+  apt_log_folder
+  echo "$apt_who: $1"
+  printf '\n== %s %s: %s\n' "$(date -u '+%F %T')" "$apt_who" "${*:2}" >>"$apt_log"
+  if "${@:2}" </dev/null >>"$apt_log" 2>&1; then
+    return 0
+  fi
+  echo "$apt_who: $1 failed; the last lines (all of it is in $apt_log):" >&2
+  tail -n 20 "$apt_log" | sed 's/^/    /' >&2
+  return 1
 }
 
 apt_step() {  # apt_step "what the step does" apt-get arguments...: one line, the output to the log

@@ -138,27 +138,19 @@ install_debian_packages() {
   fi
 }
 
+pip_install() {
+  .venv/bin/python -m pip install -q --upgrade pip && .venv/bin/python -m pip install -q -e .
+}
+
+npm_install() {
+  (cd companion/phones/web && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+}
+
 install_here() {
   install_debian_packages
   [ -x .venv/bin/python ] || python3 -m venv .venv
-  apt_log_folder
-  echo "run-here.sh: installing the companion and its Python packages into ./.venv (pip)"
-  printf '\n== %s run-here.sh: pip install -e .\n' "$(date -u '+%F %T')" >>"$apt_log"
-  if ! { .venv/bin/python -m pip install -q --upgrade pip && .venv/bin/python -m pip install -q -e .; } \
-      >>"$apt_log" 2>&1; then
-    tail -n 20 "$apt_log" >&2
-    echo "run-here.sh: installing the companion failed (pip's last lines above; all of it in $apt_log)" >&2
-    exit 1
-  fi
-  echo "run-here.sh: installing the phone page's MQTT client (npm ci)"
-  printf '\n== %s run-here.sh: npm ci in companion/phones/web\n' "$(date -u '+%F %T')" >>"$apt_log"
-  if ! (cd companion/phones/web && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error) >>"$apt_log" 2>&1
-  then
-    tail -n 20 "$apt_log" >&2
-    echo "run-here.sh: installing the phone page's MQTT client (npm ci in companion/phones/web) failed" \
-         "(npm's last lines above; all of it in $apt_log)" >&2
-    exit 1
-  fi
+  logged_step "installing the companion and its Python packages into ./.venv (pip)" pip_install || exit 1
+  logged_step "installing the phone page's MQTT client (npm ci in companion/phones/web)" npm_install || exit 1
   inputs | sha256sum | cut -d' ' -f1 >"$stamp.tmp"
   mv "$stamp.tmp" "$stamp"
 }

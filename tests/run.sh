@@ -8,6 +8,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+apt_who=tests/run.sh
+# shellcheck source=systemd/apt-steps.sh
+. systemd/apt-steps.sh  # apt's, pip's and npm's output to a log, one line per step; waits while dpkg is busy
+
 quick=()
 if [ "${1:-}" = --quick ]; then
   shift
@@ -43,9 +47,6 @@ if [ ${#need[@]} -gt 0 ]; then
     echo "tests/run.sh: installing them needs root: run it as root, or install sudo, or install them yourself" >&2
     exit 1
   fi
-  apt_who=tests/run.sh
-  # shellcheck source=systemd/apt-steps.sh
-  . systemd/apt-steps.sh  # apt's output to a log, one line per step; waits while dpkg is busy
   apt_step "updating Debian's package lists" update -qq || echo "tests/run.sh: trying the packages already known" >&2
   apt_step "installing Debian packages (as root): ${need[*]}" install -y -q --no-install-recommends "${need[@]}" \
     || exit 1
@@ -55,6 +56,9 @@ python=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
   "$python" -m venv .venv
 fi
+npm_ci_in() {  # npm_ci_in FOLDER npm-options...
+  (cd "$1" && shift && npm ci "$@")
+}
 # pip and npm again only when what they install changed (or what they installed is gone).
 stamp=.venv/.tests-installed
 inputs() {
@@ -64,12 +68,15 @@ wanted=$(inputs | sha256sum | cut -d' ' -f1)
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$wanted" ] || [ ! -x .venv/bin/pytest ] \
     || [ ! -d firmware_protocol/micropython_check/node_modules ] \
     || [ ! -f companion/phones/web/node_modules/mqtt/dist/mqtt.min.js ]; then
-  .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -e '.[test]'
+  logged_step "installing the companion and the test tools into ./.venv (pip)" \
+    sh -c ".venv/bin/python -m pip install -q --upgrade pip && .venv/bin/python -m pip install -q -e '.[test]'" \
+    || exit 1
   # MicroPython's WebAssembly port (pinned in package-lock.json), to run the board codec and firmware under it.
-  (cd firmware_protocol/micropython_check && npm ci --no-audit --no-fund --loglevel=error)
+  logged_step "installing MicroPython's WebAssembly port (npm ci in firmware_protocol/micropython_check)" \
+    npm_ci_in firmware_protocol/micropython_check --no-audit --no-fund --loglevel=error || exit 1
   # The phone page's MQTT client, pinned in companion/phones/web/package-lock.json.
-  (cd companion/phones/web && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+  logged_step "installing the phone page's MQTT client (npm ci in companion/phones/web)" \
+    npm_ci_in companion/phones/web --ignore-scripts --no-audit --no-fund --loglevel=error || exit 1
   echo "$wanted" >"$stamp"
 fi
 

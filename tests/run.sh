@@ -3,8 +3,9 @@
 # (Debian packages, a virtual environment with the project and its test tools), then runs the linters,
 # the type checker and every test. Arguments go to pytest (e.g. `bash tests/run.sh -k toolkit`).
 # `--quick` (first argument) leaves out the tests marked slow: a few minutes instead of the full run.
-# Debian packages are installed as root (or with sudo), apt's output in a log (systemd/apt-steps.sh);
-# pip and npm install again only when pyproject.toml or the npm lock files changed (a stamp in .venv), so a second run needs no network.
+# Debian packages are installed as root (or with sudo); one line per step, apt's, pip's and npm's output
+# in ~/.local/state/companion/install.log (systemd/apt-steps.sh). pip and npm install again only when
+# pyproject.toml or the npm lock files changed (a stamp in .venv), so a second run needs no network.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

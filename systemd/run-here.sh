@@ -25,7 +25,9 @@ installs what is missing: Debian's python3-venv, the kiosk's fonts, ICU, Node's 
 phone page's MQTT client (npm ci). Later starts install nothing and need no network: they install
 again only when pyproject.toml, the phone page's package.json or package-lock.json, or this script's
 package list changed, or when ./.venv or the phone client is gone. Only the Debian packages need root
-(or sudo); when they are all there, run-here needs neither.
+(or sudo); when they are all there, run-here needs neither. It prints one line per step; apt's, pip's
+and npm's output goes to ~/.local/state/companion/install.log. While another apt or unattended-upgrades
+holds dpkg's lock, it says so and waits up to 10 minutes (COMPANION_APT_WAIT=seconds).
 
   --reinstall   install again now, whatever changed
   -h, --help    this help, then `companion run --help`
@@ -78,9 +80,9 @@ installed() {
     && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$(inputs | sha256sum | cut -d' ' -f1)" ]
 }
 
-as_root() {
-  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
-}
+apt_who=run-here.sh
+# shellcheck source=systemd/apt-steps.sh
+. systemd/apt-steps.sh  # apt's output to a log, one line per step; waits while dpkg is busy
 
 can_be_root() {  # root, or sudo to become it: Debian packages are installed as root
   [ "$(id -u)" -eq 0 ] || command -v sudo >/dev/null
@@ -88,10 +90,6 @@ can_be_root() {  # root, or sudo to become it: Debian packages are installed as 
 
 booted_with_systemd() {  # sd_booted(): not in a container or WSL without systemd, where systemctl cannot act
   command -v systemd-notify >/dev/null && systemd-notify --booted 2>/dev/null
-}
-
-apt_install() {
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
 }
 
 missing() {
@@ -113,21 +111,23 @@ install_debian_packages() {
            "them yourself (apt-get install ${asked[*]}), then start run-here.sh again" >&2
       exit 1
     fi
-    echo "run-here.sh: installing Debian packages (as root): ${asked[*]}"
-    as_root apt-get update -qq || echo "run-here.sh: apt-get update failed; trying the packages already known" >&2
+    apt_step "updating Debian's package lists" update -qq \
+      || echo "run-here.sh: trying the packages already known" >&2
   fi
   if [ ${#need[@]} -gt 0 ]; then
-    apt_install "${need[@]}"
+    apt_step "installing Debian packages (as root): ${need[*]}" install -y -q --no-install-recommends "${need[@]}" \
+      || { echo "run-here.sh: the Debian packages could not be installed (above)" >&2; exit 1; }
   fi
   if $broker; then
-    if apt_install "$broker_package"; then
+    if apt_step "installing Mosquitto, the phones' broker" install -y -q --no-install-recommends "$broker_package"
+    then
       # The package starts Debian's own broker on port 1883; nobody uses it yet, and the companion runs
       # its own Mosquitto on that port (mqtt.port): stop it, now and at boot.
       # Without systemd (a container, WSL) no service started and systemctl cannot stop one.
       if booted_with_systemd && command -v systemctl >/dev/null \
           && { systemctl is-active --quiet mosquitto.service 2>/dev/null \
                || systemctl is-enabled --quiet mosquitto.service 2>/dev/null; }; then
-        as_root systemctl disable --now mosquitto.service
+        apt_as_root systemctl disable --now mosquitto.service
         echo "run-here.sh: stopped and disabled Debian's mosquitto.service (port 1883 is for the companion's" \
              "own Mosquitto); \`sudo systemctl enable --now mosquitto\` brings it back"
       fi
@@ -138,25 +138,19 @@ install_debian_packages() {
   fi
 }
 
+pip_install() {
+  .venv/bin/python -m pip install -q --upgrade pip && .venv/bin/python -m pip install -q -e .
+}
+
+npm_install() {
+  (cd companion/phones/web && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+}
+
 install_here() {
   install_debian_packages
   [ -x .venv/bin/python ] || python3 -m venv .venv
-  local log
-  log=$(mktemp)
-  if ! { .venv/bin/python -m pip install -q --upgrade pip && .venv/bin/python -m pip install -q -e .; } >"$log" 2>&1
-  then
-    cat "$log" >&2
-    rm -f "$log"
-    echo "run-here.sh: installing the companion failed (output above)" >&2
-    exit 1
-  fi
-  if ! (cd companion/phones/web && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error) >"$log" 2>&1; then
-    cat "$log" >&2
-    rm -f "$log"
-    echo "run-here.sh: installing the phone page's MQTT client (npm ci in companion/phones/web) failed" >&2
-    exit 1
-  fi
-  rm -f "$log"
+  logged_step "installing the companion and its Python packages into ./.venv (pip)" pip_install || exit 1
+  logged_step "installing the phone page's MQTT client (npm ci in companion/phones/web)" npm_install || exit 1
   inputs | sha256sum | cut -d' ' -f1 >"$stamp.tmp"
   mv "$stamp.tmp" "$stamp"
 }

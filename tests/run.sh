@@ -3,10 +3,15 @@
 # (Debian packages, a virtual environment with the project and its test tools), then runs the linters,
 # the type checker and every test. Arguments go to pytest (e.g. `bash tests/run.sh -k toolkit`).
 # `--quick` (first argument) leaves out the tests marked slow: a few minutes instead of the full run.
-# Debian packages are installed as root (or with sudo); pip and npm install again only when
+# Debian packages are installed as root (or with sudo); one line per step, apt's, pip's and npm's output
+# in ~/.local/state/companion/install.log (systemd/apt-steps.sh). pip and npm install again only when
 # pyproject.toml or the npm lock files changed (a stamp in .venv), so a second run needs no network.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+apt_who=tests/run.sh
+# shellcheck source=systemd/apt-steps.sh
+. systemd/apt-steps.sh  # apt's, pip's and npm's output to a log, one line per step; waits while dpkg is busy
 
 quick=()
 if [ "${1:-}" = --quick ]; then
@@ -38,24 +43,23 @@ if [ ${#need[@]} -gt 0 ]; then
     echo "tests/run.sh: these Debian packages are needed: ${need[*]}" >&2
     exit 1
   fi
-  sudo_cmd=()
-  if [ "$(id -u)" -ne 0 ]; then
-    if ! command -v sudo >/dev/null; then
-      echo "tests/run.sh: these Debian packages are needed: ${need[*]}" >&2
-      echo "tests/run.sh: installing them needs root: run it as root, or install sudo, or install them yourself" >&2
-      exit 1
-    fi
-    sudo_cmd=(sudo)
+  if [ "$(id -u)" -ne 0 ] && ! command -v sudo >/dev/null; then
+    echo "tests/run.sh: these Debian packages are needed: ${need[*]}" >&2
+    echo "tests/run.sh: installing them needs root: run it as root, or install sudo, or install them yourself" >&2
+    exit 1
   fi
-  echo "Installing Debian packages (as root): ${need[*]}"
-  "${sudo_cmd[@]}" apt-get update -qq
-  "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}"
+  apt_step "updating Debian's package lists" update -qq || echo "tests/run.sh: trying the packages already known" >&2
+  apt_step "installing Debian packages (as root): ${need[*]}" install -y -q --no-install-recommends "${need[@]}" \
+    || exit 1
 fi
 
 python=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
   "$python" -m venv .venv
 fi
+npm_ci_in() {  # npm_ci_in FOLDER npm-options...
+  (cd "$1" && shift && npm ci "$@")
+}
 # pip and npm again only when what they install changed (or what they installed is gone).
 stamp=.venv/.tests-installed
 inputs() {
@@ -65,12 +69,15 @@ wanted=$(inputs | sha256sum | cut -d' ' -f1)
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$wanted" ] || [ ! -x .venv/bin/pytest ] \
     || [ ! -d firmware_protocol/micropython_check/node_modules ] \
     || [ ! -f companion/phones/web/node_modules/mqtt/dist/mqtt.min.js ]; then
-  .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -e '.[test]'
+  logged_step "installing the companion and the test tools into ./.venv (pip)" \
+    sh -c ".venv/bin/python -m pip install -q --upgrade pip && .venv/bin/python -m pip install -q -e '.[test]'" \
+    || exit 1
   # MicroPython's WebAssembly port (pinned in package-lock.json), to run the board codec and firmware under it.
-  (cd firmware_protocol/micropython_check && npm ci --no-audit --no-fund --loglevel=error)
+  logged_step "installing MicroPython's WebAssembly port (npm ci in firmware_protocol/micropython_check)" \
+    npm_ci_in firmware_protocol/micropython_check --no-audit --no-fund --loglevel=error || exit 1
   # The phone page's MQTT client, pinned in companion/phones/web/package-lock.json.
-  (cd companion/phones/web && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+  logged_step "installing the phone page's MQTT client (npm ci in companion/phones/web)" \
+    npm_ci_in companion/phones/web --ignore-scripts --no-audit --no-fund --loglevel=error || exit 1
   echo "$wanted" >"$stamp"
 fi
 

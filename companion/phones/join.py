@@ -82,14 +82,6 @@ def lan_addresses() -> list[str]:
     return found
 
 
-def page_host(preferred: str | None = None) -> str:
-    """The host name phones should use: `preferred` if set, else the first LAN address, else localhost."""
-    if preferred:
-        return preferred
-    addresses = lan_addresses()
-    return addresses[0] if addresses else "127.0.0.1"
-
-
 def phone_ws_url(ws_url: str, page: str) -> str:
     """The broker's WebSocket URL as a phone must use it: a loopback host (the broker listens on every
     interface but the referee reaches it locally) becomes the host the phone reached the page at."""

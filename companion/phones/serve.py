@@ -1,6 +1,8 @@
 """`companion run`'s phones: the broker and the mirror (companion.phones.runner), then the phone page.
 
-The page's address is said at start-up. Each seat's join link carries its join credential (the first
+The page's address is said at start-up. With no network (only a loopback: a Pi not yet on the Wi-Fi) no
+address would reach a phone: that is said instead, and `NetworkWatch` says the address, and puts it in the
+seats' links and QR codes, once the machine has one. Each seat's join link carries its join credential (the first
 phone to use it takes the seat), so the links and their QR codes are printed only to an interactive
 terminal (the host's), never to a log or the journal; the kiosk draws a seat's QR code from
 `KioskSeats` only while no phone holds the seat, and releases seats through it.
@@ -9,18 +11,45 @@ terminal (the host's), never to a log or the journal; the kiosk draws a seat's Q
 from __future__ import annotations
 
 import sys
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TextIO
 
 from companion import i18n
 from companion.config import Config
 from companion.phones import runner
-from companion.phones.join import JoinLink, page_host, seat_link, seat_links, seat_qr, spectator_link
+from companion.phones.join import JoinLink, lan_addresses, seat_link, seat_links, seat_qr, spectator_link
 from companion.phones.pageserver import PageMissing, PageServer
 from companion.phones.runner import Phones
 from companion.qr import Matrix, terminal
 from companion.status import DeviceStatus, StatusBoard
 from companion.table.loop import Table
+
+NETWORK_POLL_S = 2.0  # how often a table with no network looks for one (a read of the kernel's interfaces)
+
+
+class NetworkWatch:
+    """With no network at start-up: looks for a LAN address every NETWORK_POLL_S and, on the first one,
+    calls `found` with it once, then stops."""
+
+    def __init__(self, found: Callable[[str], None], addresses: Callable[[], list[str]] = lan_addresses) -> None:
+        self._found, self._addresses = found, addresses
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="network-watch", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.wait(NETWORK_POLL_S):
+            addresses = self._addresses()
+            if addresses:
+                self._found(addresses[0])
+                return
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not threading.current_thread():
+            self._thread.join(timeout=5)
 
 
 @dataclass
@@ -30,6 +59,7 @@ class Served:
     phones: Phones
     page: PageServer | None
     page_url: str | None
+    network: NetworkWatch | None = None  # while the table waits for a network
 
     def links(self, lang: str | None = None) -> dict[str, JoinLink]:
         """Every seat's join link (by player id, and ``host``); empty when the page is not served."""
@@ -41,6 +71,8 @@ class Served:
         return None if link is None else seat_qr(link)
 
     def stop(self) -> None:
+        if self.network is not None:
+            self.network.stop()
         if self.page is not None:
             self.page.stop()
         self.phones.stop()
@@ -76,11 +108,17 @@ class KioskSeats:
         return None if link is None else link.url()
 
 
-def start_page(table: Table, cfg: Config) -> tuple[PageServer, str]:
-    """Serve the page on every interface; returns the server and the address phones use."""
+def page_url(host: str, port: int) -> str:
+    return f"http://{host}:{port}/"
+
+
+def start_page(table: Table, cfg: Config) -> tuple[PageServer, str | None]:
+    """Serve the page on every interface; returns the server and the address phones use: `mqtt.page_host`,
+    else the machine's first LAN address, else None (no network: no address a phone could reach)."""
     page = PageServer("0.0.0.0", cfg.mqtt.page_port, default_language=cfg.table.language,
                       now_ms=table.clock.now_ms).start()
-    return page, f"http://{page_host(cfg.mqtt.page_host)}:{page.port}/"
+    host = cfg.mqtt.page_host or next(iter(lan_addresses()), None)
+    return page, None if host is None else page_url(host, page.port)
 
 
 def print_links(links: dict[str, JoinLink], names: dict[str, str], lang: str, out: TextIO) -> None:
@@ -106,9 +144,22 @@ def starter(table: Table, cfg: Config, status: StatusBoard, broker_extra: str = 
     except BaseException:  # a signal meanwhile: the broker just started is stopped, not left behind
         phones.stop()
         raise
+    if url is None:  # no network yet: the page serves this machine, and phones once it is on the Wi-Fi
+        served = Served(phones, page, page_url("127.0.0.1", page.port))
+        print(i18n.translate(lang, "phones.page_no_network"), file=sys.stderr, flush=True)
+        served.network = NetworkWatch(lambda host: network_found(served, host, lang))
+        return served
     served = Served(phones, page, url)
     print(i18n.translate(lang, "phones.page_started", {"url": url}), file=sys.stderr, flush=True)
     if sys.stderr.isatty():
         names = {p.id: p.name for p in table.referee.setup.players}
         print_links(served.links(), names, lang, sys.stderr)  # the links carry no language: the phone's own
     return served
+
+
+def network_found(served: Served, host: str, lang: str) -> None:
+    """The machine is on a network: the seats' links and QR codes use its address, which is said."""
+    if served.page is None:
+        return
+    served.page_url = page_url(host, served.page.port)
+    print(i18n.translate(lang, "phones.page_started", {"url": served.page_url}), file=sys.stderr, flush=True)

@@ -130,8 +130,11 @@ def test_shellcheck_passes_on_the_scripts() -> None:
     assert shellcheck, "shellcheck is needed: tests/run.sh installs it"
     scripts = sorted((ROOT / "systemd").glob("*.sh"))
     assert INSTALL in scripts and UNINSTALL in scripts
-    scripts += [ROOT / "tests/run.sh", ROOT / ".ci/run"]  # the README's test command, and CI's
-    result = subprocess.run([shellcheck, *map(str, scripts)], capture_output=True, text=True, timeout=120)
+    # the README's test command, CI's, and the fresh Debian proof of both README commands
+    scripts += [ROOT / "tests/run.sh", ROOT / ".ci/run", ROOT / "tests/setup/fresh_debian.sh"]
+    # -x: run-here.sh and tests/run.sh source systemd/apt-steps.sh (named from the checkout's root)
+    result = subprocess.run([shellcheck, "-x", *map(str, scripts)], cwd=ROOT, capture_output=True, text=True,
+                            timeout=120)
     assert result.returncode == 0, result.stdout
 
 

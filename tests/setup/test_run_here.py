@@ -32,7 +32,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "systemd/run-here.sh"
 # What run-here reads: its own script, the Python project, the phone page's npm project.
-COPIED = ["systemd/run-here.sh", "pyproject.toml", "companion/phones/web/package.json",
+COPIED = ["systemd/run-here.sh", "systemd/apt-steps.sh", "pyproject.toml", "companion/phones/web/package.json",
           "companion/phones/web/package-lock.json"]
 DEBIAN = ["python3-venv", "fonts-noto-core", "fonts-noto-cjk", "fonts-thai-tlwg", "icu-devtools", "mosquitto"]
 STARTED = ("new game #", "resumed where it stopped")  # the table's start-up line (en)
@@ -114,6 +114,10 @@ class Checkout:
         return subprocess.run(command, cwd=self.home, env=self.env(), stdin=subprocess.DEVNULL,
                               capture_output=True, text=True, timeout=TIMEOUT_S)
 
+    def install_log(self) -> Path:
+        """Where run-here keeps apt's, pip's and npm's output: the companion's state directory."""
+        return self.home / ".local/state/companion/install.log"
+
     def debian_broker_pid(self) -> int | None:
         pid = self.fake / "mosquitto.service.pid"
         return int(pid.read_text()) if pid.exists() else None
@@ -163,22 +167,28 @@ exit 1
     service_pid, service_log = fake / "mosquitto.service.pid", fake / "mosquitto.service.log"
     active = fake / "mosquitto.service.active"
     (fake / "debian-mosquitto.conf").write_text("log_dest stderr\n")
-    write_script(bin_dir / "apt-get", f"""#!/bin/sh
+    # It prints what apt prints (a line per package), which run-here keeps in its log.
+    write_script(bin_dir / "apt-get", f"""#!/bin/bash
 echo "apt-get $*" >> {calls}
-[ "$1" = update ] && exit 0
-touch {fake / "unavailable"}
-for arg; do
-  case "$arg" in -*|install) ;; *) if grep -qx "$arg" {fake / "unavailable"}; then
-    echo "E: Unable to locate package $arg" >&2; exit 100; fi;; esac
+packages=()
+while [ $# -gt 0 ]; do
+  case "$1" in -o) shift 2; continue;; -*|install|update) ;; *) packages+=("$1");; esac
+  shift
 done
-for arg; do
-  case "$arg" in -*|install) ;; *) echo "$arg" >> {installed}
-    if [ "$arg" = mosquitto ]; then
-      setsid {program("mosquitto")} -c {fake / "debian-mosquitto.conf"} >{service_log} 2>&1 </dev/null &
-      echo $! > {service_pid}
-      touch {active}
-      until grep -q "mosquitto version .* running" {service_log}; do sleep 0.02; done
-    fi;; esac
+[ ${{#packages[@]}} -eq 0 ] && exit 0  # apt-get update, or the lock's probe
+touch {fake / "unavailable"}
+for arg in "${{packages[@]}}"; do
+  if grep -qx "$arg" {fake / "unavailable"}; then echo "E: Unable to locate package $arg" >&2; exit 100; fi
+done
+for arg in "${{packages[@]}}"; do
+  echo "Unpacking $arg (1.0) ..."
+  echo "$arg" >> {installed}
+  if [ "$arg" = mosquitto ]; then
+    setsid {program("mosquitto")} -c {fake / "debian-mosquitto.conf"} >{service_log} 2>&1 </dev/null &
+    echo $! > {service_pid}
+    touch {active}
+    until grep -q "mosquitto version .* running" {service_log}; do sleep 0.02; done
+  fi
 done
 """)
     write_script(bin_dir / "systemctl", f"""#!/bin/sh
@@ -209,6 +219,11 @@ def started(result: subprocess.CompletedProcess[str]) -> bool:
     return result.returncode == 0 and any(line in result.stdout for line in STARTED)
 
 
+def apt_installed(call: str, package: str) -> bool:
+    """An `apt-get ... install ... PACKAGE` call."""
+    return call.startswith("apt-get ") and " install " in call and call.endswith(f" {package}")
+
+
 def installer_calls(calls: list[str]) -> list[str]:
     return [c for c in calls if c.startswith(("pip ", "npm ", "python3 ", "apt-get "))]
 
@@ -219,6 +234,9 @@ def test_the_first_start_installs_and_the_next_start_asks_no_installer_and_needs
         checkout: Checkout) -> None:
     first = checkout.run("--no-display")
     assert started(first), first.stdout + first.stderr
+    # the install log's folder is the companion's state directory, made private as the companion makes it
+    assert checkout.install_log().exists()
+    assert "Other users had access" not in first.stdout + first.stderr
     calls = installer_calls(checkout.calls())
     assert "python3 -m venv .venv" in calls
     assert any(c.startswith("pip install") and c.endswith("-e .") for c in calls), calls
@@ -320,11 +338,16 @@ def test_run_here_installs_mosquitto_and_takes_port_1883_back_from_debians_servi
     result = checkout.run("--no-display")
     assert started(result), result.stdout + result.stderr
     calls = checkout.calls()
-    assert any(c.startswith("apt-get install") and c.endswith(" mosquitto") for c in calls), calls
+    assert any(apt_installed(c, "mosquitto") for c in calls), calls
     assert "systemctl disable --now mosquitto.service" in calls
     assert checkout.debian_broker_pid() is None  # Debian's service was stopped ...
     assert "Phones: the mosquitto MQTT broker is running" in result.stderr  # ... and ours took the port
     assert "mosquitto.service" in result.stdout  # run-here said what it did
+    # apt's lines went to the log; the console has one line per step and where the log is
+    assert "Unpacking mosquitto" in checkout.install_log().read_text()
+    assert "Unpacking" not in result.stdout + result.stderr
+    assert f"run-here.sh: updating Debian's package lists (apt's output goes to {checkout.install_log()})\n" \
+           "run-here.sh: installing Mosquitto, the phones' broker\n" in result.stdout
 
     before = len(checkout.calls())
     assert started(checkout.run("--no-display"))
@@ -347,6 +370,9 @@ def test_where_mosquitto_cannot_be_installed_the_table_runs_without_phones_and_s
     result = checkout.run("--no-display")
     assert started(result), result.stdout + result.stderr
     assert "Mosquitto could not be installed: the table runs without phones" in result.stdout  # run-here said why
+    # apt's own words and where all of them are
+    assert "E: Unable to locate package mosquitto" in result.stderr
+    assert f"all of it is in {checkout.install_log()}" in result.stderr
     assert result.stderr.count("sudo apt install mosquitto") == 1  # the companion: how, once
     before = len(checkout.calls())
     assert started(checkout.run("--no-display"))
@@ -362,7 +388,7 @@ def test_without_systemd_the_first_start_installs_mosquitto_and_starts_the_table
     result = checkout.run("--no-display")
     assert started(result), result.stdout + result.stderr
     calls = checkout.calls()
-    assert any(c.startswith("apt-get install") and c.endswith(" mosquitto") for c in calls), calls
+    assert any(apt_installed(c, "mosquitto") for c in calls), calls
     assert not [c for c in calls if c.startswith("systemctl")]
 
 

@@ -41,17 +41,18 @@ def label(surface: pygame.Surface, c: Canvas, text: str, box: pygame.Rect, size:
         c.text.draw(surface, line, part, least, color, bold=bold, align=align)
 
 
-def fitted_name(c: Canvas, name: str, size: int, width: int) -> str:
+def fitted_name(c: Canvas, name: str, size: int, width: int, bold: bool = False) -> str:
     """A player's name short enough for `width` at the smallest readable size (14 px on the 7" panel, or
     `size` if smaller): cut, with an ellipsis, if it must be."""
     least = min(size, c.font(READABLE))
-    smallest = c.text.fit(name, size, width, smallest=least)
-    if c.text.render(name, smallest, (0, 0, 0)).get_width() <= width:
+    smallest = c.text.fit(name, size, width, bold, smallest=least)
+    if c.text.render(name, smallest, (0, 0, 0), bold).get_width() <= width:
         return name
     while len(name) > 1:
         name = name[:-1]
         short = name.rstrip() + "…"
-        if c.text.render(short, c.text.fit(short, size, width, smallest=least), (0, 0, 0)).get_width() <= width:
+        if c.text.render(short, c.text.fit(short, size, width, bold, smallest=least), (0, 0, 0),
+                         bold).get_width() <= width:
             return short
     return name
 

@@ -36,8 +36,6 @@ KNOWN: set[tuple[str, str, str]] = {
     # the form's line for it
     ("deal", "small text", "host_forms.form"), ("deal", "overflow", "host_forms.form"),
     ("deal", "overlap", "host_forms.form"),
-    # Lab Escape's board cuts a 24-letter name with an ellipsis past its box
-    ("board-lab_escape", "overflow", "play.board"), ("board-lab_escape-usb", "overflow", "play.board"),
 }
 
 

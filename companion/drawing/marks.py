@@ -27,9 +27,9 @@ def label(surface: pygame.Surface, c: Canvas, text: str, box: pygame.Rect, size:
     weight when bold is too wide, on two lines when one would be too small to read."""
     px, least = c.font(size), c.font(size * 0.8 if size <= READABLE else max(size * 0.8, READABLE))
     for weight in dict.fromkeys((bold, False)):  # bold if it fits, else regular (narrower), else two lines
-        fitted = c.text.fit(text, px, box.width, weight, height=box.height)
-        if fitted >= least and c.text.render(text, fitted, color, weight).get_width() <= box.width:
-            c.text.draw(surface, text, box, px, color, bold=weight, align=align)
+        fitted = c.text.fit(text, px, box.width, weight, smallest=least, height=box.height)
+        if c.text.render(text, fitted, color, weight).get_width() <= box.width:
+            c.text.draw(surface, text, box, fitted, color, bold=weight, align=align)
             return
     lines = c.text.wrap(text, least, box.width, bold)[:2]
     if len(lines) < 2:
@@ -42,9 +42,9 @@ def label(surface: pygame.Surface, c: Canvas, text: str, box: pygame.Rect, size:
 
 
 def fitted_name(c: Canvas, name: str, size: int, width: int, bold: bool = False) -> str:
-    """A player's name short enough for `width` at the smallest readable size (14 px on the 7" panel, or
-    `size` if smaller): cut, with an ellipsis, if it must be."""
-    least = min(size, c.font(READABLE))
+    """A player's name short enough for `width`: shrunk, but not under the readable size (14 px on the 7"
+    panel) when asked at that size or more, and cut with an ellipsis past that."""
+    least = c.font(READABLE) if size >= c.font(READABLE) else 10  # (10: the text cache's own least)
     smallest = c.text.fit(name, size, width, bold, smallest=least)
     if c.text.render(name, smallest, (0, 0, 0), bold).get_width() <= width:
         return name

@@ -45,7 +45,7 @@ def draw_board(surface: pygame.Surface, rect: pygame.Rect, c: Canvas, lang: str,
     if not table.get("grid"):
         return
     if rect.width - rect.height >= c.px(SIDE):  # the grid as tall as the board, the rest beside it
-        middle = pygame.Rect(rect.left, rect.top, rect.height, rect.height)
+        middle = pygame.Rect(rect.left, rect.top, rect.height, rect.height).inflate(0, -c.px(4))  # arrows inside
         side = pygame.Rect(middle.right + c.px(8), rect.top, rect.right - middle.right - c.px(8), rect.height)
         top = pygame.Rect(side.left, side.top, side.width, c.px(48))
         legend = pygame.Rect(side.left, top.bottom + c.px(8), side.width, side.bottom - top.bottom - c.px(8))

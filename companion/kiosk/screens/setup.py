@@ -172,8 +172,10 @@ class SetupScreen(Screen):
             L = self.k.layout
             inner = rect.inflate(-L.px(8), -L.px(8))
             head = pygame.Rect(inner.left, inner.top, inner.width, L.px(40))
-            if shown is None:  # every seat has its phone
-                draw_lines(surface, self.c, [self.tr("kiosk.setup.all_joined")], inner.inflate(-L.px(8), 0), 18, GOOD)
+            if shown is None:  # every seat has its phone (or the phones' page is not served: no codes)
+                joined = bool(seats) and all(s[4] for s in seats)
+                draw_lines(surface, self.c, [self.tr("kiosk.setup.all_joined" if joined else "kiosk.setup.no_phones")],
+                           inner.inflate(-L.px(8), 0), 18, GOOD if joined else DIM)
                 return
             number, _pid, name, url, _bound = shown
             pygame.draw.circle(surface, SEATS[(number - 1) % len(SEATS)], (head.left + L.px(8), head.centery),
@@ -199,6 +201,6 @@ class SetupScreen(Screen):
             self.button_region("setup.footer", a["footer"]),
         ]
         if with_qr:
-            regions += [Region("setup.code", a["code"], (lang, shown), code_panel),
+            regions += [Region("setup.code", a["code"], (lang, shown, tuple(s[4] for s in seats)), code_panel),
                         self.button_region("setup.steps", a["steps"])]
         return regions

@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from companion.kiosk.qr import qr_surface
+from companion.kiosk.qr import modules, qr_surface
 from companion.kiosk.screens.base import Screen
 from companion.kiosk.screens.options import option_label, value_label
 from companion.kiosk.widgets import (
@@ -184,6 +184,8 @@ class SetupScreen(Screen):
             assert url is not None
             room = inner.bottom - head.bottom
             code = qr_surface(url, min(inner.width, room))
+            for other in self.free():  # the other free seats' codes made now: Next shows one at once
+                modules(str(other[3]))
             surface.blit(code, code.get_rect(center=(inner.centerx, head.bottom + room // 2)))
 
         def side_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:

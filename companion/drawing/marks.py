@@ -9,6 +9,8 @@ import pygame
 from companion.drawing.canvas import SEATS, Canvas
 from companion.drawing.text import Align, Color
 
+READABLE = 14  # the least text size (design units) on a board: 14 px on the 7" panel (issue 28)
+
 
 def seat_colors(public: dict[str, Any]) -> dict[str, Color]:
     """Each player's seat colour, in seat order (as the setup screen and the reveal show them)."""
@@ -21,33 +23,36 @@ def names(public: dict[str, Any]) -> dict[str, str]:
 
 def label(surface: pygame.Surface, c: Canvas, text: str, box: pygame.Rect, size: float, color: Color,
           bold: bool = False, align: Align = "center") -> None:
-    """`text` in `box`, shrunk to fit: in regular weight when bold is too wide, on two lines when one
-    would be too small to read."""
-    px = c.font(size)
+    """`text` in `box`, shrunk to fit (never below 14 px on the 7" panel unless `size` is): in regular
+    weight when bold is too wide, on two lines when one would be too small to read."""
+    px, least = c.font(size), c.font(size * 0.8 if size <= READABLE else max(size * 0.8, READABLE))
     for weight in dict.fromkeys((bold, False)):  # bold if it fits, else regular (narrower), else two lines
-        fitted = c.text.fit(text, px, box.width, weight, height=box.height)
-        if fitted >= c.font(size * 0.8) and c.text.render(text, fitted, color, weight).get_width() <= box.width:
-            c.text.draw(surface, text, box, px, color, bold=weight, align=align)
+        fitted = c.text.fit(text, px, box.width, weight, smallest=least, height=box.height)
+        if c.text.render(text, fitted, color, weight).get_width() <= box.width:
+            c.text.draw(surface, text, box, fitted, color, bold=weight, align=align)
             return
-    lines = c.text.wrap(text, c.font(size * 0.8), box.width, bold)[:2]
+    lines = c.text.wrap(text, least, box.width, bold)[:2]
     if len(lines) < 2:
         c.text.draw(surface, text, box, px, color, bold=bold, align=align)
         return
     half = box.height // 2
     for i, line in enumerate(lines):
         part = pygame.Rect(box.left, box.top + i * half, box.width, half)
-        c.text.draw(surface, line, part, c.font(size * 0.8), color, bold=bold, align=align)
+        c.text.draw(surface, line, part, least, color, bold=bold, align=align)
 
 
-def fitted_name(c: Canvas, name: str, size: int, width: int) -> str:
-    """A player's name short enough for `width` at the smallest size: cut, with an ellipsis, if it must be."""
-    smallest = c.text.fit(name, size, width)
-    if c.text.render(name, smallest, (0, 0, 0)).get_width() <= width:
+def fitted_name(c: Canvas, name: str, size: int, width: int, bold: bool = False) -> str:
+    """A player's name short enough for `width`: shrunk, but not under the readable size (14 px on the 7"
+    panel) when asked at that size or more, and cut with an ellipsis past that."""
+    least = c.font(READABLE) if size >= c.font(READABLE) else 10  # (10: the text cache's own least)
+    smallest = c.text.fit(name, size, width, bold, smallest=least)
+    if c.text.render(name, smallest, (0, 0, 0), bold).get_width() <= width:
         return name
     while len(name) > 1:
         name = name[:-1]
         short = name.rstrip() + "…"
-        if c.text.render(short, c.text.fit(short, size, width), (0, 0, 0)).get_width() <= width:
+        if c.text.render(short, c.text.fit(short, size, width, bold, smallest=least), (0, 0, 0),
+                         bold).get_width() <= width:
             return short
     return name
 

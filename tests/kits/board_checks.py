@@ -171,7 +171,7 @@ def draw_alone(game: str, public: dict[str, Any], text: TextCache, size: tuple[i
     layout = Layout(*size)
     shot = pygame.Surface(size)
     shot.fill(SENTINEL)
-    rect = layout.rect(464, 108, 308, 296)
+    rect = layout.rect(336, 104, 440, 304)  # the play screen's board panel (456x320) inside its 8 px padding
     assert text.record is not None
     text.record.clear()
     draw = registry()[game].board()

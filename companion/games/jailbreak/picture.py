@@ -41,7 +41,7 @@ def draw_board(surface: pygame.Surface, rect: pygame.Rect, c: Canvas, lang: str,
     tr = functools.partial(i18n.translate, lang)
     top = pygame.Rect(rect.left, rect.top, rect.width, c.px(26))  # a Thai line at 16 is 26 high
     bar = pygame.Rect(rect.left, top.bottom + c.px(2), rect.width, c.px(5))
-    legend = pygame.Rect(rect.left, rect.bottom - c.px(20), rect.width, c.px(20))
+    legend = pygame.Rect(rect.left, rect.bottom - c.px(24), rect.width, c.px(24))  # a Thai word at 14 px
     tracks = pygame.Rect(rect.left, bar.bottom + c.px(6), rect.width, legend.top - bar.bottom - c.px(10))
     _top(surface, top, bar, c, tr, table, len(public["players"]))
     _tracks(surface, tracks, c, tr, public, table)
@@ -72,14 +72,14 @@ def _tracks(surface: pygame.Surface, area: pygame.Rect, c: Canvas, tr: Tr, publi
     colors, shown = seat_colors(public), names(public)
     name_w, hand_w = area.width * 31 // 100, c.px(30)
     cell_w = (area.width - name_w - hand_w) // data.SCENES
-    head = pygame.Rect(area.left, area.top, area.width, c.px(18))
+    head = pygame.Rect(area.left, area.top, area.width, c.px(24))  # a Thai word at 14 px
     row_h = min(c.px(34), (area.bottom - head.bottom) // len(players))
     cells_left = area.left + name_w
     words = pygame.Rect(area.left, head.top, name_w - c.px(6), head.height)
-    c.text.draw(surface, tr("gameboards.jailbreak.scenes"), words, c.font(11), DIM, align="right")
+    c.text.draw(surface, tr("gameboards.jailbreak.scenes"), words, c.font(14), DIM, align="right")
     for n in range(1, data.SCENES + 1):
         box = pygame.Rect(cells_left + (n - 1) * cell_w, head.top, cell_w, head.height)
-        c.text.draw(surface, str(n), box, c.font(12), EXIT if n == data.SCENES else DIM, bold=True, align="center")
+        c.text.draw(surface, str(n), box, c.font(14), EXIT if n == data.SCENES else DIM, bold=True, align="center")
     hand_cards(surface, c, DIM, (area.right - hand_w // 2, head.centery), head.height - c.px(4))
     current = (table.get("turn") or {}).get("player")
     people = table["people"]
@@ -97,7 +97,7 @@ def _tracks(surface: pygame.Surface, area: pygame.Rect, c: Canvas, tr: Tr, publi
         mark = (row.left + c.px(5) + radius, row.centery)
         token(surface, colors[pid], mark, radius, sheriff)
         name = pygame.Rect(mark[0] + radius + c.px(4), row.top, cells_left - mark[0] - radius - c.px(7), row.height)
-        c.text.draw(surface, fitted_name(c, shown.get(pid, pid), c.font(13), name.width), name, c.font(13), FG)
+        c.text.draw(surface, fitted_name(c, shown.get(pid, pid), c.font(14), name.width), name, c.font(14), FG)
         _scenes(surface, c, pygame.Rect(cells_left, row.top, cell_w * data.SCENES, row.height), cell_w, person,
                 colors[pid], sheriff)
         hand = pygame.Rect(cells_left + cell_w * data.SCENES, row.top, area.right - cells_left - cell_w * data.SCENES,
@@ -129,11 +129,11 @@ def _scenes(surface: pygame.Surface, c: Canvas, track: pygame.Rect, cell_w: int,
 
 def _hand(surface: pygame.Surface, c: Canvas, area: pygame.Rect, n: int) -> None:
     """The hand size on a small card, as the table counts it (companion/games/jailbreak/views.py)."""
-    face = pygame.Rect(0, 0, area.width - c.px(6), min(area.height - c.px(4), c.px(24)))
+    face = pygame.Rect(0, 0, area.width - c.px(6), min(area.height - c.px(2), c.px(24)))
     face.center = area.center
     pygame.draw.rect(surface, CARD_FACE, face, border_radius=c.px(3))
     over = n > data.HAND_LIMIT
-    c.text.draw(surface, str(n), face.inflate(-c.px(4), -c.px(2)), c.font(14), DANGER if over else INK,
+    c.text.draw(surface, str(n), face.inflate(-c.px(4), 0), c.font(14), DANGER if over else INK,
                 bold=True, align="center")
 
 
@@ -144,7 +144,7 @@ def _legend(surface: pygame.Surface, area: pygame.Rect, c: Canvas, tr: Tr) -> No
     words = {"sheriff": tr("kind.jailbreak.role.sheriff"), "prisoner": tr("kind.jailbreak.role.prisoner"),
              "flipped": tr("gameboards.jailbreak.flipped"), "cuffed": tr("gameboards.jailbreak.cuffed")}
     radius, gap = max(3, c.px(5)), c.px(3)
-    size = c.font(12)
+    size = c.font(14)
     natural = [c.text.render(words[i], size, DIM).get_width() for i in items]
     icons = 2 * radius + 1 + gap
     spare = area.width - sum(natural) - icons * len(items)
@@ -164,7 +164,7 @@ def _legend(surface: pygame.Surface, area: pygame.Rect, c: Canvas, tr: Tr) -> No
         box = pygame.Rect(center[0] + radius + gap + (radius // 2 if item == "cuffed" else 0), slot.top, 0,
                           slot.height)
         box.width = slot.right - box.left - c.px(2)
-        label(surface, c, words[item], box, 12, DIM, align="left")
+        label(surface, c, words[item], box, 14, DIM, align="left")
 
 
 __all__ = ["draw_board"]

@@ -54,8 +54,9 @@ def draw_people(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: str
         center = (row.left + c.px(3) + radius, row.centery)
         pygame.draw.circle(surface, colors[p["id"]], center, radius)
         name = pygame.Rect(center[0] + radius + c.px(4), row.top, row.width * 3 // 10, row.height)
-        c.text.draw(surface, fitted_name(c, shown.get(p["id"], p["id"]), c.font(13), name.width), name,
-                    c.font(13), FG, bold=p["id"] == current)
+        bold = p["id"] == current  # whose turn: in bold, cut to fit as drawn (a long name stays in its box)
+        c.text.draw(surface, fitted_name(c, shown.get(p["id"], p["id"]), c.font(13), name.width, bold), name,
+                    c.font(13), FG, bold=bold)
         die = pygame.Rect(name.right + c.px(4), 0, row.height - c.px(4), row.height - c.px(4))
         die.centery = row.centery
         if me.get("stamina") is not None:

@@ -89,8 +89,8 @@ def draw_board(surface: pygame.Surface, rect: pygame.Rect, c: Canvas, lang: str,
     top = pygame.Rect(rect.left, rect.top, rect.width, c.px(24))
     players = public.get("players", [])
     rows = -(-len(players) // 3) if len(players) > 4 else -(-len(players) // 2)
-    row_h = c.px(22)
-    hp_area = pygame.Rect(rect.left, rect.bottom - rows * row_h - c.px(20), rect.width, rows * row_h + c.px(20))
+    row_h = c.px(24)  # a Thai name at 14 px
+    hp_area = pygame.Rect(rect.left, rect.bottom - rows * row_h - c.px(28), rect.width, rows * row_h + c.px(28))
     map_area = pygame.Rect(rect.left, top.bottom + c.px(6), rect.width, hp_area.top - top.bottom - c.px(12))
     poison = list(table.get("poison") or [])
     drawn_once(surface, top, c, ("lockdown.top", lang, repr([table.get(k) for k in ("round", "phase", "poison")])),
@@ -121,7 +121,7 @@ def _map(surface: pygame.Surface, area: pygame.Rect, c: Canvas, plan: Plan, pois
     if not plan.buildings:
         return
     levels = max(len(b.floors) for b in plan.buildings)
-    tag_w, gap = c.px(26), c.px(18)
+    tag_w, gap = c.px(30), c.px(16)
     columns = sum(max(f.rooms for f in b.floors) for b in plan.buildings)
     cell_w = max(2, (area.width - tag_w * len(plan.buildings) - gap * (len(plan.buildings) - 1)) // max(1, columns))
     floor_h = max(4, area.height // (levels + 1))
@@ -133,7 +133,7 @@ def _map(surface: pygame.Surface, area: pygame.Rect, c: Canvas, plan: Plan, pois
         for i, f in enumerate(b.floors):
             row = pygame.Rect(x + tag_w, ground - (i + 1) * floor_h, f.rooms * cell_w, floor_h)
             where[f.name] = row
-            c.text.draw(surface, f.name, pygame.Rect(x, row.top, tag_w - c.px(3), row.height), c.font(11),
+            c.text.draw(surface, f.name, pygame.Rect(x, row.top, tag_w - c.px(3), row.height), c.font(14),
                         POISON_STRIPE if f.name in poison else DIM, align="right")
             for n in range(f.rooms):
                 room = pygame.Rect(row.left + n * cell_w, row.top, cell_w, floor_h).inflate(-max(1, c.px(2)),
@@ -144,7 +144,7 @@ def _map(surface: pygame.Surface, area: pygame.Rect, c: Canvas, plan: Plan, pois
                 else:
                     pygame.draw.rect(surface, ROOM, room, border_radius=c.px(2))
         pygame.draw.line(surface, DIM, (x + tag_w, ground + 1), (x + tag_w + width - 1, ground + 1), max(1, c.px(2)))
-        c.text.draw(surface, b.name, pygame.Rect(x + tag_w, ground + c.px(3), width, floor_h - c.px(3)), c.font(13),
+        c.text.draw(surface, b.name, pygame.Rect(x + tag_w, ground + c.px(2), width, floor_h), c.font(14),
                     DIM, bold=True, align="center")
         x += tag_w + width + gap
     for a, b_ in plan.bridges:
@@ -156,8 +156,8 @@ def _map(surface: pygame.Surface, area: pygame.Rect, c: Canvas, plan: Plan, pois
 
 def _hp(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: str, public: dict[str, Any],
         table: dict[str, Any], row_h: int) -> None:
-    title = pygame.Rect(area.left, area.top, area.width, c.px(18))
-    label(surface, c, i18n.translate(lang, "gameboards.lockdown.hp_title"), title, 13, ACCENT, bold=True, align="left")
+    title = pygame.Rect(area.left, area.top, area.width, c.px(26))  # a Thai title at 15 px
+    label(surface, c, i18n.translate(lang, "gameboards.lockdown.hp_title"), title, 15, ACCENT, bold=True, align="left")
     players = public.get("players", [])
     per_row = 3 if len(players) > 4 else 2
     width = area.width // per_row
@@ -176,7 +176,7 @@ def _hp(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: str, public
         c.text.draw(surface, value, right, c.font(14), SHADOW if me.get("shadow") else FG, bold=True, align="right")
         name = pygame.Rect(center[0] + radius + c.px(3), slot.top, right.left - center[0] - radius - c.px(5),
                            slot.height)
-        c.text.draw(surface, fitted_name(c, shown.get(p["id"], p["id"]), c.font(13), name.width), name, c.font(13), FG)
+        c.text.draw(surface, fitted_name(c, shown.get(p["id"], p["id"]), c.font(14), name.width), name, c.font(14), FG)
 
 
 __all__ = ["draw_board"]

@@ -21,6 +21,8 @@ from companion.drawing.text import Color
 from companion.games.room25 import data
 
 SIZE = 5
+SIDE = 120  # the least width (design units) beside the grid for the turns and the names
+LEGEND_ROW = 26  # a name's row beside the grid: a Thai name at 14 px
 INK: Color = (20, 24, 30)
 FACE_DOWN: Color = (52, 60, 78)
 FACE_DOWN_EDGE: Color = (78, 88, 110)
@@ -42,9 +44,15 @@ def draw_board(surface: pygame.Surface, rect: pygame.Rect, c: Canvas, lang: str,
     table = public.get("table") or {}
     if not table.get("grid"):
         return
-    top = pygame.Rect(rect.left, rect.top, rect.width, c.px(24))
-    legend = pygame.Rect(rect.left, rect.bottom - c.px(20), rect.width, c.px(20))
-    middle = pygame.Rect(rect.left, top.bottom + c.px(4), rect.width, legend.top - top.bottom - c.px(8))
+    if rect.width - rect.height >= c.px(SIDE):  # the grid as tall as the board, the rest beside it
+        middle = pygame.Rect(rect.left, rect.top, rect.height, rect.height).inflate(0, -c.px(4))  # arrows inside
+        side = pygame.Rect(middle.right + c.px(8), rect.top, rect.right - middle.right - c.px(8), rect.height)
+        top = pygame.Rect(side.left, side.top, side.width, c.px(48))
+        legend = pygame.Rect(side.left, top.bottom + c.px(8), side.width, side.bottom - top.bottom - c.px(8))
+    else:  # a narrow board (the attract loop's): the turns above the grid, who is who below
+        top = pygame.Rect(rect.left, rect.top, rect.width, c.px(24))
+        legend = pygame.Rect(rect.left, rect.bottom - c.px(20), rect.width, c.px(20))
+        middle = pygame.Rect(rect.left, top.bottom + c.px(4), rect.width, legend.top - top.bottom - c.px(8))
     _turn_track(surface, top, c, lang, table)
     _grid(surface, middle, c, lang, public, table)
     _legend(surface, legend, c, public, table)
@@ -52,10 +60,13 @@ def draw_board(surface: pygame.Surface, rect: pygame.Rect, c: Canvas, lang: str,
 
 def _turn_track(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: str, table: dict[str, Any]) -> None:
     turn, last = int(table["turn"]), int(table["last_turn"])
-    words = pygame.Rect(area.left, area.top, area.width * 2 // 5, area.height)
+    stacked = area.height >= c.px(48)  # the words above the track, beside the grid
+    words = pygame.Rect(area.left, area.top, area.width if stacked else area.width * 2 // 5,
+                        area.height // 2 if stacked else area.height)
     c.text.draw(surface, i18n.translate(lang, "gameboards.room25.turn", {"turn": turn, "last": last}),
                 words, c.font(16), FG, bold=True)
-    track = pygame.Rect(words.right + c.px(6), area.top, area.right - words.right - c.px(6), area.height)
+    track = (pygame.Rect(area.left, words.bottom, area.width, area.bottom - words.bottom) if stacked else
+             pygame.Rect(words.right + c.px(6), area.top, area.right - words.right - c.px(6), area.height))
     step = track.width // max(1, last)
     box = max(4, min(c.px(14), step - c.px(3)))
     for n in range(1, last + 1):
@@ -91,8 +102,8 @@ def _grid(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: str, publ
             if tile is None:
                 dashed_rect(surface, DIM, box, c.px(4), max(1, c.px(1)))
                 if table.get("exit_left"):
-                    label(surface, c, i18n.translate(lang, "gameboards.room25.exit_gone"), box.inflate(-c.px(4), 0),
-                          11, DIM)
+                    label(surface, c, i18n.translate(lang, "gameboards.room25.exit_gone"), box.inflate(-c.px(2), 0),
+                          15, DIM)
                 continue
             kind = rooms.get(tile)
             if kind is None:
@@ -102,7 +113,7 @@ def _grid(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: str, publ
             else:
                 pygame.draw.rect(surface, fill_of(kind), box, border_radius=c.px(4))
                 name = pygame.Rect(box.left + 1, box.top + c.px(2), box.width - 2, box.height * 11 // 20)
-                label(surface, c, i18n.translate(lang, f"gameboards.room25.short.{kind}"), name, 12, INK, bold=True)
+                label(surface, c, i18n.translate(lang, f"gameboards.room25.short.{kind}"), name, 15, INK, bold=True)
             _markers(surface, c, box, here.get((r, col), []), colors, current)
     for line, direction in sorted((table.get("locks") or {}).items()):
         index = int(line[3:])
@@ -144,10 +155,15 @@ def _legend(surface: pygame.Surface, area: pygame.Rect, c: Canvas, public: dict[
     if not players:
         return
     colors, shown = seat_colors(public), names(public)
-    width = area.width // len(players)
+    row_h = c.px(LEGEND_ROW)
+    across = area.height < 2 * row_h  # one row under the grid, else a name a row beside it
+    width = area.width // len(players) if across else area.width
     radius = max(3, c.px(5))
     for i, p in enumerate(players):
-        slot = pygame.Rect(area.left + i * width, area.top, width, area.height)
+        slot = (pygame.Rect(area.left + i * width, area.top, width, area.height) if across else
+                pygame.Rect(area.left, area.top + i * row_h, width, row_h))
+        if slot.bottom > area.bottom:
+            break
         center = (slot.left + radius + 1, slot.centery)
         status = (table["people"].get(p["id"]) or {}).get("status")
         color = colors[p["id"]]
@@ -162,8 +178,9 @@ def _legend(surface: pygame.Surface, area: pygame.Rect, c: Canvas, public: dict[
             pygame.draw.circle(surface, color, center, radius)
         name = pygame.Rect(center[0] + radius + c.px(3), slot.top, slot.right - center[0] - radius - c.px(5),
                            slot.height)
-        who = fitted_name(c, shown.get(p["id"], p["id"]), c.font(13), name.width)
-        c.text.draw(surface, who, name, c.font(13), FG if status == "alive" else DIM)
+        size = c.font(13 if across else 14)
+        who = fitted_name(c, shown.get(p["id"], p["id"]), size, name.width)
+        c.text.draw(surface, who, name, size, FG if status == "alive" else DIM)
 
 
 __all__ = ["draw_board"]

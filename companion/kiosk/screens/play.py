@@ -58,9 +58,9 @@ class PlayScreen(Screen):
         L = self.k.layout
         return {
             "header": L.rect(16, 40, 768, 48),
-            "timer": L.rect(16, 96, 420, 176),
-            "news": L.rect(16, 280, 420, 136),
-            "board": L.rect(452, 96, 332, 320),
+            "timer": L.rect(16, 96, 300, 140),
+            "news": L.rect(16, 244, 300, 172),
+            "board": L.rect(328, 96, 456, 320),
             "footer": L.footer(),
         }
 
@@ -152,7 +152,7 @@ class PlayScreen(Screen):
 
         def board_picture(surface: pygame.Surface, rect: pygame.Rect) -> None:
             panel(surface, rect)
-            inner = rect.inflate(-self.c.px(24), -self.c.px(24))
+            inner = rect.inflate(-self.c.px(16), -self.c.px(16))
             if draw_board is not None:
                 draw_board(surface, inner, self.c, lang, public, now)
             else:  # a game without a picture: its public view in words

@@ -1,9 +1,15 @@
-"""The setup screen: the players in their seats and colours, the game's options, a QR code per seat
-to join by phone (when phones are served), and a word on enrolling new tokens.
+"""The setup screen: the players in their seats and colours, the game's options, one seat's QR code at
+a time to join by phone (when phones are served), and a word on enrolling new tokens.
 
 The screen is shared, so a seat's code is shown only while no phone holds the seat (the first phone to
-scan it takes the seat; a photo of it is worth nothing after that, docs/phones.md); a taken seat says
-"joined" instead. The host's code is never here: only in the host menu."""
+scan it takes the seat; a photo of it is worth nothing after that, docs/phones.md); a taken seat is
+ticked in the list instead. The host's code is never here: only in the host menu.
+
+One code at a time, large (issue 28: readable and scannable on the 7" panel): under the seat's name,
+the code of the first seat no phone holds yet; when a phone takes it, the next free seat's code comes up
+by itself, so players lean in and scan one after another. **‹ Previous** and **Next ›** (always in
+their place, greyed while there is only one code to show) step through the free seats for a player who
+wants theirs now."""
 
 from __future__ import annotations
 
@@ -11,21 +17,46 @@ from typing import Any
 
 import pygame
 
-from companion.kiosk.qr import qr_surface
+from companion.kiosk.qr import modules, qr_surface
 from companion.kiosk.screens.base import Screen
 from companion.kiosk.screens.options import option_label, value_label
-from companion.kiosk.widgets import ACCENT, DIM, FG, GOOD, SEATS, Button, Region, draw_lines, panel
+from companion.kiosk.widgets import (
+    ACCENT,
+    DIM,
+    FG,
+    GOOD,
+    SEATS,
+    Button,
+    Region,
+    draw_label,
+    draw_lines,
+    panel,
+)
 
-MAX_SEATS_SHOWN = 9
+MAX_SEATS_SHOWN = 10  # rows in the seat list (the codes step through every seat)
+
+Seat = tuple[int, str, str, str | None, bool]  # seat number, player id, name, join URL while free, held by a phone
 
 
 class SetupScreen(Screen):
     name = "setup"
 
+    def __init__(self, kiosk: Any) -> None:
+        super().__init__(kiosk)
+        self.pick: str | None = None  # the seat whose code a Previous/Next asked for
+
+    def _with_qr(self) -> bool:
+        return self.k.settings.seats is not None
+
     def _areas(self) -> dict[str, pygame.Rect]:
         L = self.k.layout
-        return {"title": L.rect(16, 40, 768, 40), "seats": L.rect(16, 88, 500, 328),
-                "side": L.rect(532, 88, 252, 328), "footer": L.footer()}
+        areas = {"title": L.rect(16, 40, 768, 40), "side": L.rect(532, 88, 252, 328), "footer": L.footer()}
+        if self._with_qr():
+            areas |= {"seats": L.rect(16, 88, 256, 328), "code": L.rect(284, 88, 236, 268),
+                      "steps": L.rect(284, 364, 236, 52)}
+        else:
+            areas |= {"seats": L.rect(16, 88, 504, 328)}
+        return areas
 
     def buttons(self) -> list[Button]:
         cols = self.k.layout.columns(self._areas()["footer"], 4)
@@ -33,7 +64,13 @@ class SetupScreen(Screen):
                Button(cols[1], self.tr("kiosk.setup.change"), self._change, key="change")]
         if self.k.feed is not None and self.k.feed.can_enroll:  # the readers run: tokens to enroll
             out.append(Button(cols[2], self.tr("kiosk.menu.enroll"), self._enroll, key="enroll"))
-        return [*out, Button(cols[3], self.tr("kiosk.setup.start"), self._start, "primary", key="start")]
+        out.append(Button(cols[3], self.tr("kiosk.setup.start"), self._start, "primary", key="start"))
+        if self._with_qr():  # after the footer: the focus starts where it always did
+            style = "normal" if len(self.free()) > 1 else "off"
+            prev, nxt = self.k.layout.columns(self._areas()["steps"], 2, 8)  # under the code
+            out += [Button(prev, self.tr("kiosk.setup.prev_seat"), lambda: self._step(-1), style, key="prev_seat"),
+                    Button(nxt, self.tr("kiosk.setup.next_seat"), lambda: self._step(1), style, key="next_seat")]
+        return out
 
     def _change(self) -> None:
         """Other players or options for this game: the new-game flow, prefilled with these (issue 21)."""
@@ -56,18 +93,43 @@ class SetupScreen(Screen):
         from companion.kiosk.screens.play import PlayScreen
         self.k.stack[0] = PlayScreen(self.k) if started(self.k.public) else AttractScreen(self.k)
 
-    def seats(self) -> list[tuple[int, str, str, str | None, bool]]:
+    def seats(self) -> list[Seat]:
         """(seat number, player id, name, join URL while no phone holds the seat, held by a phone), in seat order."""
         phones = self.k.settings.seats
         return [(i + 1, p["id"], p["name"], phones.join_url(p["id"]) if phones else None,
                  phones.bound(p["id"]) if phones else False)
-                for i, p in enumerate(self.k.public.get("players", [])[:MAX_SEATS_SHOWN])]
+                for i, p in enumerate(self.k.public.get("players", []))]
+
+    def free(self) -> list[Seat]:
+        """The seats with a code to scan (no phone holds them), in seat order."""
+        return [s for s in self.seats() if s[3] is not None]
+
+    def shown(self) -> Seat | None:
+        """The seat whose code is up: the one picked while it is free, else the first free seat after it
+        (the next player's, once a phone took the picked one), else none (every seat has its phone)."""
+        seats, free = self.seats(), self.free()
+        if not free:
+            return None
+        order = [s[1] for s in seats]
+        start = order.index(self.pick) if self.pick in order else 0
+        for i in range(len(seats)):
+            seat = seats[(start + i) % len(seats)]
+            if seat[3] is not None:
+                return seat
+        return free[0]
+
+    def _step(self, by: int) -> None:
+        free, now = self.free(), self.shown()
+        if len(free) < 2 or now is None:
+            return
+        at = [s[1] for s in free].index(now[1])
+        self.pick = free[(at + by) % len(free)][1]
 
     def regions(self) -> list[Region]:
         a, lang = self._areas(), self.k.lang
         seats = self.seats()
         title = self.tr("kiosk.setup.title", game=self.tr(f"game.{self.k.public.get('game')}.title"),
-                        count=len(self.k.public.get("players", [])))
+                        count=len(seats))
         options: dict[str, Any] = dict(self.k.public.get("options", self.k.settings.options))
         game = str(self.k.public.get("game"))
         chosen = [self.tr("kiosk.options.value", option=option_label(lang, game, key),
@@ -77,38 +139,54 @@ class SetupScreen(Screen):
                                   value=value_label(lang, game, "moderator", True)))
         side = [self.tr("kiosk.setup.options"), *(chosen or [self.tr("kiosk.setup.no_options")])]
         side += ["", self.tr("kiosk.setup.tokens")]
-        with_qr = self.k.settings.seats is not None
+        with_qr = self._with_qr()
         side += ["", self.tr("kiosk.setup.scan_own" if with_qr else "kiosk.setup.no_phones")]
-        joined = self.tr("kiosk.setup.joined")
+        shown = self.shown()
+        listed = seats[:MAX_SEATS_SHOWN]
 
         def heading(surface: pygame.Surface, rect: pygame.Rect) -> None:
             self.c.text.draw(surface, title, rect, self.c.font(26), FG, bold=True)
 
         def seat_list(surface: pygame.Surface, rect: pygame.Rect) -> None:
-            cols = 3 if with_qr else 1
-            per_col = -(-len(seats) // cols) if seats else 1
-            columns = self.k.layout.columns(rect, cols)
-            for i, (number, _pid, name, url, bound) in enumerate(seats):
-                col = columns[i // per_col] if with_qr else columns[0]
-                rows = self.k.layout.rows(col, per_col if with_qr else max(4, len(seats)), 6)
-                cell = rows[i % per_col] if with_qr else rows[i]
-                panel(surface, cell)
-                color = SEATS[(number - 1) % len(SEATS)]
-                dot = self.c.px(12)
-                pygame.draw.circle(surface, color, (cell.left + 2 * dot, cell.top + cell.height // 2 if not with_qr
-                                                    else cell.top + 2 * dot), dot)
-                text_rect = pygame.Rect(cell.left + 4 * dot, cell.top, cell.width - 5 * dot, self.c.px(36)
-                                        if with_qr else cell.height)
-                self.c.text.draw(surface, self.tr("kiosk.setup.seat", number=number, name=name), text_rect,
-                                 self.c.font(18), FG, bold=True)
-                if url:
-                    size = min(cell.width, cell.height - self.c.px(44))
-                    code = qr_surface(url, size)
-                    surface.blit(code, code.get_rect(midbottom=(cell.centerx, cell.bottom - self.c.px(4))))
-                elif bound:  # a phone holds the seat: no code to photograph
-                    below = pygame.Rect(cell.left + self.c.px(8), text_rect.bottom, cell.width - self.c.px(16),
-                                        cell.bottom - text_rect.bottom - self.c.px(8))
-                    self.c.text.draw(surface, joined, below, self.c.font(18), GOOD, bold=True, align="center")
+            rows = self.k.layout.rows(rect, max(5, len(listed)), 4)
+            for (number, pid, name, _url, bound), row in zip(listed, rows, strict=False):
+                here = shown is not None and shown[1] == pid
+                panel(surface, row)
+                if here:  # the seat whose code is up
+                    pygame.draw.rect(surface, ACCENT, row, width=max(2, self.c.px(3)), border_radius=self.c.px(8))
+                dot = min(self.c.px(10), row.height // 3)
+                pygame.draw.circle(surface, SEATS[(number - 1) % len(SEATS)],
+                                   (row.left + self.c.px(15), row.centery), dot)
+                mark = self.c.px(22)  # room for the tick: a 24-letter name fits one line at 14 px beside it
+                label = pygame.Rect(row.left + self.c.px(28), row.top + self.c.px(2),
+                                    row.width - self.c.px(28) - mark - self.c.px(6), row.height - self.c.px(4))
+                draw_label(surface, self.c, self.tr("kiosk.setup.seat", number=number, name=name) if not with_qr
+                           else name, label, 18 if not with_qr else 16, GOOD if bound else FG, bold=not with_qr)
+                if bound:  # a phone holds the seat: a tick, no code to photograph
+                    x, y, u = row.right - mark - self.c.px(4), row.centery, mark / 22
+                    pygame.draw.lines(surface, GOOD, False, [(x + 3 * u, y), (x + 9 * u, y + 6 * u),
+                                                             (x + 19 * u, y - 7 * u)], max(2, self.c.px(3)))
+
+        def code_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            panel(surface, rect)
+            L = self.k.layout
+            inner = rect.inflate(-L.px(8), -L.px(8))
+            head = pygame.Rect(inner.left, inner.top, inner.width, L.px(40))
+            if shown is None:  # every seat has its phone (or the phones' page is not served: no codes)
+                joined = bool(seats) and all(s[4] for s in seats)
+                draw_lines(surface, self.c, [self.tr("kiosk.setup.all_joined" if joined else "kiosk.setup.no_phones")],
+                           inner.inflate(-L.px(8), 0), 18, GOOD if joined else DIM)
+                return
+            number, _pid, name, url, _bound = shown
+            pygame.draw.circle(surface, SEATS[(number - 1) % len(SEATS)], (head.left + L.px(8), head.centery),
+                               L.px(7))
+            draw_label(surface, self.c, name, head.inflate(-L.px(22), 0).move(L.px(11), 0), 20, FG)  # as listed
+            assert url is not None
+            room = inner.bottom - head.bottom
+            code = qr_surface(url, min(inner.width, room))
+            for other in self.free():  # the other free seats' codes made now: Next shows one at once
+                modules(str(other[3]))
+            surface.blit(code, code.get_rect(center=(inner.centerx, head.bottom + room // 2)))
 
         def side_panel(surface: pygame.Surface, rect: pygame.Rect) -> None:
             panel(surface, rect)
@@ -118,9 +196,13 @@ class SetupScreen(Screen):
             draw_lines(surface, self.c, side[1:], pygame.Rect(inner.left, head.bottom + self.c.px(6), inner.width,
                                                               inner.bottom - head.bottom - self.c.px(6)), 16, DIM)
 
-        return [
+        regions = [
             Region("setup.title", a["title"], (lang, title), heading),
-            Region("setup.seats", a["seats"], (lang, with_qr, tuple(seats)), seat_list),
+            Region("setup.seats", a["seats"], (lang, with_qr, tuple(listed), shown), seat_list),
             Region("setup.side", a["side"], (lang, tuple(side)), side_panel),
             self.button_region("setup.footer", a["footer"]),
         ]
+        if with_qr:
+            regions += [Region("setup.code", a["code"], (lang, shown, tuple(s[4] for s in seats)), code_panel),
+                        self.button_region("setup.steps", a["steps"])]
+        return regions

@@ -4,6 +4,10 @@
 /* global mqtt */
 
 const REFUSED = new Set([4, 5]); // CONNACK: bad user name or password, not authorized
+// A code scanned as the table starts a game is shown while its join password reaches the broker: a
+// refusal is tried again briefly before the code counts as replaced (as link.js does for a seat's link).
+const FRESH_RETRIES = 6;
+const FRESH_RETRY_MS = 500;
 
 function claimId() {
   const bytes = new Uint8Array(6);
@@ -22,6 +26,7 @@ export function claimSeat(claim) {
       clean: true, keepalive: 30, reconnectPeriod: 2000, connectTimeout: 10000, resubscribe: false,
     });
     let done = false;
+    let retries = FRESH_RETRIES;
     const finish = (result) => {
       if (done) return;
       done = true;
@@ -36,7 +41,13 @@ export function claimSeat(claim) {
       });
     });
     client.on("error", (err) => {
-      if (REFUSED.has(err?.code)) finish({ ok: false, refused: true });
+      if (!REFUSED.has(err?.code)) return;
+      if (retries > 0) {
+        retries -= 1;
+        setTimeout(() => { if (!done) client.reconnect(); }, FRESH_RETRY_MS);
+        return;
+      }
+      finish({ ok: false, refused: true });
     });
     client.on("message", (topic, payload) => {
       let reply;

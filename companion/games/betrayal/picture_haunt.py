@@ -5,6 +5,7 @@ Each step is read from the public view (companion/games/betrayal/views.py) as th
 it: the roll from `pending` (due) and `moment` (made), the haunt's number and title and the traitor
 from `haunt`, which the public view holds only once the roll has started the haunt. Before then the
 traitor row says only that no one is named yet: the referee itself does not know who it will be.
+Each step a row of 24 px at 14 px (issue 28: a Thai line's height).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import pygame
 
 from companion import i18n
 from companion.drawing.canvas import DANGER, DIM, FG, Canvas
-from companion.drawing.marks import fitted_name, label, names
+from companion.drawing.marks import READABLE, fitted_name, names
 from companion.drawing.text import Color
 
 OMEN: Color = (190, 150, 255)
@@ -73,31 +74,32 @@ def draw_haunt(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: str,
                row: int) -> None:
     """The omen count in a box on the left; the three steps of the haunt beside it, top-down."""
     table = public.get("table") or {}
-    box = pygame.Rect(area.left, area.top, c.px(56), area.height)
+    size = c.font(READABLE)
+    box = pygame.Rect(area.left, area.top, c.px(60), area.height)
     pygame.draw.rect(surface, BOX, box, border_radius=c.px(4))
-    title = pygame.Rect(box.left + c.px(2), box.top + c.px(1), box.width - c.px(4), row)
-    label(surface, c, i18n.translate(lang, "gameboards.betrayal.omens"), title, 11, DIM)
-    count = pygame.Rect(box.left, title.bottom, box.width, box.bottom - title.bottom - c.px(2))
-    c.text.draw(surface, str(table.get("omens", 0)), count, c.font(26), OMEN, bold=True, align="center")
+    title = pygame.Rect(box.left + c.px(2), box.top, box.width - c.px(4), c.px(24))
+    omens = i18n.translate(lang, "gameboards.betrayal.omens")
+    c.text.draw(surface, fitted_name(c, omens, size, title.width), title, size, DIM, align="center")
+    count = pygame.Rect(box.left, title.bottom, box.width, box.bottom - title.bottom)
+    c.text.draw(surface, str(table.get("omens", 0)), count, c.font(20), OMEN, bold=True, align="center")
     reached = step_reached(table)
     shown = names(public)
     left = box.right + c.px(8)
     radius = max(2, c.px(4))
-    steps = step_texts(lang, public)
+    steps = list(enumerate(step_texts(lang, public)))
     centers = [(left + radius, area.top + i * row + row // 2) for i in range(len(steps))]
     pygame.draw.line(surface, DIM, centers[0], centers[-1], max(1, c.px(1)))
-    for i, ((name, who, words), center) in enumerate(zip(steps, centers, strict=True)):
+    for j, ((i, (name, who, words)), center) in enumerate(zip(steps, centers, strict=True)):
         done = i < reached
         pygame.draw.circle(surface, BOX, center, radius + max(1, c.px(1)))
         pygame.draw.circle(surface, OMEN if done else DIM, center, radius, width=0 if done else max(1, c.px(1)))
-        head = pygame.Rect(left + 2 * radius + c.px(5), area.top + i * row, c.px(72), row)
-        title_text = fitted_name(c, name, c.font(11), head.width)
-        c.text.draw(surface, title_text, head, c.font(11), FG if done else DIM)
+        head = pygame.Rect(left + 2 * radius + c.px(5), area.top + j * row, c.px(96), row)
+        c.text.draw(surface, fitted_name(c, name, size, head.width), head, size, FG if done else DIM)
         body = pygame.Rect(head.right + c.px(6), head.top, area.right - head.right - c.px(6), row)
         player = shown.get(who, who) if who else None
-        text = fit_line(c, words, player, c.font(12), body.width)
-        traitor = i == len(steps) - 1 and player is not None  # the traitor named stands out in red
-        c.text.draw(surface, text, body, c.font(12), DANGER if traitor else FG if done else DIM)
+        text = fit_line(c, words, player, size, body.width)
+        traitor = i == len(STEPS) - 1 and player is not None  # the traitor named stands out in red
+        c.text.draw(surface, text, body, size, DANGER if traitor else FG if done else DIM)
 
 
 __all__ = ["draw_haunt", "fit_line", "step_reached", "step_texts"]

@@ -1,7 +1,9 @@
-"""The explorers on Betrayal's board, one row each in seat order: their seat colour and name, and each
-of the four traits on its track (B1.1): a tick per value of the track, filled up to the current one,
-the current value as a number, and the skull below the lowest value, red once reached. The explorer
-whose turn it is stands on a lighter row; the dead are greyed and crossed out."""
+"""The explorers on Betrayal's board, one row each in seat order (in two columns past four explorers):
+their seat colour and name, and each of the four traits on its track (B1.1): a tick per value of the
+track, filled up to the current one (when the column is wide enough), the current value as a number,
+and the skull below the lowest value, red once reached. The explorer whose turn it is stands on a
+lighter row; the dead are greyed and crossed out. Text at 14 px and up (issue 28): a trait's short name
+(`gameboards.betrayal.trait_short.*`) where its full name does not fit the column."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import pygame
 
 from companion import i18n
 from companion.drawing.canvas import DANGER, DIM, FG, Canvas
-from companion.drawing.marks import fitted_name, label, names, seat_colors
+from companion.drawing.marks import READABLE, fitted_name, label, names, seat_colors
 from companion.drawing.text import Color
 
 TRAITS = ("speed", "might", "sanity", "knowledge")  # the data's order (companion/games/betrayal/data.py)
@@ -27,18 +29,33 @@ def columns(area: pygame.Rect, c: Canvas) -> tuple[pygame.Rect, list[pygame.Rect
                   for i in range(len(TRAITS))]
 
 
+def trait_name(c: Canvas, lang: str, trait: str, width: int) -> str:
+    """A trait's name for its column: in full if it fits at 14 px, else its short name (cut if need be)."""
+    size = c.font(READABLE)
+    full = i18n.translate(lang, f"gameboards.betrayal.trait.{trait}")
+    if c.text.render(full, size, DIM).get_width() <= width:
+        return full
+    return fitted_name(c, i18n.translate(lang, f"gameboards.betrayal.trait_short.{trait}"), size, width)
+
+
 def draw_explorers(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: str, public: dict[str, Any],
-                   head: int, row: int) -> None:
+                   head: int, row: int, across: int = 1) -> None:
     table = public.get("table") or {}
     players = public.get("players", [])
-    _, cells = columns(pygame.Rect(area.left, area.top, area.width, head), c)
-    for trait, cell in zip(TRAITS, cells, strict=True):
-        label(surface, c, i18n.translate(lang, f"gameboards.betrayal.trait.{trait}"), cell, 10, DIM, align="center")
+    width = (area.width - (across - 1) * c.px(8)) // across
+    per = (len(players) + across - 1) // across
+    size = c.font(READABLE)
+    for k in range(across):
+        left = area.left + k * (width + c.px(8))
+        _, cells = columns(pygame.Rect(left, area.top, width, head), c)
+        for trait, cell in zip(TRAITS, cells, strict=True):
+            c.text.draw(surface, trait_name(c, lang, trait, cell.width), cell, size, DIM, align="center")
     colors, shown = seat_colors(public), names(public)
     explorers = table.get("explorers") or {}
     actor = (table.get("turn") or {}).get("actor")
     for i, p in enumerate(players):
-        box = pygame.Rect(area.left, area.top + head + i * row, area.width, row)
+        k, line = divmod(i, max(1, per))
+        box = pygame.Rect(area.left + k * (width + c.px(8)), area.top + head + line * row, width, row)
         if box.bottom > area.bottom:
             break
         _explorer(surface, box, c, lang, explorers.get(p["id"]) or {}, shown.get(p["id"], p["id"]),
@@ -60,11 +77,12 @@ def _explorer(surface: pygame.Surface, box: pygame.Rect, c: Canvas, lang: str, e
         pygame.draw.line(surface, DANGER, (center[0] - d, center[1] + d), (center[0] + d, center[1] - d), 2)
     words = pygame.Rect(center[0] + radius + c.px(4), box.top, name_box.right - center[0] - radius - c.px(6),
                         box.height)
-    c.text.draw(surface, fitted_name(c, name, c.font(12), words.width), words, c.font(12), FG if alive else DIM)
+    size = c.font(READABLE)
+    c.text.draw(surface, fitted_name(c, name, size, words.width), words, size, FG if alive else DIM)
     traits = e.get("traits") or {}
     if not alive:
         rest = pygame.Rect(cells[0].left, box.top, cells[-1].right - cells[0].left, box.height)
-        label(surface, c, i18n.translate(lang, "gameboards.betrayal.dead"), rest, 12, DANGER, align="left")
+        label(surface, c, i18n.translate(lang, "gameboards.betrayal.dead"), rest, READABLE, DANGER, align="left")
         return
     for trait, cell in zip(TRAITS, cells, strict=True):
         if trait in traits:
@@ -74,14 +92,16 @@ def _explorer(surface: pygame.Surface, box: pygame.Rect, c: Canvas, lang: str, e
 def _track(surface: pygame.Surface, cell: pygame.Rect, c: Canvas, t: dict[str, Any], color: Color) -> None:
     """The value as a number on the right; on its left the skull and a tick per value of the track."""
     skull = bool(t.get("skull"))
-    number = pygame.Rect(0, cell.top, c.px(13), cell.height)
+    number = pygame.Rect(0, cell.top, c.px(18), cell.height)
     number.right = cell.right
-    c.text.draw(surface, str(t.get("value", 0)), number, c.font(12), DANGER if skull else FG, bold=True,
+    c.text.draw(surface, str(t.get("value", 0)), number, c.font(READABLE), DANGER if skull else FG, bold=True,
                 align="right")
     values = t.get("track") or [t.get("value", 0)]
     index = int(t.get("index", 0))
     meter = pygame.Rect(cell.left, cell.top, number.left - cell.left - c.px(2), cell.height)
-    step = max(1, meter.width // (len(values) + 1))  # the skull takes the first place
+    step = meter.width // (len(values) + 1)  # the skull takes the first place
+    if step < 2:  # a narrow column: the number alone
+        return
     tall = max(3, min(c.px(9), cell.height - c.px(4)))
     short = max(2, tall * 2 // 3)
     mark = pygame.Rect(meter.left, meter.centery - short // 2, max(1, step - 1), short)

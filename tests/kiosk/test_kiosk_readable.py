@@ -24,12 +24,9 @@ __all__ = ["text", "text_cache"]
 SIZES = ("800x480", "1920x1080")
 NOT_WALKED = ("attract", "games")  # another engineer's screens for now (issue 28's attract and game list)
 WALKED = tuple(s for s in SCREENS if s not in NOT_WALKED)
-BOARDS = ("lab_escape", "lab_escape-usb")
 #: Known violations not fixed yet: (screen, kind, widget). Each entry is a bug still to fix; remove it with
 #: its fix (a violation not listed here fails the test).
 KNOWN: set[tuple[str, str, str]] = {
-    # Escape the Lab's board picture labels rooms and piles at 11-12 px (the other games': 14 px and up)
-    *{(f"board-{b}", "small text", "play.board") for b in BOARDS},
     # the host's role deal (a form laid out by companion/kiosk/screens/form_layout.py, the booth forms'): a
     # preset's label (its roles listed) is longer than its third of a row, and its chosen value's line than
     # the form's line for it

@@ -1,11 +1,14 @@
 """Escape the Lab on the play screen: the lab as everyone at the table sees it.
 
 Drawn from the public view only (companion/games/lab_escape/views.py; everything in this game lies on
-the table, E1.1): the cards in play as slots of a 3-column grid (each card its two rooms, one above the
-other; a dashed slot for each card still to come), the two display rooms and the deck's count under
-them, each player's seat-coloured disc in their room, the weapons and dropped items lying in rooms as
-their tokens, a row per player with their stamina die and the items they hold, and at the bottom the
-USB key's whereabouts and what is scarce in the supply (the last one of a kind, and the kinds gone).
+the table, E1.1): the lab's nine cards as slots of a 3-column grid (each card its two rooms, one above
+the other): the cards in play, then the two display cards (dimmed, outlined in the display's colour),
+then a dashed slot for each card still in the deck; each player's seat-coloured disc in their room, the
+weapons and dropped items lying in rooms as their tokens; a row per player with their stamina die and
+the items they hold; and at the bottom, while cards remain, the display's name and the deck's count on
+one line, the USB key's whereabouts and what is scarce in the supply (the last one of a kind, and the
+kinds gone). All text at 14 px and up on the 7" panel (issue 28), each line 24 px high (a Thai line);
+where the card lies and which way it turns are left to the phones and booths (docs/games/lab_escape.md).
 """
 
 from __future__ import annotations
@@ -18,13 +21,13 @@ import pygame
 
 from companion import i18n
 from companion.drawing.canvas import ACCENT, DIM, FG, GOOD, WARN, Canvas
-from companion.drawing.marks import dashed_rect, fitted_name, names, seat_colors
+from companion.drawing.marks import READABLE, dashed_rect, fitted_name, names, seat_colors
 from companion.drawing.text import Color
 from companion.games.lab_escape import data
 from companion.games.lab_escape.picture_people import draw_people, token
 
 COLUMNS = 3
-ROOM_H = 16  # the least height of a room's row, in design units: a Thai name at the smallest size fits
+ROW = 24  # a room's row, a player's, a line below: a Thai name at 14 px fits (design units)
 ROOM: Color = (58, 68, 90)
 HALL: Color = (92, 80, 44)  # the way out (E6.2)
 DISPLAY: Color = (40, 47, 62)
@@ -37,20 +40,40 @@ def draw_board(surface: pygame.Surface, rect: pygame.Rect, c: Canvas, lang: str,
     if "lab" not in table:
         return
     players = public.get("players", [])
-    line_h, row_h = c.px(16), c.px(22 if len(players) <= 3 else 20)
-    rows = _slots(table)[1] + 1  # the lab's rows and the display's
-    least = rows * 2 * c.px(ROOM_H) + c.px(3) * rows + c.px(6)  # the cards with their rooms readable
+    line_h = row_h = c.px(ROW)
+    rows = _slots(table)[1]
+    least = rows * 2 * c.px(ROW) + c.px(3) * (rows - 1)  # the cards with their rooms readable
     spare = rect.height - least - len(players) * row_h - c.px(10)
-    info = _info_lines(c, lang, public, table, rect.width, max(1, min(5, spare // line_h)))
-    info_area = pygame.Rect(rect.left, rect.bottom - len(info) * line_h, rect.width, len(info) * line_h)
+    most = max(1, min(5, spare // line_h))
+    waiting = bool(table.get("display")) or int(table.get("deck_count") or 0) > 0
+    info = _info_lines(c, lang, public, table, rect.width, max(1, most - waiting))
+    lines = len(info) + waiting
+    info_area = pygame.Rect(rect.left, rect.bottom - lines * line_h, rect.width, lines * line_h)
     people_area = pygame.Rect(rect.left, info_area.top - c.px(4) - len(players) * row_h, rect.width,
                               len(players) * row_h)
     cards_area = pygame.Rect(rect.left, rect.top, rect.width, people_area.top - c.px(6) - rect.top)
     _cards(surface, cards_area, c, lang, public, table)
     draw_people(surface, people_area, c, lang, public, table, row_h)
+    size = c.font(READABLE)
+    top = info_area.top
+    if waiting:
+        _waiting(surface, pygame.Rect(info_area.left, top, info_area.width, line_h), c, lang, table)
+        top += line_h
     for i, (words, color) in enumerate(info):
-        box = pygame.Rect(info_area.left, info_area.top + i * line_h, info_area.width, line_h)
-        c.text.draw(surface, words, box, c.font(12), color)
+        box = pygame.Rect(info_area.left, top + i * line_h, info_area.width, line_h)
+        c.text.draw(surface, words, box, size, color)
+
+
+def _waiting(surface: pygame.Surface, line: pygame.Rect, c: Canvas, lang: str, table: dict[str, Any]) -> None:
+    """The display's name (in its cards' outline colour) and the deck's count, on one line."""
+    tr = functools.partial(i18n.translate, lang)
+    size = c.font(READABLE)
+    half = pygame.Rect(line.left, line.top, line.width // 2 - c.px(4), line.height)
+    c.text.draw(surface, fitted_name(c, tr("gameboards.lab_escape.display"), size, half.width, bold=True), half,
+                size, ACCENT, bold=True)
+    deck = tr("gameboards.lab_escape.deck", {"count": int(table.get("deck_count") or 0)})
+    rest = pygame.Rect(half.right + c.px(8), line.top, line.right - half.right - c.px(8), line.height)
+    c.text.draw(surface, fitted_name(c, deck, size, rest.width), rest, size, DIM)
 
 
 def _slots(table: dict[str, Any]) -> tuple[int, int]:
@@ -61,12 +84,12 @@ def _slots(table: dict[str, Any]) -> tuple[int, int]:
 
 def _cards(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: str, public: dict[str, Any],
            table: dict[str, Any]) -> None:
-    """The lab's slots (3 to a row; the cards in play, then a dashed slot per card to come), then the
-    display row: its name and the deck's count, and the display cards."""
+    """The lab's slots, 3 to a row: the cards in play, the display cards, then a dashed slot per card
+    still in the deck."""
     lab, display = table.get("lab") or [], table.get("display") or []
     slots, rows = _slots(table)
-    gap, before_display = c.px(3), c.px(6)
-    card_h = min(c.px(44), (area.height - gap * (rows - 1) - before_display) // (rows + 1))
+    gap = c.px(3)
+    card_h = min(c.px(2 * ROW + 8), (area.height - gap * (rows - 1)) // rows)
     col_w = (area.width - gap * (COLUMNS - 1)) // COLUMNS
     here: dict[str, list[str]] = {}
     for p in public.get("players", []):
@@ -80,22 +103,9 @@ def _cards(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: str, pub
         box = pygame.Rect(area.left + col * (col_w + gap), area.top + row * (card_h + gap), col_w, card_h)
         if i < len(lab):
             _card(surface, box, c, lang, lab[i], here, floor, colors, current)
+        elif i < len(lab) + len(display):
+            _card(surface, box, c, lang, display[i - len(lab)], {}, {}, colors, None, shown=False)
         elif i < slots:
-            dashed_rect(surface, SLOT, box, c.px(4), max(1, c.px(1)))
-    top = area.top + rows * (card_h + gap) - gap + before_display
-    words = pygame.Rect(area.left, top, col_w, card_h)
-    half = words.height // 2
-    tr = functools.partial(i18n.translate, lang)
-    c.text.draw(surface, fitted_name(c, tr("gameboards.lab_escape.display"), c.font(12), words.width),
-                pygame.Rect(words.left, words.top, words.width, half), c.font(12), ACCENT, bold=True)
-    deck = tr("gameboards.lab_escape.deck", {"count": int(table.get("deck_count") or 0)})
-    c.text.draw(surface, fitted_name(c, deck, c.font(12), words.width),
-                pygame.Rect(words.left, words.top + half, words.width, words.height - half), c.font(12), DIM)
-    for n in range(2):
-        box = pygame.Rect(area.left + (n + 1) * (col_w + gap), top, col_w, card_h)
-        if n < len(display):
-            _card(surface, box, c, lang, display[n], {}, {}, colors, None, shown=False)
-        else:
             dashed_rect(surface, SLOT, box, c.px(4), max(1, c.px(1)))
 
 
@@ -136,10 +146,10 @@ def _card(surface: pygame.Surface, box: pygame.Rect, c: Canvas, lang: str, card:
         x = spots[0][0] - radius if spots else part.right - c.px(3)
         name = pygame.Rect(part.left + c.px(4), part.top, max(1, x - part.left - c.px(5)), part.height)
         words = room_name(lang, r["room"], str(r.get("kind")))
-        c.text.draw(surface, fitted_name(c, words, c.font(11), name.width), name, c.font(11),
+        c.text.draw(surface, fitted_name(c, words, c.font(READABLE), name.width), name, c.font(READABLE),
                     FG if shown else DIM)
-    if not shown:
-        dashed_rect(surface, DIM, box, c.px(3), max(1, c.px(1)))
+    if not shown:  # a display card: outlined in the display's colour (its name below the lab)
+        dashed_rect(surface, ACCENT, box, c.px(3), max(1, c.px(1)))
 
 
 def usb_key_line(lang: str, public: dict[str, Any], table: dict[str, Any],
@@ -174,14 +184,14 @@ def _info_lines(c: Canvas, lang: str, public: dict[str, Any], table: dict[str, A
     `most` lines, each group at least its first (cut with an ellipsis when it goes on)."""
     tr = functools.partial(i18n.translate, lang)
     sep = tr("gameboards.lab_escape.list_sep")
-    half = functools.partial(fitted_name, c, size=c.font(12), width=width // 2)
+    half = functools.partial(fitted_name, c, size=c.font(READABLE), width=width // 2)
     groups = [([usb_key_line(lang, public, table, half)], GOOD)]
     last, gone = scarce(table)
     for msgid, kinds, color in (("gameboards.lab_escape.last_one", last, WARN),
                                 ("gameboards.lab_escape.none_left", gone, DIM)):
         if kinds:
             words = tr(msgid, {"items": sep.join(tr(data.item_word(i)) for i in kinds)})
-            groups.append((c.text.wrap(words, c.font(12), width), color))
+            groups.append((c.text.wrap(words, c.font(READABLE), width), color))
     if len(groups) == 1:
         groups.append(([tr("gameboards.lab_escape.plenty")], DIM))
     groups = groups[:most]
@@ -193,7 +203,7 @@ def _info_lines(c: Canvas, lang: str, public: dict[str, Any], table: dict[str, A
         kept = parts[:shown]
         if len(parts) > shown:
             kept[-1] += "…"
-        lines += [(fitted_name(c, words, c.font(12), width), color) for words in kept]
+        lines += [(fitted_name(c, words, c.font(READABLE), width), color) for words in kept]
     return lines
 
 

@@ -10,7 +10,7 @@ import pygame
 
 from companion import i18n
 from companion.drawing.canvas import BG, FG, GOOD, Canvas
-from companion.drawing.marks import fitted_name, names, seat_colors
+from companion.drawing.marks import READABLE, fitted_name, names, seat_colors
 from companion.drawing.text import Color
 from companion.games.lab_escape import data
 
@@ -55,13 +55,14 @@ def draw_people(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: str
         pygame.draw.circle(surface, colors[p["id"]], center, radius)
         name = pygame.Rect(center[0] + radius + c.px(4), row.top, row.width * 3 // 10, row.height)
         bold = p["id"] == current  # whose turn: in bold, cut to fit as drawn (a long name stays in its box)
-        c.text.draw(surface, fitted_name(c, shown.get(p["id"], p["id"]), c.font(13), name.width, bold), name,
-                    c.font(13), FG, bold=bold)
+        size = c.font(READABLE)
+        c.text.draw(surface, fitted_name(c, shown.get(p["id"], p["id"]), size, name.width, bold), name,
+                    size, FG, bold=bold)
         die = pygame.Rect(name.right + c.px(4), 0, row.height - c.px(4), row.height - c.px(4))
         die.centery = row.centery
         if me.get("stamina") is not None:
             pygame.draw.rect(surface, FG, die, border_radius=c.px(3))
-            c.text.draw(surface, str(me["stamina"]), die, c.font(13), INK, bold=True, align="center")
+            c.text.draw(surface, str(me["stamina"]), die, c.font(READABLE), INK, bold=True, align="center")
         held = pygame.Rect(die.right + c.px(6), row.top, row.right - die.right - c.px(8), row.height)
         _items(surface, held, c, lang, list(me.get("items") or []))
 
@@ -71,7 +72,7 @@ def _items(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: str, ite
     equal share (cut with an ellipsis), and the tokens alone when even that is too narrow."""
     if not items:
         return
-    size = c.font(11)
+    size = c.font(READABLE)
     words = [i18n.translate(lang, data.item_word(i)) for i in items]
     radius = max(2, c.px(5))
     mark, gap = radius * 2 + c.px(3), c.px(7)

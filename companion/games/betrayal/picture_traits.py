@@ -19,11 +19,12 @@ from companion.drawing.text import Color
 TRAITS = ("speed", "might", "sanity", "knowledge")  # the data's order (companion/games/betrayal/data.py)
 CURRENT_ROW: Color = (48, 58, 78)
 EMPTY_TICK: Color = (64, 72, 90)
+SHARE = (6 / 25, 2 / 5)  # the name's part of a row: in one column (the tracks beside), in two (the values)
 
 
-def columns(area: pygame.Rect, c: Canvas) -> tuple[pygame.Rect, list[pygame.Rect]]:
-    """The name column and the four trait columns of a row `area`."""
-    name = pygame.Rect(area.left, area.top, area.width * 6 // 25, area.height)
+def columns(area: pygame.Rect, c: Canvas, share: float = 6 / 25) -> tuple[pygame.Rect, list[pygame.Rect]]:
+    """The name column (`share` of the row) and the four trait columns of a row `area`."""
+    name = pygame.Rect(area.left, area.top, int(area.width * share), area.height)
     width = (area.right - name.right) // len(TRAITS)
     return name, [pygame.Rect(name.right + i * width, area.top, width - c.px(3), area.height)
                   for i in range(len(TRAITS))]
@@ -47,7 +48,7 @@ def draw_explorers(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: 
     size = c.font(READABLE)
     for k in range(across):
         left = area.left + k * (width + c.px(8))
-        _, cells = columns(pygame.Rect(left, area.top, width, head), c)
+        _, cells = columns(pygame.Rect(left, area.top, width, head), c, SHARE[across > 1])
         for trait, cell in zip(TRAITS, cells, strict=True):
             c.text.draw(surface, trait_name(c, lang, trait, cell.width), cell, size, DIM, align="center")
     colors, shown = seat_colors(public), names(public)
@@ -59,15 +60,15 @@ def draw_explorers(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: 
         if box.bottom > area.bottom:
             break
         _explorer(surface, box, c, lang, explorers.get(p["id"]) or {}, shown.get(p["id"], p["id"]),
-                  colors[p["id"]], p["id"] == actor)
+                  colors[p["id"]], p["id"] == actor, SHARE[across > 1])
 
 
 def _explorer(surface: pygame.Surface, box: pygame.Rect, c: Canvas, lang: str, e: dict[str, Any], name: str,
-              color: Color, current: bool) -> None:
+              color: Color, current: bool, share: float) -> None:
     alive = e.get("alive", True)
     if current and alive:
         pygame.draw.rect(surface, CURRENT_ROW, box, border_radius=c.px(3))
-    name_box, cells = columns(box, c)
+    name_box, cells = columns(box, c, share)
     radius = max(2, c.px(4))
     center = (name_box.left + radius + c.px(2), box.centery)
     pygame.draw.circle(surface, color if alive else DIM, center, radius)

@@ -21,9 +21,11 @@ from companion import i18n
 from companion.drawing.text import Drawn, TextCache
 from companion.games.betrayal import data as betrayal_data
 from companion.kiosk import board_scenes as scenes
+from companion.kiosk.layout import Layout
 from companion.kiosk.scenes import Scene
 from tests.kits import board_checks as checks
 from tests.kits.kiosk_fixtures import SIZES, shots_dir, surface, text, text_cache
+from tests.kits.layout_check import MIN_TEXT
 
 __all__ = ["shots_dir", "text", "text_cache"]
 SCRIPT = scenes.moments()["betrayal"][0]  # haunt-4.jsonl: Dao's roll reveals haunt 2, Dao the traitor
@@ -198,7 +200,10 @@ def betrayal_views(draw: st.DrawFn) -> dict[str, Any]:
        lang=st.sampled_from(i18n.LANGUAGES))
 def test_any_public_view_stays_in_its_rectangle(view: dict[str, Any], size: tuple[int, int], lang: str,
                                                 text: TextCache) -> None:
-    drawn = [d.text for d in checks.board_stays_in_rect(view, size, lang, text)[2]]
+    runs = checks.board_stays_in_rect(view, size, lang, text)[2]
+    least = int(MIN_TEXT * Layout(*size).scale)  # issue 28: 14 px on the 7" panel, in every state
+    assert [(d.text, d.size) for d in runs if d.text.strip() and d.size < least] == []
+    drawn = [d.text for d in runs]
     for p in view["players"]:  # whole, or cut with an ellipsis where the row is too narrow
         assert any(t == p["name"] or (t.endswith("…") and p["name"].startswith(t[:-1])) for t in drawn), p["name"]
     assert str(view["table"]["omens"]) in drawn

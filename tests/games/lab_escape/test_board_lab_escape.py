@@ -28,8 +28,10 @@ from companion.games import registry
 from companion.games.lab_escape import data
 from companion.games.lab_escape.picture import room_name, scarce, usb_key_line
 from companion.kiosk import board_scenes as scenes
+from companion.kiosk.layout import Layout
 from tests.kits import board_checks as checks
 from tests.kits.kiosk_fixtures import SIZES, shots_dir, surface, text, text_cache
+from tests.kits.layout_check import MIN_TEXT
 
 __all__ = ["shots_dir", "text", "text_cache"]
 GAME = registry()["lab_escape"]
@@ -181,6 +183,8 @@ def lab_views(draw: st.DrawFn) -> dict[str, Any]:
 def test_the_lab_stays_in_its_rectangle(view: dict[str, Any], size: tuple[int, int], lang: str,
                                         text: TextCache) -> None:
     _, _, drawn = checks.board_stays_in_rect(view, size, lang, text)
+    least = int(MIN_TEXT * Layout(*size).scale)  # issue 28: 14 px on the 7" panel, in every state
+    assert [(d.text, d.size) for d in drawn if d.text.strip() and d.size < least] == []
     stamina = Counter(d.text for d in drawn)
     for p in view["table"]["people"].values():
         assert stamina[str(p["stamina"])] >= 1, "every stamina die is drawn"

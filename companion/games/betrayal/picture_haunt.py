@@ -86,14 +86,14 @@ def draw_haunt(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: str,
     shown = names(public)
     left = box.right + c.px(8)
     radius = max(2, c.px(4))
-    steps = list(enumerate(step_texts(lang, public)))
+    steps = step_texts(lang, public)
     centers = [(left + radius, area.top + i * row + row // 2) for i in range(len(steps))]
     pygame.draw.line(surface, DIM, centers[0], centers[-1], max(1, c.px(1)))
-    for j, ((i, (name, who, words)), center) in enumerate(zip(steps, centers, strict=True)):
+    for i, ((name, who, words), center) in enumerate(zip(steps, centers, strict=True)):
         done = i < reached
         pygame.draw.circle(surface, BOX, center, radius + max(1, c.px(1)))
         pygame.draw.circle(surface, OMEN if done else DIM, center, radius, width=0 if done else max(1, c.px(1)))
-        head = pygame.Rect(left + 2 * radius + c.px(5), area.top + j * row, c.px(96), row)
+        head = pygame.Rect(left + 2 * radius + c.px(5), area.top + i * row, c.px(96), row)
         c.text.draw(surface, fitted_name(c, name, size, head.width), head, size, FG if done else DIM)
         body = pygame.Rect(head.right + c.px(6), head.top, area.right - head.right - c.px(6), row)
         player = shown.get(who, who) if who else None

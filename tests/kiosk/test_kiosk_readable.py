@@ -18,7 +18,7 @@ from companion.kiosk.scenes import SCREENS, Scene, make_scene, show_screen
 from companion.kiosk.screenshots import example_seats
 from tests.kits.kiosk_fixtures import surface, text, text_cache
 from tests.kits.kiosk_touch import touch
-from tests.kits.layout_check import LONG_NAMES, Violation, long_named, long_players, violations
+from tests.kits.layout_check import LONG_NAMES, Violation, long_named, long_players, redraw, violations
 
 __all__ = ["text", "text_cache"]
 SIZES = ("800x480", "1920x1080")
@@ -30,11 +30,6 @@ BOARDS = ("betrayal", "betrayal-exploring", "lab_escape", "lab_escape-usb")
 KNOWN: set[tuple[str, str, str]] = {
     # the games' board pictures label rooms and piles at 11-12 px (Lockdown's, Jailbreak's and Room 25's: 14 px and up)
     *{(f"board-{b}", "small text", "play.board") for b in BOARDS},
-    # the host's role deal (a form laid out by companion/kiosk/screens/form_layout.py, the booth forms'): a
-    # preset's label (its roles listed) is longer than its third of a row, and its chosen value's line than
-    # the form's line for it
-    ("deal", "small text", "host_forms.form"), ("deal", "overflow", "host_forms.form"),
-    ("deal", "overlap", "host_forms.form"),
 }
 
 
@@ -92,7 +87,14 @@ def long_notice(scene: Scene) -> None:
     k.process()
 
 
-EVENING = {"deal": deal_presets, "notice": long_notice}
+def deal_chosen(scene: Scene) -> None:
+    """The longest preset (Avalon's roles) chosen: the form's rows again, its line saying all of it."""
+    deal_presets(scene)
+    touch(scene.kiosk, key=("choice", "roles", 1))
+    assert scene.kiosk.top.form.opened is None  # type: ignore[attr-defined]
+
+
+EVENING = {"deal": deal_presets, "deal_chosen": deal_chosen, "notice": long_notice}
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -100,10 +102,33 @@ EVENING = {"deal": deal_presets, "notice": long_notice}
 @pytest.mark.parametrize("moment", sorted(EVENING))
 def test_the_evenings_other_screens_are_readable(moment: str, lang: str, size: str, text: TextCache) -> None:
     """What the evening test (tests/night/) reaches beyond the scenes: the role presets of a moderated
-    night and a refusal in the status bar (issue 28's overlapping presets and notice)."""
+    night (listed, and the longest chosen) and a refusal in the status bar (issue 28's overlapping presets
+    and notice)."""
     scene = make_scene(surface(size), text, lang, seats=example_seats(), players=SEVEN)
     try:
         EVENING[moment](scene)
         assert unknown(moment, violations(scene)) == []
+    finally:
+        scene.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_a_chosen_preset_reads_whole_on_the_form(lang: str, size: str, text: TextCache) -> None:
+    """Avalon chosen for seven: the form's line for it says every role and its count, nothing left out
+    for a "…" (the role list is not shown elsewhere on the form's rows), each preset's button one a row."""
+    scene = make_scene(surface(size), text, lang, seats=example_seats(), players=SEVEN)
+    try:
+        deal_presets(scene)
+        k = scene.kiosk
+        presets = [b for b in k.top.buttons() if isinstance(b.key, tuple) and b.key[0] == "choice"]
+        assert len(presets) == 2 and len({b.rect.top for b in presets}) == 2  # one a row
+        assert all(b.rect.width > k.layout.width * 3 // 4 for b in presets)
+        touch(k, key=("choice", "roles", 1))
+        drawn, _ = redraw(scene)
+        shown = "".join("".join(d.text.split()) for d in drawn if d.widget == "host_forms.form")  # lines joined
+        avalon = ("merlin", "assassin", "loyal", "minion")
+        assert all("".join(i18n.translate(lang, f"toolkit.role.{r}").split()) in shown for r in avalon), shown
+        assert "…" not in shown and "×3" in shown and "×2" in shown
     finally:
         scene.close()

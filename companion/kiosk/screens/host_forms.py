@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from companion.kiosk.screens.base import Screen
-from companion.kiosk.screens.form_layout import lay_out, prompt_list
+from companion.kiosk.screens.form_layout import draw_line, lay_out, prompt_list
 from companion.kiosk.screens.forms import FormState, label
 from companion.kiosk.widgets import DIM, FG, Button, Region, draw_button, panel
 
@@ -107,7 +107,7 @@ class HostFormsScreen(Screen):
             self.c.text.draw(surface, heading, pygame.Rect(inner.left, inner.top, inner.width, k.layout.px(32)),
                              k.layout.font(20), FG, bold=True)
             for where, line in lines:
-                self.c.text.draw(surface, line, where, k.layout.font(16), DIM)
+                draw_line(surface, self.c, line, where, DIM)
             for i, b in enumerate(buttons):
                 if rect.contains(b.rect):
                     draw_button(surface, self.c, b, i == self.shown_focus())

@@ -236,10 +236,10 @@ def tv_look(L: Layout, code: bool) -> Look:
         return pygame.Rect(left, top, ox + round((x + w) * f) - left, round((y + h) * f) - top)
 
     units = f / L.scale  # a pixel at 1080 lines, in the design units `Layout.font` takes
-    board, news = (at(40, 156, 1150, 624), at(40, 792, 1150, 168)) if code else (at(40, 156, 1150, 804),
-                                                                                  at(1220, 556, 660, 404))
-    return Look(True, at(40, 84, 1840, 60), board, at(1220, 156, 660, 384), at(1220, 556, 660, 404), news,
-                at(40, 976, 1840, 84), {part: px * units for part, px in TV_PX.items()})
+    board, news = (at(40, 156, 1150, 624), at(40, 792, 1150, 156)) if code else (at(40, 156, 1150, 792),
+                                                                                  at(1220, 544, 660, 404))
+    return Look(True, at(40, 84, 1840, 60), board, at(1220, 156, 660, 372), at(1220, 544, 660, 404), news,
+                at(40, 960, 1840, 108), {part: px * units for part, px in TV_PX.items()})
 
 
 def open_list(k: Kiosk) -> None:

@@ -70,15 +70,17 @@ def test_every_game_moment_and_booth_is_readable(moment: str, lang: str, size: s
         scene.close()
 
 
+@pytest.mark.parametrize("code", [True, False], ids=["qr-code", "no-code"])
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
-def test_the_whole_attract_loop_is_readable(lang: str, size: str, text: TextCache) -> None:
+def test_the_whole_attract_loop_is_readable(lang: str, size: str, code: bool, text: TextCache) -> None:
     """Every step of every game's stretch on the reel, as a passer-by sees it, until the reel is back at
-    its first game."""
+    its first game; with a QR code (`display.attract_url`) and without (each has its own layout)."""
     scene = make_scene(surface(size), text, lang, seats=example_seats(), players=long_players())
     try:
         k = scene.kiosk
-        assert isinstance(k.top, AttractScreen)
+        k.settings.attract_url = "https://example.org/tabletop?from=kiosk" if code else None
+        assert isinstance(k.top, AttractScreen) and (k.top.scan() is not None) == code
         reel = k.top.reel
         shown: list[str] = []
         problems: set[str] = set()

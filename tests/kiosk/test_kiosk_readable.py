@@ -125,7 +125,15 @@ def deal_chosen(scene: Scene) -> None:
     assert scene.kiosk.top.form.opened is None  # type: ignore[attr-defined]
 
 
-EVENING = {"deal": deal_presets, "deal_chosen": deal_chosen, "notice": long_notice}
+def deal_sent(scene: Scene) -> None:
+    """That deal sent: what was sent (the preset's roles) and the referee's answer, where the form was."""
+    deal_chosen(scene)
+    touch(scene.kiosk, key="send")
+    scene.pump()
+    assert scene.kiosk.top.sent.answer is not None  # type: ignore[attr-defined]
+
+
+EVENING = {"deal": deal_presets, "deal_chosen": deal_chosen, "deal_sent": deal_sent, "notice": long_notice}
 
 
 @pytest.mark.parametrize("size", SIZES)

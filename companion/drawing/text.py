@@ -216,6 +216,10 @@ class TextCache:
                 out.append(chunk)
         return out
 
+    def width(self, text: str, size: int, bold: bool = False) -> int:
+        """How wide `text` is on one line at `size` (measured, not rendered)."""
+        return self._width(text, size, bold)
+
     def _width(self, text: str, size: int, bold: bool) -> int:
         return sum(self.font(r.face, size, bold).size(r.text)[0] for r in split_runs(text, self.chain))
 

@@ -20,7 +20,7 @@ def ringed(s: pygame.Surface, b: Button) -> bool:
     return tuple(s.get_at((b.rect.left + 1, b.rect.centery)))[:3] == FOCUS
 
 
-@pytest.mark.parametrize("screen", ["reveal", "menu", "booth", "phones"])
+@pytest.mark.parametrize("screen", ["reveal", "menu", "booth", "phones", "games"])
 def test_an_untouched_screen_shows_no_ring_until_keys_move_the_focus(screen: str, text: TextCache) -> None:
     scene = make_scene(surface("800x480"), text, "en", seats=example_seats())
     try:

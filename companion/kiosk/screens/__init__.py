@@ -10,6 +10,7 @@ from companion.kiosk.screens.attract import AttractScreen
 from companion.kiosk.screens.base import Screen
 from companion.kiosk.screens.booth import BoothScreen
 from companion.kiosk.screens.enroll import EnrollScreen
+from companion.kiosk.screens.host_forms import HostFormsScreen
 from companion.kiosk.screens.play import PlayScreen
 from companion.kiosk.screens.reveal import RevealScreen
 from companion.kiosk.screens.seating import SeatingScreen
@@ -88,7 +89,11 @@ def on_message(k: Kiosk, message: msgs.Message) -> None:
             for screen in k.stack:
                 if isinstance(screen, BoothScreen):
                     screen.replied(message)
-        elif message.outcome.accepted:
+            return
+        for screen in k.stack:  # the receipt on the host's forms
+            if isinstance(screen, HostFormsScreen):
+                screen.replied(message)
+        if message.outcome.accepted:
             if k.notice_msgid != "kiosk.notice.end_undone":  # the view's own words say more than "Done"
                 k.say("kiosk.notice.done")
         else:

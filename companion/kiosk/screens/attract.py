@@ -22,7 +22,7 @@ from companion.kiosk.reel import Reel, chosen_games
 from companion.kiosk.screens.base import Screen
 from companion.kiosk.screens.game_list import box_line
 from companion.kiosk.screens.play import announcement_texts
-from companion.kiosk.widgets import ACCENT, BG, DIM, FG, Button, Region, draw_lines, panel
+from companion.kiosk.widgets import ACCENT, BG, DIM, FG, Button, Canvas, Region, draw_lines, panel
 
 if TYPE_CHECKING:
     from companion.kiosk.demo import Demo
@@ -145,7 +145,9 @@ class AttractScreen(Screen):
             draw_lines(surface, c, [pitch], body, size["pitch"])
 
         def announcements(surface: pygame.Surface, rect: pygame.Rect) -> None:
-            draw_lines(surface, c, news, rect, size["news"], DIM, whole=True)
+            fits = whole_size(c, news[:1], rect, size["news"])  # the latest whole, smaller if need be
+            if fits is not None:
+                draw_lines(surface, c, news, rect, fits, DIM, whole=True)
 
         def code(surface: pygame.Surface, rect: pygame.Rect) -> None:
             if scan is None:  # the panel without a code: the announcements in its place
@@ -162,8 +164,10 @@ class AttractScreen(Screen):
                 px = c.font(size["scan"])
                 top = right.top + sum(c.text.render(part, px, ACCENT).get_height() + c.px(6)
                                       for part in c.text.wrap(what, px, right.width)[:said]) + c.px(6)
-                draw_lines(surface, c, news[:1], pygame.Rect(right.left, top, right.width, right.bottom - top),
-                           size["news_beside"], DIM)
+                beside = pygame.Rect(right.left, top, right.width, right.bottom - top)
+                fits = whole_size(c, news[:1], beside, size["news_beside"])  # whole, or not at all: the board
+                if fits is not None:  # shows the game, the announcements are its words
+                    draw_lines(surface, c, news[:1], beside, fits, DIM)
 
         def call_to_action(surface: pygame.Surface, rect: pygame.Rect) -> None:
             pygame.draw.rect(surface, ACCENT, rect, border_radius=c.px(10))
@@ -211,6 +215,22 @@ TV_PX = {"mark": 44, "banner": 40, "title": 64, "facts": 38, "pitch": 34, "news"
          "news_beside": 36, "call": 56, "token": 34}
 
 
+def whole_size(c: Canvas, lines: list[str], rect: pygame.Rect, size: float, smallest: float = 14,
+               gap: float = 6) -> float | None:
+    """The largest size from `size` down to `smallest` (design units) at which `lines` fit `rect` whole,
+    as `draw_lines` wraps them; None when they do not fit even at `smallest` (never cut mid-sentence:
+    issue 28's "Action phase: go to the")."""
+    while True:
+        px = c.font(size)
+        tall = sum(c.text.render(part, px, DIM).get_height() + c.px(gap)
+                   for line in lines for part in c.text.wrap(line, px, rect.width)) - c.px(gap)
+        if tall <= rect.height:
+            return size
+        if size <= smallest:
+            return None
+        size = max(smallest, size * 0.9)
+
+
 def is_tv(layout: Layout) -> bool:
     """A 16:9 screen of 720 lines or more (1280x720, 1366x768, 1920x1080...): a TV, not the 7" panel."""
     return layout.height >= 720 and layout.width * 10 >= layout.height * 17
@@ -236,10 +256,10 @@ def tv_look(L: Layout, code: bool) -> Look:
         return pygame.Rect(left, top, ox + round((x + w) * f) - left, round((y + h) * f) - top)
 
     units = f / L.scale  # a pixel at 1080 lines, in the design units `Layout.font` takes
-    board, news = (at(40, 156, 1150, 624), at(40, 792, 1150, 168)) if code else (at(40, 156, 1150, 804),
-                                                                                  at(1220, 556, 660, 404))
-    return Look(True, at(40, 84, 1840, 60), board, at(1220, 156, 660, 384), at(1220, 556, 660, 404), news,
-                at(40, 976, 1840, 84), {part: px * units for part, px in TV_PX.items()})
+    board, news = (at(40, 156, 1150, 624), at(40, 792, 1150, 156)) if code else (at(40, 156, 1150, 792),
+                                                                                  at(1220, 544, 660, 404))
+    return Look(True, at(40, 84, 1840, 60), board, at(1220, 156, 660, 372), at(1220, 544, 660, 404), news,
+                at(40, 960, 1840, 108), {part: px * units for part, px in TV_PX.items()})
 
 
 def open_list(k: Kiosk) -> None:

@@ -26,7 +26,7 @@ from companion.kiosk.layout import Layout
 from companion.kiosk.qr import qr_surface
 from companion.kiosk.screens.base import Screen
 from companion.kiosk.screens.booth_receipt import Sent, draw_receipt
-from companion.kiosk.screens.form_layout import lay_out, prompt_list
+from companion.kiosk.screens.form_layout import draw_line, lay_out, prompt_list
 from companion.kiosk.screens.forms import FormState, label
 from companion.kiosk.widgets import (
     ACCENT,
@@ -312,7 +312,7 @@ class BoothScreen(Screen):
             draw_label(surface, self.c, heading,
                        pygame.Rect(inner.left, inner.top, inner.width, k.layout.px(40)), 20)
             for where, line in field_lines:
-                self.c.text.draw(surface, line, where, k.layout.font(16), DIM)
+                draw_line(surface, self.c, line, where, DIM)
             if answer is not None:
                 bottom = pygame.Rect(inner.left, inner.bottom - k.layout.px(28), inner.width, k.layout.px(28))
                 self.c.text.draw(surface, answer[0], bottom, k.layout.font(16), GOOD if answer[1] else DANGER)

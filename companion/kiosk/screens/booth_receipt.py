@@ -40,9 +40,10 @@ class Sent:
         return None if self.answer is None else self.answer[1]
 
     def same_prompt(self, prompts: list[dict[str, Any]]) -> dict[str, Any] | None:
-        """The prompt now offered that this form answers (the same move with the same fixed args)."""
+        """The prompt now offered that this form answers (the same move with the same fixed args, under
+        the same title: the host's "vote among the players" and "vote on typed options" are one move)."""
         mine = self.form.prompt
-        return next((p for p in prompts if p.get("move") == mine.get("move")
+        return next((p for p in prompts if p.get("move") == mine.get("move") and p.get("label") == mine.get("label")
                      and (p.get("fixed") or {}) == (mine.get("fixed") or {})), None)
 
 

@@ -9,6 +9,10 @@ a subset (a vote's candidates) toggles its choices; a ``distinct`` sequence whos
 do not fit come in pages (More/Back). A
 typed field (a ``texts`` list, a ``text`` without suggestions) has its line and "type it on the host's
 phone" (an on-screen keyboard is another screen's work).
+A list whose choices have long labels (a role preset: "Avalon for 7: Merlin ×1, Assassin ×1, ...") shows
+them one a row, the whole width, 3 a page, so each reads at 16 px or more (issue 28). A field's line (its
+name and chosen value) wraps in its box at 14 px and is cut with "…" only when even that does not fit
+(`draw_line`; the list's own head, whose chosen value is the lit button under it).
 Everything stays inside `area`, so the line under it (the booth's answer) never covers a button or label.
 """
 
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import collections
 import functools
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -23,15 +28,26 @@ from typing import Any
 import pygame
 
 from companion import i18n
+from companion.drawing import breaks
+from companion.drawing.canvas import Canvas
 from companion.kiosk.layout import Layout
 from companion.kiosk.screens.forms import UNCHOSEN, FormState, label, sum_text, value_text
-from companion.kiosk.widgets import Button
+from companion.kiosk.widgets import Button, Color
 
 COLUMNS, ROWS = 3, 3
 PAGE = COLUMNS * ROWS
 SHOWN = 3  # steps of a sequence shown in its line
 LISTS = ("choice", "choices", "path", "subset")
 TARGET_H = 48  # a touch target's height (design units): 48 px on the 7" panel (issue 28)
+#: A choice's label longer than this (in Latin letters; a Chinese character counts two) does not fit a
+#: third of a row on two lines at 17 px: its list goes one choice a row (a role preset lists its roles).
+LONG_LABEL = 36
+LINE_SIZE, LINE_SMALLEST = 16, 14  # a field's line: its size, and the smallest it wraps at (design units)
+
+
+def letters(text: str) -> int:
+    """How many Latin letters wide `text` is, roughly: a wide (CJK) character two, a combining mark none."""
+    return sum(0 if breaks.attaches(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 def listed(f: dict[str, Any]) -> bool:
@@ -198,14 +214,16 @@ def _list(form: FormState, f: dict[str, Any], area: pygame.Rect, L: Layout, lang
             on = ch["value"] in (chosen or []) if toggles else not sequence and ch["value"] == chosen
             entries.append((words, act(form.choose, name, ch["value"]), "primary" if on else "normal",
                             ("choice", name, index[key])))
-    pages = max(1, -(-len(entries) // PAGE))
+    columns = 1 if any(letters(words) > LONG_LABEL for words, _, _, _ in entries) else COLUMNS
+    per = columns * ROWS
+    pages = max(1, -(-len(entries) // per))
     page = min(form.page, pages - 1)
     row_h, gap = L.px(TARGET_H), L.px(8)
     top = head.bottom + L.px(2)
-    cols = L.columns(pygame.Rect(area.left, top, area.width, row_h), COLUMNS, 8)
-    for i, (text, fn, style, key) in enumerate(entries[page * PAGE:(page + 1) * PAGE]):
-        col = cols[i % COLUMNS]
-        rect = pygame.Rect(col.left, top + (i // COLUMNS) * (row_h + gap), col.width, row_h)
+    cols = L.columns(pygame.Rect(area.left, top, area.width, row_h), columns, 8)
+    for i, (text, fn, style, key) in enumerate(entries[page * per:(page + 1) * per]):
+        col = cols[i % columns]
+        rect = pygame.Rect(col.left, top + (i // columns) * (row_h + gap), col.width, row_h)
         out.buttons.append(Button(rect, text, fn, style, key))
     nav = L.columns(pygame.Rect(area.left, top + ROWS * (row_h + gap), area.width, row_h), 4, 8)
     if page > 0:
@@ -247,3 +265,42 @@ def prompt_list(prompts: list[dict[str, Any]], page: int, area: pygame.Rect, L: 
             out.append(Button(nav[1], i18n.translate(lang, "kiosk.form.more"), functools.partial(turn, page + 1),
                               key="prompts_more"))
     return out
+
+
+def draw_line(surface: pygame.Surface, c: Canvas, text: str, rect: pygame.Rect, color: Color) -> None:
+    """A field's line in `rect`: at 16 px on one line, else wrapped at 14 px onto the lines the box holds
+    (centred in it), the last cut with "…" only if the words still do not fit; a path's line ("Rooms:
+    A → B → C") loses its first steps first, so its latest step stays in view."""
+    size, smallest = c.font(LINE_SIZE), c.font(LINE_SMALLEST)
+    if c.text.fit(text, size, rect.width, height=rect.height, smallest=smallest - 1) >= smallest:
+        c.text.draw(surface, text, rect, size, color)
+        return
+    lines = c.text.wrap(text, smallest, rect.width)
+    high = max(c.text.render(line, smallest, color).get_height() for line in lines)  # Thai's marks: taller
+    room = max(1, rect.height // high)
+    if len(lines) > room and " → " in text:  # a path: its last steps matter, so the first ones go
+        name, _, value = text.partition(": ")
+        shown = value.removeprefix("… → ").split(" → ")
+        while len(shown) > 1 and len(lines) > room:
+            shown = shown[1:]
+            lines = c.text.wrap(f"{name}: … → {' → '.join(shown)}", smallest, rect.width)
+        text = f"{name}: … → {' → '.join(shown)}"
+    if len(lines) > room:
+        at = 0
+        for line in lines[:room - 1]:  # where the last line that fits starts in `text`
+            at = text.index(line, at) + len(line)
+        lines = [*lines[:room - 1], _shortened(c, text[at:].strip(), smallest, rect.width)]
+    y = rect.centery - len(lines) * high // 2
+    for line in lines:
+        c.text.draw(surface, line, pygame.Rect(rect.left, y, rect.width, high), smallest, color, shrink=False)
+        y += high
+
+
+def _shortened(c: Canvas, text: str, size: int, width: int) -> str:
+    """`text` cut between grapheme clusters to fit `width` with "…" after it."""
+    kept = ""
+    for cluster in breaks.clusters(text):
+        if c.text.width(kept + cluster + "…", size, False) > width:
+            break
+        kept += cluster
+    return kept.rstrip(" ,，、:：") + "…"

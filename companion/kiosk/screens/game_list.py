@@ -107,7 +107,7 @@ class GameListScreen(Screen):
             self.c.text.draw(surface, title, rect, self.c.font(28), FG, bold=True)
 
         buttons = self.buttons()
-        focus = self.focus % max(1, len(buttons))
+        focus = self.shown_focus()  # no ring until keys or GPIO buttons were used (issue 28)
         cards = [(b, b.key in self.k.games, box_line(self.k, str(b.key)) if b.key in self.k.games else "",
                   self.tr(f"game.{b.key}.companion") if b.key in self.k.games else "", i == focus)
                  for i, b in enumerate(buttons) if a["list"].contains(b.rect)]

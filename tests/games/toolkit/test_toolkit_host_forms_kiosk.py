@@ -22,8 +22,11 @@ ROLE_WORDS = ("werewolf", "seer", "villager")
 
 
 def to_forms(scene: object, k: object) -> None:
-    """The host menu's "Game forms" (after a form is sent the forms stay open: then as they are)."""
+    """The host menu's "Game forms" (after a form is sent the forms stay open, showing what was sent:
+    then Back to their list)."""
     if k.top.name == "host_forms":  # type: ignore[attr-defined]
+        if k.top.sent is not None:  # type: ignore[attr-defined]
+            press(scene, say(k, "kiosk.form.back"))  # type: ignore[arg-type]
         return
     open_menu(scene)  # type: ignore[arg-type]
     press(scene, say(k, "kiosk.menu.host_forms"))  # type: ignore[arg-type]
@@ -69,6 +72,12 @@ def test_the_host_opens_a_vote_deals_roles_and_starts_a_timer_by_touch(
     exile = k.public["table"]["ballots"]["exile"]
     assert exile["open"] and exile["options"] == ["ana", "ben", "chai", "dao"]
     assert exile["tie"] == "host_decides"
+    draw(k, text)  # what was sent and the referee's answer, in words, where the form was
+    shown = [d.text for d in text.record]
+    assert say(k, "kiosk.booth.you_sent", what=say(k, "toolkit.prompt.ballot_players")) in shown
+    assert say(k, "kiosk.host_forms.accepted") in shown and say(k, "kiosk.booth.send") not in labels(k)
+    pygame.image.save(k.surface, str(shots_dir / f"host-forms-sent-{lang}.png"))
+    assert not text_problems(text.record)
 
     # the name "exile" is taken now: the next vote's form no longer suggests it
     to_forms(scene, k)
@@ -90,6 +99,7 @@ def test_the_host_opens_a_vote_deals_roles_and_starts_a_timer_by_touch(
     press(scene, say(k, "kiosk.booth.send"))
     day = k.public["table"]["timers"]["day"]
     assert day["duration"] == 240_000 and day["warnings"] == [30] and not day["running"]
+    press(scene, say(k, "kiosk.form.back"))  # from what was sent to the list
     press(scene, say(k, "kiosk.menu.close"))  # the forms closed: back at the table
     open_menu(scene)
     press(scene, say(k, "host.menu.start", timer=say(k, "timer.toolkit.day")))
@@ -112,6 +122,9 @@ def test_the_host_opens_a_vote_deals_roles_and_starts_a_timer_by_touch(
 def type_on_keyboard(scene: object, k: object, word: str) -> None:
     """The host types `word` on the on-screen keyboard, key by key (lower case), then Done."""
     assert k.top.name == "keyboard"  # type: ignore[attr-defined]
+    if word[:1] not in labels(k):  # type: ignore[arg-type]  # a Thai keyboard: its Latin letters first
+        switch = next(b for b in k.top.buttons() if b.key == "switch")  # type: ignore[attr-defined]
+        press(scene, switch.label)  # type: ignore[arg-type]
     for char in word:
         press(scene, char)  # type: ignore[arg-type]
         if k.top.shifted:  # type: ignore[attr-defined]
@@ -136,3 +149,57 @@ def test_the_host_types_a_votes_name_and_options_on_the_kiosks_keyboard(tmp_path
     press(scene, say(k, "kiosk.booth.send"))
     pizza = k.public["table"]["ballots"]["vote"]
     assert pizza["open"] and pizza["options"] == ["margherita", "funghi"]
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", "800x480"), ("th", "800x480"), ("zh", "1920x1080")])
+def test_a_sent_host_form_shows_what_was_sent_and_a_refusal_can_be_changed(
+        tmp_path: Path, lang: str, size: str, text: TextCache, shots_dir: Path) -> None:
+    """A typed vote whose two options are the same: the host reads what was sent and, in words, why the
+    referee refused it (issue 28: a form that clears after Send looks failed); Change it brings the form
+    back as it was sent; the second option typed again, Send, and the receipt says it was accepted."""
+    from tests.kits.kiosk_touch import double_tap
+    from tests.kits.layout_check import violations
+
+    scene = table_of(tmp_path, "toolkit", text, size=size, lang=lang)
+    k = scene.kiosk
+    to_forms(scene, k)
+    press_listed(scene, k, say(k, "toolkit.prompt.ballot_typed"))
+    press(scene, say(k, "kiosk.form.open"))
+    press(scene, say(k, "toolkit.name.vote"))
+    for option in ("pizza", "pizza"):
+        press(scene, say(k, "kiosk.form.type_more"))
+        type_on_keyboard(scene, k, option)
+    send = next(b for b in k.top.buttons() if b.key == "send").rect
+    press(scene, say(k, "kiosk.booth.send"))
+    assert "vote" not in k.public["table"]["ballots"]
+    draw(k, text)
+    shown = [d.text for d in text.record]
+    heading = say(k, "kiosk.booth.you_sent", what=say(k, "toolkit.prompt.ballot_typed"))
+    assert heading in shown and any("pizza, pizza" in line for line in shown)
+    refusal = say(k, "kiosk.booth.refused", reason=say(k, "reject.ballot_options"))
+    assert refusal.replace(" ", "") in "".join(shown).replace(" ", "")  # wrapped, but whole
+    change = next(b for b in k.top.buttons() if b.key == "change")
+    assert change.rect == send, "Change it where Send was"
+    pygame.image.save(k.surface, str(shots_dir / f"host-forms-refused-{lang}-{size}.png"))
+    text.record = []
+    assert violations(scene) == []
+
+    press(scene, say(k, "kiosk.booth.change"))  # the form again, as it was sent
+    assert k.top.form is not None and k.top.form.values["options"] == ["pizza", "pizza"]
+    press(scene, say(k, "kiosk.form.clear"))
+    for option in ("pizza", "funghi"):
+        press(scene, say(k, "kiosk.form.type_more"))
+        type_on_keyboard(scene, k, option)
+    announced = int(k.public.get("announced") or 0)
+    double_tap(k, key="send")  # an impatient finger: Send once, its receipt at once in the form's place
+    assert "send" not in [b.key for b in k.top.buttons()]
+    scene.pump()
+    assert k.public["table"]["ballots"]["vote"]["options"] == ["pizza", "funghi"]
+    assert k.public["announced"] == announced + 1, "one Send, one vote opened"
+    assert k.notice_msgid == "kiosk.notice.done", "no second Send (refused: the name taken) came after"
+    draw(k, text)
+    shown = [d.text for d in text.record]
+    assert say(k, "kiosk.host_forms.accepted") in shown and "change" not in [b.key for b in k.top.buttons()]
+    pygame.image.save(k.surface, str(shots_dir / f"host-forms-accepted-{lang}-{size}.png"))
+    press(scene, say(k, "kiosk.form.back"))  # Back: the list of forms
+    assert k.top.name == "host_forms" and k.top.sent is None and k.top.form is None

@@ -144,6 +144,9 @@ def test_three_rounds_from_the_organisers_page(tmp_path: Path, browser: Browser)
             drop = next(p for p in run.store.players() if p["name"] == "Ton")
             page.locator(f"#roster li[data-player='{drop['id']}'] [data-do='drop']").click()
             page.wait_for_selector(f"#roster li[data-player='{drop['id']}']:has-text('dropped')", timeout=10_000)
+            # and so in the seating form, whose "Everyone" leaves them out (drawn a moment after the roster)
+            page.wait_for_selector(f"#present label:has(input[value='{drop['id']}']):has-text('dropped')",
+                                   timeout=10_000)
             # said in words, and only the words (a drop has no Undo: Re-enter is its way back)
             assert page.inner_text("#corrected").strip() == "Ton dropped: not seated in the next rounds"
             # round 3 offers two games: Room 25 at t3, the round's Escape the Lab at t1 and t2

@@ -8,7 +8,7 @@ inputs that were all accepted) applies them to one state in place and is abandon
 from __future__ import annotations
 
 import pickle
-from collections.abc import Collection
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -127,12 +127,22 @@ def fold(game: Game, setup: Setup, inputs: list[Input]) -> State:
     start was undone): it is derived from the state's deadlines, not sent by anyone, so when the state
     no longer has that deadline due it is skipped, and the clock fires again when one is due.
     """
+    state: State = {}
+    for state in states(game, setup, inputs):  # noqa: B007 (the last one is the fold)
+        pass
+    return state
+
+
+def states(game: Game, setup: Setup, inputs: Iterable[Input]) -> Iterator[State]:
+    """`fold` step by step: the initial state, then the state after each input applied (one state,
+    changed in place: read it before the next). Clock inputs no longer due are skipped as in `fold`."""
     state = initial(game, setup)
+    yield state
     for inp in inputs:
         if inp.by == CLOCK and not _due(game, state, inp):
             continue
         apply_in_place(game, state, inp)
-    return state
+        yield state
 
 
 def _due(game: Game, state: State, inp: Input) -> bool:

@@ -5,22 +5,24 @@ Announcements are public (a game never puts a secret in one), so the story is to
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from typing import Any
 
 from companion.core.contract import Game, Setup
-from companion.core.fold import initial, step
+from companion.core.fold import states
 from companion.core.inputs import Input
 
 
 def announcements(game: Game, setup: Setup, inputs: Iterable[Input]) -> list[dict[str, Any]]:
-    """Every announcement of the game that `inputs` (accepted ones, in order) play from `setup`."""
-    state = initial(game, setup)
-    told: list[dict[str, Any]] = list(state["announcements"])
-    for inp in inputs:
-        before = state["announced"]
-        state = step(game, state, inp)
+    """Every announcement of the game that `inputs` (the inputs in force, in order) play from `setup`,
+    folded as the referee folds them (`fold.states`: a clock input no longer due after a correction is
+    skipped, as in the state itself)."""
+    told: list[dict[str, Any]] = []
+    before = 0
+    for state in states(game, setup, inputs):
         new = state["announced"] - before
         if new:
-            told += state["announcements"][-new:]
+            told += copy.deepcopy(state["announcements"][-new:])  # the state goes on changing in place
+        before = state["announced"]
     return told

@@ -13,7 +13,10 @@ from typing import Any
 import pytest
 
 from companion import scripting
+from companion.core.contract import Player, Setup
+from companion.core.corrections import UNDO
 from companion.core.eventlog import EventLog
+from companion.core.inputs import CLOCK, HOST, Input
 from companion.core.referee import STORY_SHOWN, Referee
 from companion.games import folder, registry
 from companion.phones.topics import VIEW_MAX_BYTES
@@ -70,4 +73,24 @@ def test_a_very_long_games_view_keeps_the_latest_of_its_story() -> None:
     public = ref.view("public")
     assert public["ended"] and public["announced"] > STORY_SHOWN
     assert len(public["story"]) == STORY_SHOWN and public["story"] == ref.story()[-STORY_SHOWN:]
+    log.close()
+
+
+def test_the_story_of_a_game_whose_timer_was_undone_after_its_warning_is_told() -> None:
+    """A clock input logged for a timer a correction then took back is skipped in the story as in the
+    state (fold's rule): the story never refuses to be told (found by the secrecy property)."""
+    log = EventLog(":memory:")
+    players = tuple(Player(pid, pid.title()) for pid in ("ana", "ben", "chai"))
+    ref = Referee.start(registry(), log, Setup("toolkit", players, {}, 7), 0)
+    for move, args in (("timer.create", {"name": "Day", "seconds": 5, "warnings": [1]}),
+                       ("timer.start", {"name": "Day"})):
+        assert ref.submit(Input(move=move, by=HOST, args=args, at=0)).accepted
+    warned = ref.due(4_000)
+    assert [i.move for i in warned] == ["timer.warn"] and all(i.by == CLOCK for i in warned)
+    for inp in warned:
+        assert ref.submit(inp).accepted
+    assert ref.submit(Input(move=UNDO, by=HOST, args={"count": 2}, at=4_500)).accepted  # start and create
+    assert ref.submit(Input(move="game.end", by=HOST, args={}, at=5_000)).accepted
+    story = ref.view("public")["story"]
+    assert [a["msg"] for a in story] == ["toolkit.game_ended"]  # the timer taken back, its warning too
     log.close()

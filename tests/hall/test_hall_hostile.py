@@ -21,6 +21,7 @@ import paho.mqtt.client as mqtt
 from playwright.sync_api import Browser
 
 from companion.hall import protocol
+from companion.hall.limits import MUTE_AFTER
 from tests.kits.hall_pages_kit import TV, opened
 from tests.kits.hall_running import Running, demo_view, result, running_hall, table_of, topic, until
 from tests.kits.phones_kit import Phone
@@ -92,8 +93,10 @@ def test_a_result_against_the_games_rules_is_refused(tmp_path: Path) -> None:
         assert run.hall.watcher.router.refused >= 3
 
 
-def flood(port: int, password: str, table: str, count: int) -> float:
-    """`count` new, well-formed results from `table` as fast as paho sends them; the seconds it took."""
+def flood(port: int, password: str, table: str, count: int) -> tuple[int, float]:
+    """`count` new, well-formed results from `table` as fast as paho sends them: how many went out before
+    the hall took the table off (`limits.MUTE_AFTER` dropped ones; on a busy machine before the last
+    left), and the seconds it took."""
     client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"{table}-flood")
     client.username_pw_set(table, password)
     client.max_queued_messages_set(0)
@@ -106,9 +109,14 @@ def flood(port: int, password: str, table: str, count: int) -> float:
                                                                        {"id": f"b{n}", "name": "B"}],
                                        ranking=[[f"a{n}"], [f"b{n}"]]), qos=0)
                  for n in range(1, count + 1)]
+        sent = 0
         for info in infos:
-            info.wait_for_publish(30)
-        return time.monotonic() - start
+            try:
+                info.wait_for_publish(30)
+            except RuntimeError:  # the connection was lost: the hall took the flooding table off
+                break
+            sent += 1
+        return sent, time.monotonic() - start
     finally:
         client.disconnect()
         client.loop_stop()
@@ -123,17 +131,18 @@ def test_one_table_flooding_the_hall_leaves_the_others_live_on_the_tv(tmp_path: 
         runs_before = run.hall.league_worker.runs
         with opened(browser, f"http://127.0.0.1:{run.hall.page_port}/", TV) as page:
             page.wait_for_selector(".table-card[data-table='t2']", timeout=10_000)
-            took = flood(run.port, run.store.table_passwords()["t1"], "t1", 1200)
-            assert took < 1.0, took  # the flood as the issue saw it: 1,200 in about a tenth of a second
+            # the flood as the issue saw it: 1,200 in about a tenth of a second (here: until the hall mutes it)
+            sent, took = flood(run.port, run.store.table_passwords()["t1"], "t1", 1200)
+            assert sent > MUTE_AFTER, (sent, took)
             changed = {**view, "phase": "night", "number": 7}
             sent = time.monotonic()
             t2.publish(topic("t2", "public"), json.dumps(changed), True)
             page.wait_for_selector(".table-card[data-table='t2'] .number:has-text('7')", timeout=2_000)
             seen = time.monotonic() - sent
         router = run.hall.watcher.router
-        until(run.hall.model, lambda s: router.dropped + len(run.store.results()) >= 1200, timeout=30)
+        until(run.hall.model, lambda s: router.dropped >= MUTE_AFTER, timeout=30)
         kept = len(run.store.results())
-        assert router.dropped >= 1000 and kept <= 10, (router.dropped, kept)  # 10 new results at once (limits.py)
+        assert kept <= 10, (router.dropped, kept)  # 10 new results at once (limits.py), the rest dropped
         assert run.hall.league_worker.runs - runs_before < kept, "the league is not recomputed once per result"
         assert seen < 2.0, seen
         # and the flooding table is taken off the central broker for a while: its login is refused

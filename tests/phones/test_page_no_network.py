@@ -11,12 +11,9 @@ added to that namespace while it runs. No traffic leaves the namespace.
 from __future__ import annotations
 
 import os
-import queue
 import shutil
 import subprocess
 import sys
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -32,6 +29,7 @@ from companion.phones import serve
 from companion.phones.join import JoinLink
 from companion.status import StatusBoard
 from companion.table.loop import Table
+from tests.kits.output_lines import OutputLines
 from tests.kits.phone_page_kit import scan
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,30 +62,12 @@ class Run:
             ["unshare", "-n", "sh", "-c", f'{program("ip")} link set lo up && exec "$@"', "sh",
              sys.executable, "-m", "companion", "run", "--no-display", "--lang", lang],
             cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        self.said: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
         assert self.process.stderr is not None
-        for line in self.process.stderr:
-            self.lines.put(line.rstrip("\n"))
-        self.lines.put(None)
+        self.output = OutputLines(self.process.stderr, DEADLINE_S)
+        self.said = self.output.said
 
     def wait_for(self, text: str) -> None:
-        """Until a line holding `text` (one overall deadline)."""
-        end = time.monotonic() + DEADLINE_S
-        while (left := end - time.monotonic()) > 0:
-            try:
-                line = self.lines.get(timeout=left)
-            except queue.Empty:
-                break
-            if line is None:
-                break
-            self.said.append(line)
-            if text in line:
-                return
-        raise AssertionError(f"never said {text!r}; said: {self.said}")
+        self.output.wait_for(text)
 
     def join_the_wifi(self) -> None:
         """An address on an interface of the run's namespace, as the Wi-Fi's DHCP gives one."""

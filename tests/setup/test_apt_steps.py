@@ -12,15 +12,14 @@ from __future__ import annotations
 
 import fcntl
 import os
-import queue
 import subprocess
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
 import pytest
+
+from tests.kits.output_lines import OutputLines
 
 ROOT = Path(__file__).resolve().parents[2]
 PROBE = "companion-lock-probe"  # a package only the test's status file knows, installed
@@ -98,35 +97,17 @@ class Step:
             ["bash", "-c", script, "bash", *apt_args], cwd=ROOT, stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
             env={**env, "COMPANION_APT_WAIT": str(wait_s)})
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        self.seen: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
         assert self.process.stdout is not None
-        for line in self.process.stdout:
-            self.lines.put(line.rstrip("\n"))
-        self.lines.put(None)
+        self.output = OutputLines(self.process.stdout, DEADLINE_S)
+        self.seen = self.output.said
 
     def wait_for(self, words: str) -> str:
         """The first line holding `words` (an overall deadline)."""
-        end = time.monotonic() + DEADLINE_S
-        while (left := end - time.monotonic()) > 0:
-            try:
-                line = self.lines.get(timeout=left)
-            except queue.Empty:
-                break
-            if line is None:
-                break
-            self.seen.append(line)
-            if words in line:
-                return line
-        raise AssertionError(f"never said {words!r}; said: {self.seen}")
+        return self.output.wait_for(words)
 
     def finish(self) -> int:
         code = self.process.wait(timeout=DEADLINE_S)
-        while (line := self.lines.get(timeout=DEADLINE_S)) is not None:
-            self.seen.append(line)
+        self.output.rest()
         return code
 
 

@@ -239,6 +239,27 @@ export function fixes({ key, keyHeader, getData, getSnapshot, reload, reseatForm
   // about to tap it (a reload after every result came in moved the buttons between two taps).
   let drawn = "";
 
+  // What the organiser has chosen or typed in an open editor (a merge's "into", a new name, a place) is
+  // kept when the lists are drawn again: an arming tap or a live update must not put back the defaults
+  // (a merge armed for one player then went to the first one in the list).
+  function fieldKey(field) {
+    return `${field.closest("[data-editor]").dataset.editor}|${field.name}|${field.dataset.player ?? ""}`;
+  }
+
+  function chosenInEditors() {
+    const fields = document.querySelectorAll("#corrections [data-editor] select, #corrections [data-editor] input");
+    return new Map([...fields].map((field) => [fieldKey(field), field.value]));
+  }
+
+  function restoreEditors(chosen) {
+    for (const field of document.querySelectorAll("#corrections [data-editor] select, #corrections [data-editor] input")) {
+      const value = chosen.get(fieldKey(field));
+      if (value === undefined) continue;
+      if (field.tagName === "SELECT" && ![...field.options].some((o) => o.value === value)) continue;
+      field.value = value;
+    }
+  }
+
   function draw() {
     const data = getData();
     if (!data?.results) return;
@@ -246,6 +267,7 @@ export function fixes({ key, keyHeader, getData, getSnapshot, reload, reseatForm
       document.documentElement.lang]);
     if (key === drawn) return;
     drawn = key;
+    const chosen = chosenInEditors();
     document.getElementById("corrections").hidden = false;
     document.getElementById("results").replaceChildren(...[...data.results].reverse().map((r) => {
       try {
@@ -270,6 +292,7 @@ export function fixes({ key, keyHeader, getData, getSnapshot, reload, reseatForm
         return null;
       }
     }).filter(Boolean));
+    restoreEditors(chosen);
   }
 
   // What the round's table controls look like now (the organiser's page draws them again when it changes).

@@ -175,7 +175,8 @@ def test_the_organiser_corrects_a_night_from_the_page(tmp_path: Path, browser: B
             assert page.request.post(f"{base}/checkin", data=json.dumps({"code": code, "player": mai}),
                                      headers={"Content-Type": "application/json"}).ok
             expect(page.locator("#checkin-count")).to_contain_text("5 checked in", timeout=WAIT_MS)
-            expect(merging.locator("select")).to_have_value(str(player(page, "Christopher Lee").get_attribute("data-player")))
+            christopher = str(player(page, "Christopher Lee").get_attribute("data-player"))
+            expect(merging.locator("select")).to_have_value(christopher)
             go.click()
             said(page, "Chris Lee merged into Christopher Lee")
             expect(player(page, "Chris Lee")).to_have_count(0)

@@ -112,7 +112,9 @@ def _grid(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: str, publ
                                  border_radius=c.px(3))
             else:
                 pygame.draw.rect(surface, fill_of(kind), box, border_radius=c.px(4))
-                name = pygame.Rect(box.left + 1, box.top + c.px(2), box.width - 2, box.height * 11 // 20)
+                name = pygame.Rect(box.left, box.top + c.px(2), box.width, box.height * 11 // 20)  # the
+                # tile's whole width: "Passage" whole at 14 px on the attract loop's board (the glyphs' side
+                # bearings keep its ink off the tile's edge)
                 label(surface, c, i18n.translate(lang, f"gameboards.room25.short.{kind}"), name, 15, INK, bold=True)
             _markers(surface, c, box, here.get((r, col), []), colors, current)
     for line, direction in sorted((table.get("locks") or {}).items()):

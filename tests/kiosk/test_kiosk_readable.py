@@ -126,7 +126,18 @@ def deal_sent(scene: Scene) -> None:
     assert scene.kiosk.top.sent.answer is not None  # type: ignore[attr-defined]
 
 
-EVENING = {"deal": deal_presets, "deal_chosen": deal_chosen, "deal_sent": deal_sent, "notice": long_notice}
+def unknown_tag(scene: Scene) -> None:
+    """A tag nobody enrolled, tapped while no token registry is lent to the kiosk: said in the status bar."""
+    feed = scene.kiosk.feed
+    assert feed is not None
+    feed.use_registry(None)
+    feed.unknown_tag("04A1B2C3D4E5F6", "board0")
+    scene.kiosk.process()
+    assert scene.kiosk.notice_msgid == "kiosk.notice.unknown_tag"
+
+
+EVENING = {"deal": deal_presets, "deal_chosen": deal_chosen, "deal_sent": deal_sent, "notice": long_notice,
+           "unknown_tag": unknown_tag}
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from companion.drawing import breaks
 from companion.drawing.canvas import SEATS, Canvas
 from companion.drawing.text import Align, Color
 
@@ -24,21 +25,25 @@ def names(public: dict[str, Any]) -> dict[str, str]:
 def label(surface: pygame.Surface, c: Canvas, text: str, box: pygame.Rect, size: float, color: Color,
           bold: bool = False, align: Align = "center") -> None:
     """`text` in `box`, shrunk to fit (never below 14 px on the 7" panel unless `size` is): in regular
-    weight when bold is too wide, on two lines when one would be too small to read."""
+    weight when bold is too wide, on two lines when one would be too small to read and two lines of
+    whole words fit the box's height, else on one line cut with an ellipsis (`fitted_name`), never
+    shrunk below that size (a room's name in Room 25's grid on the attract loop's board)."""
     px, least = c.font(size), c.font(size * 0.8 if size <= READABLE else max(size * 0.8, READABLE))
     for weight in dict.fromkeys((bold, False)):  # bold if it fits, else regular (narrower), else two lines
         fitted = c.text.fit(text, px, box.width, weight, smallest=least, height=box.height)
         if c.text.render(text, fitted, color, weight).get_width() <= box.width:
-            c.text.draw(surface, text, box, fitted, color, bold=weight, align=align)
+            c.text.draw(surface, text, box, fitted, color, bold=weight, align=align, shrink=False)  # (fitted)
             return
-    lines = c.text.wrap(text, least, box.width, bold)[:2]
-    if len(lines) < 2:
-        c.text.draw(surface, text, box, px, color, bold=bold, align=align)
-        return
+    lines = c.text.wrap(text, least, box.width, bold)
     half = box.height // 2
-    for i, line in enumerate(lines):
-        part = pygame.Rect(box.left, box.top + i * half, box.width, half)
-        c.text.draw(surface, line, part, least, color, bold=bold, align=align)
+    words = breaks.pieces(text, c.text.dictionary)  # two lines only between words, never inside one
+    if (len(lines) == 2 and c.text.render(text, least, color, bold).get_height() <= half
+            and all(c.text.width(w.rstrip(), least, bold) <= box.width for w in words)):
+        for i, line in enumerate(lines):
+            part = pygame.Rect(box.left, box.top + i * half, box.width, half)
+            c.text.draw(surface, line, part, least, color, bold=bold, align=align, shrink=False)
+        return
+    c.text.draw(surface, fitted_name(c, text, least, box.width), box, least, color, align=align, shrink=False)
 
 
 def fitted_name(c: Canvas, name: str, size: int, width: int, bold: bool = False) -> str:

@@ -93,7 +93,10 @@ def test_what_the_tap_router_says_shows_as_a_notice(text: TextCache) -> None:
     feed.use_registry(None)  # no readers running: the notice says how to enroll (else the enroll screen)
     feed.unknown_tag("04A1B2C3D4E5F6", "board0")
     scene.kiosk.process()
-    assert scene.kiosk.notice is not None and "C3D4E5F6" in scene.kiosk.notice[0]
+    assert scene.kiosk.notice is not None
+    said = scene.kiosk.notice[0]  # in words, never the tag's UID nor the reader's name (issue 28)
+    assert "棋子或卡牌" in said and "companion tokens enroll" in said, said
+    assert not any(part in said for part in ("04A1", "E5F6", "C3D4", "board0")), said
     feed.token_refused("Key", Rejected("reject.timer_not_running"))
     scene.kiosk.process()
     assert scene.kiosk.notice is not None and scene.kiosk.notice[0] == "Key：现在不行"  # no booth: no reason

@@ -22,6 +22,8 @@ from companion.games.room25 import data
 
 SIZE = 5
 SIDE = 120  # the least width (design units) beside the grid for the turns and the names
+WIDEST = 13  # a room at most 1.3 times as wide as tall (tenths), where the board has width to spare: a name
+# such as "Passage" or "Flooded" whole at 14 px on a TV's attract loop, not cut
 LEGEND_ROW = 26  # a name's row beside the grid: a Thai name at 14 px
 INK: Color = (20, 24, 30)
 FACE_DOWN: Color = (52, 60, 78)
@@ -45,7 +47,8 @@ def draw_board(surface: pygame.Surface, rect: pygame.Rect, c: Canvas, lang: str,
     if not table.get("grid"):
         return
     if rect.width - rect.height >= c.px(SIDE):  # the grid as tall as the board, the rest beside it
-        middle = pygame.Rect(rect.left, rect.top, rect.height, rect.height).inflate(0, -c.px(4))  # arrows inside
+        wide = min(rect.height * WIDEST // 10, rect.width - c.px(SIDE) - c.px(8))  # rooms wider with room to spare
+        middle = pygame.Rect(rect.left, rect.top, wide, rect.height).inflate(0, -c.px(4))  # arrows inside
         side = pygame.Rect(middle.right + c.px(8), rect.top, rect.right - middle.right - c.px(8), rect.height)
         top = pygame.Rect(side.left, side.top, side.width, c.px(48))
         legend = pygame.Rect(side.left, top.bottom + c.px(8), side.width, side.bottom - top.bottom - c.px(8))
@@ -82,10 +85,9 @@ def _turn_track(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: str
 def _grid(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: str, public: dict[str, Any],
           table: dict[str, Any]) -> None:
     margin = c.px(12)  # room for the lock arrows
-    side = min(area.width, area.height) - 2 * margin
-    cell = side // SIZE
-    side = cell * SIZE
-    grid_rect = pygame.Rect(0, 0, side, side)
+    tall = (min(area.width, area.height) - 2 * margin) // SIZE
+    cell = min((area.width - 2 * margin) // SIZE, tall * WIDEST // 10)  # a room's width
+    grid_rect = pygame.Rect(0, 0, cell * SIZE, tall * SIZE)
     grid_rect.center = area.center
     rooms = {r["tile"]: r["room"] for r in table["rooms"]}
     colors = seat_colors(public)
@@ -98,7 +100,7 @@ def _grid(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: str, publ
     gap = max(1, c.px(2))
     for r, row in enumerate(table["grid"]):
         for col, tile in enumerate(row):
-            box = pygame.Rect(grid_rect.left + col * cell, grid_rect.top + r * cell, cell, cell).inflate(-gap, -gap)
+            box = pygame.Rect(grid_rect.left + col * cell, grid_rect.top + r * tall, cell, tall).inflate(-gap, -gap)
             if tile is None:
                 dashed_rect(surface, DIM, box, c.px(4), max(1, c.px(1)))
                 if table.get("exit_left"):
@@ -112,14 +114,16 @@ def _grid(surface: pygame.Surface, area: pygame.Rect, c: Canvas, lang: str, publ
                                  border_radius=c.px(3))
             else:
                 pygame.draw.rect(surface, fill_of(kind), box, border_radius=c.px(4))
-                name = pygame.Rect(box.left + 1, box.top + c.px(2), box.width - 2, box.height * 11 // 20)
+                name = pygame.Rect(box.left, box.top + c.px(2), box.width, box.height * 11 // 20)  # the
+                # tile's whole width: "Passage" whole at 14 px on the attract loop's board (the glyphs' side
+                # bearings keep its ink off the tile's edge)
                 label(surface, c, i18n.translate(lang, f"gameboards.room25.short.{kind}"), name, 15, INK, bold=True)
             _markers(surface, c, box, here.get((r, col), []), colors, current)
     for line, direction in sorted((table.get("locks") or {}).items()):
         index = int(line[3:])
         size = c.px(6)
         if line.startswith("row"):
-            y = grid_rect.top + index * cell + cell // 2
+            y = grid_rect.top + index * tall + tall // 2
             x = grid_rect.left - margin // 2 if direction == "left" else grid_rect.right + margin // 2
             arrow(surface, WARN, (x, y), direction, size)
         else:
@@ -133,7 +137,7 @@ def _markers(surface: pygame.Surface, c: Canvas, box: pygame.Rect, pids: list[st
     """Seat-coloured discs in the lower part of a room, three to a row."""
     if not pids:
         return
-    radius = max(3, box.width // 10)
+    radius = max(3, min(box.width, box.height) // 10)
     step = radius * 2 + max(1, c.px(2))
     per_row = 3
     for i, pid in enumerate(pids):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 from companion import i18n
@@ -21,6 +22,8 @@ from companion.taps.sink import PUBLIC_REFUSALS
 
 if TYPE_CHECKING:
     from companion.kiosk.kiosk import Kiosk
+
+logger = logging.getLogger(__name__)
 
 
 def started(public: dict[str, object]) -> bool:
@@ -126,8 +129,11 @@ def new_game(k: Kiosk) -> None:
 
 def unknown_tag(k: Kiosk, message: msgs.UnknownTag) -> None:
     """A prompt to enroll it, never an error: the enroll screen (or the one up takes it), else a notice."""
-    if not message.choices:  # no registry lent to the kiosk (no readers running): say how
-        k.say("kiosk.notice.unknown_tag", uid=message.uid[-8:])
+    if not message.choices:  # no registry lent to the kiosk (no readers running): say how, in words; the
+        # tag's UID only in the log, for whoever wires the readers (the status bar has no detail line)
+        logger.info("kiosk: tag %s on reader %s is not enrolled (no token registry to enroll it into)",
+                    message.uid, message.reader)
+        k.say("kiosk.notice.unknown_tag")
         return
     up = next((s for s in k.stack if isinstance(s, EnrollScreen)), None)
     if up is not None:

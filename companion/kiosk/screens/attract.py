@@ -245,9 +245,10 @@ def panel_look(L: Layout) -> Look:
 def tv_look(L: Layout, code: bool) -> Look:
     """A TV's own layout on a 1920x1080 grid (scaled to the screen's height, centred): the board on the
     left, the game's box at the top of the right column. With a QR code, the code below the box, 404 px
-    tall (7 px a module for a spectator's link: about 23 cm on a 55" set, read from 2 m), and the
-    announcements under the board; without one, the board the whole height and the announcements below
-    the box."""
+    tall (7 px a module for a spectator's link: about 23 cm on a 55" set, read from 2 m), and the latest
+    announcement under the board (a line of 72 px: the board is 720 px tall, 320 design units, never
+    shorter than the play screen's, whose pictures are laid out for it); without one, the board the whole
+    height and the announcements below the box."""
     f = L.height / 1080
     ox = round((L.width - 1920 * f) / 2)
 
@@ -256,8 +257,8 @@ def tv_look(L: Layout, code: bool) -> Look:
         return pygame.Rect(left, top, ox + round((x + w) * f) - left, round((y + h) * f) - top)
 
     units = f / L.scale  # a pixel at 1080 lines, in the design units `Layout.font` takes
-    board, news = (at(40, 156, 1150, 624), at(40, 792, 1150, 156)) if code else (at(40, 156, 1150, 792),
-                                                                                  at(1220, 544, 660, 404))
+    board, news = (at(40, 156, 1150, 720), at(40, 884, 1150, 72)) if code else (at(40, 156, 1150, 792),
+                                                                                at(1220, 544, 660, 404))
     return Look(True, at(40, 84, 1840, 60), board, at(1220, 156, 660, 372), at(1220, 544, 660, 404), news,
                 at(40, 960, 1840, 108), {part: px * units for part, px in TV_PX.items()})
 

@@ -67,10 +67,10 @@ def status_region(k: Kiosk) -> Region:
 def _notice(c: Canvas, surface: pygame.Surface, notice: str, where: pygame.Rect, size: int) -> None:
     """The notice in `where`: on one line down to 14 px, else on two lines at 14 px."""
     smallest = c.font(14)
-    if c.text.fit(notice, size, where.width, smallest=smallest) > smallest or \
-            c.text.render(notice, smallest, WARN).get_width() <= where.width:
-        c.text.draw(surface, notice, where, size, WARN, align="center")
-        return
+    fitted = c.text.fit(notice, size, where.width, smallest=smallest)
+    if c.text.render(notice, fitted, WARN).get_width() <= where.width:  # drawn at the size fitted: `draw`'s
+        c.text.draw(surface, notice, where, fitted, WARN, align="center", shrink=False)  # own 0.9 steps went
+        return  # under 14 px (a Thai notice at 30 px on a 1080p TV, where 14 px is 31.5)
     lines = c.text.wrap(notice, smallest, where.width)
     heights = [c.text.render(line, smallest, WARN).get_height() for line in lines[:2]]
     y = where.centery - sum(heights) // 2

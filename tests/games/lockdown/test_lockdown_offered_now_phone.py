@@ -11,6 +11,7 @@ themselves are checked against the referee in test_lockdown_offered_now.py and t
 from __future__ import annotations
 
 import contextlib
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -126,8 +127,8 @@ def test_the_empty_morgue_offers_no_draw(tmp_path: Path, browser: Browser, mode:
 def test_a_gold_bar_is_spent_first_then_the_pick_offers_only_what_the_room_holds(tmp_path: Path, browser: Browser,
                                                                                shots_dir: Path) -> None:
     """In the warehouse (B501) with a gold bar: the form says the bar shows the room's cards first; after
-    Send the pick offers the kinds the stock holds (no gold bar, nothing that is not there), and the card
-    picked is the player's."""
+    Send the phone shows them, kind by kind with how many ("Water ×5"), and the pick offers the kinds the
+    stock holds (no gold bar, nothing that is not there); the card picked is the player's."""
     ref, pid = on_turn(tmp_path, "B502")
     send(ref, pid, "move", path=["B501"])
     hand(ref.state, pid, "gold")
@@ -146,6 +147,12 @@ def test_a_gold_bar_is_spent_first_then_the_pick_offers_only_what_the_room_holds
         offered = sorted(pick.locator("label.choice").all_inner_texts())
         held = sorted({items.kind_of(c) for c in pile} - {"gold"})
         assert offered == sorted(i18n.translate("en", f"lockdown.item.{k}") for k in held)
+        seen = Counter(items.kind_of(c) for c in pile)  # what the bar showed: the room's cards, kind by kind
+        text = phone.text()
+        assert i18n.translate("en", "gameboards.lockdown.peek", {"room": "B501", "count": len(pile)}) in text
+        for kind, n in seen.items():
+            assert i18n.translate("en", "gameboards.lockdown.peek_kind",
+                                  {"item": i18n.translate("en", f"lockdown.item.{kind}"), "count": n}) in text
         assert "Pistol" not in offered and "Gold bar" not in offered
         page.screenshot(path=str(shots_dir / "phone-lockdown-gold-pick.png"), full_page=True)
         pick.locator("label.choice", has_text="Knife").click()

@@ -1,7 +1,8 @@
-"""A trade that no longer fits, at the kiosk's private booth (issue 33), as a player taps it: SDL touches
-at the widgets' places on a 7" panel (800x480), in zh, th and en. Ben's list offers no Accept for Ana's
+"""Issue 33's forms at the kiosk's private booth, as a player taps them: SDL touches at the widgets' places
+on a 7" panel (800x480). A trade that no longer fits (zh, th, en): Ben's list offers no Accept for Ana's
 trade once he gave the water it asks for to Chai; it says whose trade it was and what for what, in words,
-and Ben calls it off. The phone page's side: test_lockdown_offered_now_phone.py."""
+and Ben calls it off. The gene console (B304) shows its running sum and sends only when it adds up. The
+phone page's side: test_lockdown_offered_now_phone.py, test_lockdown_genes_forms.py."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from companion.games.lockdown import items
 from companion.kiosk.board_scenes import replay_scene
 from companion.kiosk.kiosk import Kiosk
 from companion.kiosk.screens.booth import BoothScreen
+from tests.games.lockdown.test_lockdown_genes_forms import at_the_gene_console
 from tests.kits.kiosk_fixtures import shots_dir, surface, text, text_cache
 from tests.kits.kiosk_touch import tap_at
 from tests.kits.layout_check import violations
@@ -99,4 +101,42 @@ def test_the_booth_offers_no_accept_for_a_trade_that_no_longer_fits(lang: str, t
     scene.pump()
     assert ref.state["trades"] == {}
     assert [items.kind_of(c) for c in ref.state["people"]["ana"]["items"]] == ["knife"]
+    scene.close()
+
+
+def sum_line(k: Kiosk) -> str:
+    return booth(k)._lines[-1][1]
+
+
+def send_style(k: Kiosk) -> str:
+    return next(b.style for b in booth(k).buttons() if b.key == "send")
+
+
+@pytest.mark.parametrize("lang", ["en", "th"])
+def test_the_booths_gene_console_shows_its_total_and_sends_only_when_it_adds_up(lang: str, text: TextCache,
+                                                                                shots_dir: Path) -> None:
+    """B304 (ruling L3.6) states the total to redistribute, as the setup form does: the booth shows the running
+    sum and what is left or too many, and Send waits until the genes add up to it."""
+    lines, pid = at_the_gene_console()
+    script = [line for line in lines if line.strip() and not line.lstrip().startswith("#")]  # no comments
+    scene = replay_scene(surface("800x480"), text, lang, script)
+    k = scene.kiosk
+    scene.tap_token(pid)
+    touch(k, i18n.translate(lang, "lockdown.prompt.gene_console", {"total": 10}))
+    assert sum_line(k) == i18n.translate(lang, "kiosk.form.sum_short", {"sum": 1, "total": 10, "left": 9})
+    assert send_style(k) == "off"
+    for name, taps in (("force", 4), ("speed", 2), ("load", 4)):
+        for _ in range(taps):
+            touch(k, ("plus", name))
+    assert sum_line(k) == i18n.translate(lang, "kiosk.form.sum_over", {"sum": 11, "total": 10, "over": 1})
+    assert send_style(k) == "off"
+    k.process()
+    pygame.image.save(k.surface, str(shots_dir / f"booth-lockdown-gene-console-over-{lang}.png"))
+    assert not violations(scene), violations(scene)
+    touch(k, ("minus", "load"))
+    assert sum_line(k) == i18n.translate(lang, "kiosk.form.sum_ok", {"sum": 10, "total": 10})
+    assert send_style(k) == "primary"
+    touch(k, "send")
+    scene.pump()
+    assert scene.table.referee.state["people"][pid]["genes"] == {"force": 4, "speed": 3, "load": 3}
     scene.close()

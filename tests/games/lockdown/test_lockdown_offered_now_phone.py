@@ -159,3 +159,29 @@ def test_a_gold_bar_is_spent_first_then_the_pick_offers_only_what_the_room_holds
         pick.locator("button.send").click()
         page.wait_for_function("() => !document.querySelector(\"form[data-move='lockdown.gold']\")", timeout=WAIT_MS)
         assert [items.kind_of(c) for c in ref.state["people"][pid]["items"]] == ["knife"]
+
+
+def test_a_draw_offers_no_more_than_the_room_holds(tmp_path: Path, browser: Browser, shots_dir: Path) -> None:
+    """The warehouse lets a visit draw 3, but only 2 cards are left in it: the form says 2 left, + stops at
+    2 (typing 3 keeps Send disabled), and drawing 2 takes both."""
+    ref, pid = on_turn(tmp_path, "B502")
+    send(ref, pid, "move", path=["B501"])
+    pile = ref.state["stocks"]["B501"]
+    ref.state["out"] += pile[2:]
+    del pile[2:]
+    with phone_of(tmp_path, ref, browser, pid) as phone:
+        page = phone.page
+        draw = page.locator(phone.form("lockdown.draw"))
+        assert draw.locator("h3").inner_text() == i18n.translate("en", "lockdown.prompt.draw", {"left": 2})
+        count, more = draw.locator("input[type='number']"), draw.locator("button[aria-label='+1']")
+        more.click()
+        more.click()
+        more.click()
+        assert count.input_value() == "2"
+        count.fill("3")
+        assert draw.locator("button.send").is_disabled()
+        page.screenshot(path=str(shots_dir / "phone-lockdown-draw-two-left.png"), full_page=True)
+        count.fill("2")
+        draw.locator("button.send").click()
+        page.wait_for_function("() => !document.querySelector(\"form[data-move='lockdown.draw']\")", timeout=WAIT_MS)
+        assert len(ref.state["people"][pid]["items"]) == 2 and ref.state["stocks"]["B501"] == []

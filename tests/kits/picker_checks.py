@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.core.contract import Game, Setup, State
-from companion.core.fold import step
+from companion.core.fold import authorize, step
 from companion.core.inputs import HOST, Input
 from companion.core.prompts import next_steps, path_ready, running_sum
 from companion.core.referee import audience_view, public_view
@@ -47,6 +47,12 @@ def phone_prompts(game: Game, setup: Setup, state: State, actor: str) -> list[di
     """The prompts in the actor's view, as the phone receives them."""
     view = audience_view(game, state, [], public_view(game, setup, state, [], number=1), actor)
     return list(view["prompts"])
+
+
+def all_prompts(game: Game, setup: Setup, state: State) -> dict[str, list[dict[str, Any]]]:
+    """Every actor's prompts at this state, as their phones receive them (once per state: the checks ask
+    for them again and again)."""
+    return {actor: phone_prompts(game, setup, state, actor) for actor in actors(state)}
 
 
 def host_menu(game: Game, setup: Setup, state: State) -> list[dict[str, Any]]:
@@ -118,19 +124,34 @@ def offered_forms(prompt: dict[str, Any], rnd: random.Random) -> Iterator[dict[s
 
 
 def refusal(game: Game, state: State, actor: str, move: str, args: dict[str, Any]) -> str | None:
-    """The referee's refusal code for this input now, or None when it accepts it."""
+    """The referee's refusal code for this input now, or None when it accepts it. Asked of the state without
+    its announcements: no rule reads what was announced (only the screens do), so the answer is the same
+    and each try copies a much smaller state (the check tries thousands per state)."""
     try:
-        step(game, state, Input(move, actor, args, int(state.get("now", 0))))
+        step(game, {**state, "announcements": []}, Input(move, actor, args, int(state.get("now", 0))))
     except Rejected as why:
         return why.code
     return None
 
 
-def offered_but_refused(game: Game, setup: Setup, state: State, rnd: random.Random) -> list[Any]:
-    """(actor, move, args, refusal) of every form a prompt lets be sent that the referee refuses."""
+def may_make(game: Game, state: State, actor: str, move: str) -> bool:
+    """Whether the actor may make this move now, whatever its args (fold.authorize: the sender's role, the
+    phase, the turn); when not, the referee refuses every input of it alike, so none need be sent."""
+    try:
+        authorize(game, state, Input(move, actor, {}, int(state.get("now", 0))))
+    except Rejected:
+        return False
+    return True
+
+
+def offered_but_refused(game: Game, setup: Setup, state: State, rnd: random.Random,
+                        prompts: dict[str, list[dict[str, Any]]] | None = None) -> list[Any]:
+    """(actor, move, args, refusal) of every form a prompt lets be sent that the referee refuses (`prompts`:
+    `all_prompts` at this state, when known)."""
+    prompts = all_prompts(game, setup, state) if prompts is None else prompts
     out = []
     for actor in actors(state):
-        for prompt in phone_prompts(game, setup, state, actor):
+        for prompt in prompts[actor]:
             for args in offered_forms(prompt, rnd):
                 code = refusal(game, state, actor, prompt["move"], args)
                 if code is not None:
@@ -187,13 +208,17 @@ def _same_as_offered(game: Game, state: State, actor: str, prompts: list[dict[st
 
 
 def accepted_but_unreachable(game: Game, setup: Setup, state: State, universe: Universe,
-                             rnd: random.Random) -> list[Any]:
-    """(actor, move, args, where) of inputs the referee accepts now that a phone or the booth cannot send."""
+                             rnd: random.Random, everyone: dict[str, list[dict[str, Any]]] | None = None) -> list[Any]:
+    """(actor, move, args, where) of inputs the referee accepts now that a phone or the booth cannot send
+    (`everyone`: `all_prompts` at this state, when known)."""
+    everyone = all_prompts(game, setup, state) if everyone is None else everyone
     out = []
     for actor in actors(state):
-        prompts = phone_prompts(game, setup, state, actor)
+        prompts = everyone[actor]
         menu = host_menu(game, setup, state) if actor == HOST else []
         for move in sorted(universe.asked.get(role(actor), ())):
+            if not may_make(game, state, actor, move):  # all refused alike: none is accepted, none to find
+                continue
             for args in universe.candidates(move, rnd):
                 if refusal(game, state, actor, move, args) is not None:
                     continue
@@ -204,7 +229,7 @@ def accepted_but_unreachable(game: Game, setup: Setup, state: State, universe: U
                                                                                  args)
                 if found is None and actor == HOST:  # the host acting for a player, through that player's forms
                     found = next(((p, args) for other in actors(state)[1:]
-                                  if (p := on_phone(phone_prompts(game, setup, state, other), move, args))), None)
+                                  if (p := on_phone(everyone[other], move, args))), None)
                 if found is None:
                     out.append((actor, move, args, "phone"))
                 elif not on_booth(*found):
@@ -231,8 +256,10 @@ def evenings(game_id: str, folder: Path) -> list[tuple[Setup, list[State], Unive
 def findings(game: Game, setup: Setup, state: State, universe: Universe, seed: int) -> list[Any]:
     """(actor, move, args, refusal code or where it cannot be reached) of every mismatch at this state."""
     rnd = random.Random(seed)
-    universe.learn(game, setup, state, rnd, phone_prompts, field_values)
-    return [*offered_but_refused(game, setup, state, rnd), *accepted_but_unreachable(game, setup, state, universe, rnd)]
+    prompts = all_prompts(game, setup, state)
+    universe.learn(game, setup, state, rnd, lambda *at: prompts[at[3]], field_values)
+    return [*offered_but_refused(game, setup, state, rnd, prompts),
+            *accepted_but_unreachable(game, setup, state, universe, rnd, prompts)]
 
 
 def assert_prompts_match_the_referee(game: Game, setup: Setup, state: State, universe: Universe, seed: int,
@@ -240,10 +267,12 @@ def assert_prompts_match_the_referee(game: Game, setup: Setup, state: State, uni
     """Nothing a prompt lets be sent is refused; everything accepted can be sent from a phone and the booth.
     `known`: (move, refusal code or "phone"/"booth") found and reported, left to another change."""
     rnd = random.Random(seed)
-    universe.learn(game, setup, state, rnd, phone_prompts, field_values)
-    refused = [f for f in offered_but_refused(game, setup, state, rnd) if (f[1], f[3]) not in known]
+    prompts = all_prompts(game, setup, state)
+    universe.learn(game, setup, state, rnd, lambda *at: prompts[at[3]], field_values)
+    refused = [f for f in offered_but_refused(game, setup, state, rnd, prompts) if (f[1], f[3]) not in known]
     assert not refused, f"offered but refused (actor, move, args, why): {refused[:3]}"
-    missing = [f for f in accepted_but_unreachable(game, setup, state, universe, rnd) if (f[1], f[3]) not in known]
+    missing = [f for f in accepted_but_unreachable(game, setup, state, universe, rnd, prompts)
+               if (f[1], f[3]) not in known]
     assert not missing, f"accepted but not offered (actor, move, args, where): {missing[:3]}"
 
 

@@ -61,19 +61,21 @@ class Universe:
             self.asked.setdefault(who, set()).update(moves)
 
     def candidates(self, move: str, rnd: random.Random) -> list[dict[str, Any]]:
+        """Inputs of `move` to try: every combination of the fixed args and values seen when there are at
+        most TRIED_PER_MOVE, else TRIED_PER_MOVE drawn at random (each a random fixed part and random values;
+        a walk's many states between them try the others)."""
         names = sorted(self.values.get(move, {}))
         pools = [list(self.values[move][n].values()) for n in names]
-        out: list[dict[str, Any]] = []
-        for fixed in self.fixed.get(move, [{}]):
-            size = 1
-            for p in pools:
-                size *= len(p)
-            if size <= TRIED_PER_MOVE:
-                combos: Iterable[tuple[Any, ...]] = itertools.product(*pools)
-            else:
-                combos = (tuple(rnd.choice(p) for p in pools) for _ in range(TRIED_PER_MOVE))
-            out += [{**fixed, **dict(zip(names, c, strict=True))} for c in combos]
-        return out
+        fixed = self.fixed.get(move, [{}])
+        size = len(fixed)
+        for p in pools:
+            size *= len(p)
+        if size <= TRIED_PER_MOVE:
+            combos: Iterable[tuple[dict[str, Any], tuple[Any, ...]]] = itertools.product(fixed,
+                                                                                          itertools.product(*pools))
+        else:
+            combos = ((rnd.choice(fixed), tuple(rnd.choice(p) for p in pools)) for _ in range(TRIED_PER_MOVE))
+        return [{**f, **dict(zip(names, c, strict=True))} for f, c in combos]
 
 
 def _schema_values(game: Game, move: str, name: str) -> list[Any]:

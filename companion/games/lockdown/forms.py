@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion import i18n
 from companion.core.inputs import HOST, actor_player
 from companion.core.prompts import Choice, Field, Prompt
 from companion.games.lockdown import actions, data, flow, items, mapgraph, movement, poison, trades
@@ -106,11 +107,12 @@ def free(state: State, pid: str) -> list[Prompt]:
     out = offer(state, pid)
     for tid, t in state["trades"].items():
         fits = trades.fits(state, t)
+        said = {"player": t["from"], "give": trade_side(t["give"], t["swap_order"]),
+                "get": trade_side(t["get"], t["swap_order"])}
         if t["to"] == pid and fits:
-            out.append(Prompt("lockdown.accept", "lockdown.prompt.accept", params={"player": t["from"], **t},
-                              fixed={"trade": tid}))
+            out.append(Prompt("lockdown.accept", "lockdown.prompt.accept", params=said, fixed={"trade": tid}))
         if t["to"] == pid and not fits:  # issue 33: no Accept the referee would refuse; say why, offer to call it off
-            out.append(Prompt("lockdown.withdraw", "lockdown.prompt.trade_stale", OK, params={"player": t["from"], **t},
+            out.append(Prompt("lockdown.withdraw", "lockdown.prompt.trade_stale", OK, params=said,
                               fixed={"trade": tid}))
         elif pid in (t["from"], t["to"]):
             out.append(Prompt("lockdown.withdraw", "lockdown.prompt.withdraw", fixed={"trade": tid}))
@@ -119,6 +121,17 @@ def free(state: State, pid: str) -> list[Prompt]:
             Field("cards", "choices", "lockdown.field.cards", held_kinds(p["items"]), min=items.over_load(p),
                   distinct=True),
         ), params={"extra": items.over_load(p)}))
+    return out
+
+
+def trade_side(kinds: list[str], swap_order: bool) -> dict[str, str]:
+    """One side of a trade as every language reads it (a param each screen shows in its own language, as
+    the toolkit's deals): its cards' names, the order card when the two swap them, "nothing" for none."""
+    out = {}
+    for lang in i18n.LANGUAGES:
+        said = [i18n.translate(lang, f"lockdown.item.{k}") for k in kinds]
+        said += [i18n.translate(lang, "lockdown.trade.order_card")] if swap_order else []
+        out[lang] = ", ".join(said) or i18n.translate(lang, "lockdown.trade.nothing")
     return out
 
 

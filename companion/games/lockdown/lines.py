@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from companion.core.lines import Lines
+from companion.games.lockdown import data
 
 
 def private_lines(private: dict[str, Any]) -> Lines:
-    """A player's own HP, room, genes, order card, vote and items (one line per card)."""
+    """A player's own HP, room, genes, order card, vote and items (one line per card), and what a gold bar
+    showed this turn."""
     out: Lines = []
     if private.get("shadow"):
         out.append(("gameboards.lockdown.you_are_shadow", {}))
@@ -31,7 +34,21 @@ def private_lines(private: dict[str, Any]) -> Lines:
         out.append(("gameboards.lockdown.your_items", {"count": len(cards), "load": private.get("load", "?")})
                    if cards else ("gameboards.lockdown.no_items", {}))
         out += [(f"lockdown.item.{card.rsplit('-', 1)[0]}", {}) for card in cards]
+    out += peek_lines(private)
     return out
+
+
+def peek_lines(private: dict[str, Any]) -> Lines:
+    """What a gold bar showed this turn (item 6: the room's cards, looked at before picking one more),
+    kind by kind with how many, in the item list's order."""
+    seen = ((private.get("turn") or {}).get("peek")) or []
+    if not seen:
+        return []
+    counts = Counter(card.rsplit("-", 1)[0] for card in seen)
+    order = list(data.items().kinds)
+    return [("gameboards.lockdown.peek", {"room": private.get("room"), "count": len(seen)}),
+            *(("gameboards.lockdown.peek_kind", {"item": f"kind.lockdown_item_{kind}", "count": counts[kind]})
+              for kind in sorted(counts, key=lambda k: order.index(k) if k in order else len(order)))]
 
 
 def public_lines(public: dict[str, Any]) -> Lines:

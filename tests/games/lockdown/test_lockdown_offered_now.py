@@ -57,7 +57,8 @@ def test_a_trade_asking_for_a_card_the_receiver_does_not_hold_is_not_offered_for
     assert not prompts(state, "ben", "lockdown.accept"), "Accept on a trade Ben cannot answer"
     off = prompts(state, "ben", "lockdown.withdraw")
     assert [p["label"] for p in off] == ["lockdown.prompt.trade_stale"], "Ben is told why, and may call it off"
-    assert off[0]["params"]["player"] == "ana" and off[0]["params"]["get"] == ["water"]
+    assert off[0]["params"]["player"] == "ana"
+    assert off[0]["params"]["give"]["zh"] == "刀" and off[0]["params"]["get"]["th"] == "น้ำ", "names, never ids"
     assert not refused(state)
     hand(state, "ben", "water")  # once Ben holds what is asked, Accept is back and goes through
     (accept,) = prompts(state, "ben", "lockdown.accept")

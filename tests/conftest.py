@@ -23,12 +23,12 @@ settings.load_profile("companion")
 
 # The heavy tests, left out by `bash tests/run.sh --quick` (`-m "not slow"`), kept by the full run: every
 # test that drives Chromium (the `browser` fixture), and these folders and files (whole game nights,
-# kills and restarts of real processes, the installers, the real-window and hall-night tests), the
+# kill -9 of real processes at random moments, the installers, the real-window and hall-night tests), the
 # tests named in SLOW_TESTS, and the screen sweeps' sizes other than the Pi's panel (SIZE_SWEEPS).
 # The rule for what stays quick is in tests/README.md ("The quick tier").
 SLOW_PATHS = (
     "tests/night/",
-    "tests/faults/",
+    "tests/faults/test_kill9_",  # the other fault tests (a full disk, the watchdog, a broker killed) stay quick
     "tests/setup/test_run_here.py",
     "tests/setup/test_installer.py",
     "tests/hall/test_hall_league_night.py",
@@ -61,6 +61,12 @@ SIZE_SWEEPS = (
     "tests/kiosk/test_boards_screens.py",
 )
 PANEL = "800x480"
+# What stays quick whatever the rules above say: one whole game night (Lockdown's shortest demo script,
+# played by touches on the kiosk, taps in the phone page in Chromium and on the simulated reader; about
+# 20 s of wall), so the quick tier drives the phone page and a whole evening too.
+QUICK_TESTS = frozenset({
+    "tests/night/test_night_scripts.py::test_a_scripted_game_is_played_to_its_end_by_touch_alone[lockdown]",
+})
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -68,6 +74,8 @@ def _slow(item: pytest.Item) -> bool:
     where = Path(str(item.fspath)).resolve().relative_to(ROOT).as_posix()
     case = f"{where}::{item.nodeid.split('::', 1)[-1]}"
     params = getattr(getattr(item, "callspec", None), "params", {})
+    if case in QUICK_TESTS:
+        return False
     return ("browser" in getattr(item, "fixturenames", ()) or where.startswith(SLOW_PATHS)
             or case in SLOW_TESTS or case.split("[")[0] in SLOW_TESTS
             or (where in SIZE_SWEEPS and params.get("size", PANEL) != PANEL))

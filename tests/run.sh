@@ -2,7 +2,9 @@
 # The test command: installs everything the tests need on a fresh Debian / Raspberry Pi OS machine
 # (Debian packages, a virtual environment with the project and its test tools), then runs the linters,
 # the type checker and every test. Arguments go to pytest (e.g. `bash tests/run.sh -k toolkit`).
-# `--quick` (first argument) leaves out the tests marked slow: a few minutes instead of the full run.
+# `--quick` (first argument) leaves out the tests marked slow and runs the rest on three pytest-xdist workers
+# (they mostly wait on brokers and subprocesses): minutes instead of the full run's 25 (tests/README.md,
+# "The quick tier", has the rule and the figures). `--quick -n 0` runs them in one process.
 # Debian packages are installed as root (or with sudo); one line per step, apt's, pip's and npm's output
 # in ~/.local/state/companion/install.log (systemd/apt-steps.sh). pip and npm install again only when
 # pyproject.toml or the npm lock files changed (a stamp in .venv), so a second run needs no network.
@@ -16,7 +18,7 @@ apt_who=tests/run.sh
 quick=()
 if [ "${1:-}" = --quick ]; then
   shift
-  quick=(-m "not slow")
+  quick=(-m "not slow" -n 3)
 fi
 
 # Debian packages the tests need. A missing one is installed, never skipped.

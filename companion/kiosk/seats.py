@@ -14,14 +14,19 @@ from typing import Protocol
 
 
 class PhoneSeats(Protocol):
-    def join_url(self, pid: str | None) -> str | None:
-        """The URL the seat's QR code opens, or None once a phone holds the seat."""
+    def join_url(self, pid: str | None, game: int | None = None) -> str | None:
+        """The URL the seat's QR code opens, or None once a phone holds the seat, and while the codes of
+        game number `game` (the one on the screen) are on their way (`codes_coming`)."""
 
     def bound(self, pid: str | None) -> bool:
         """Whether a phone holds the seat."""
 
     def release(self, pid: str | None) -> bool:
         """Free the seat (its phone is dropped, its code changes); False if the table could not."""
+
+    def codes_coming(self, game: int | None = None) -> bool:
+        """Whether a new game's codes (game number `game`'s, if given) are on their way to the broker: for
+        a moment no seat has a code to scan (one shown before its password reached the broker is refused)."""
 
     def watch_url(self, turn: int) -> str | None:
         """A spectator's link to the table's page (the public view only), or None when the host allows no
@@ -37,11 +42,14 @@ class ShownSeats:
     taken: set[str | None] = field(default_factory=set)
     watch: Callable[[int], str] | None = None  # a spectator's link (none: no spectators allowed)
 
-    def join_url(self, pid: str | None) -> str | None:
+    def join_url(self, pid: str | None, game: int | None = None) -> str | None:
         return None if pid in self.taken else self.url(pid)
 
     def bound(self, pid: str | None) -> bool:
         return pid in self.taken
+
+    def codes_coming(self, game: int | None = None) -> bool:
+        return False
 
     def release(self, pid: str | None) -> bool:
         self.taken.discard(pid)

@@ -93,8 +93,11 @@ def phone_ws_url(ws_url: str, page: str) -> str:
 
 
 def seat_link(phones: Phones, page: str, pid: str | None, lang: str | None = None) -> JoinLink | None:
-    """The join link of player `pid`'s seat as it is now (the host's for None); None for no such player."""
-    game = phones.game
+    """The join link of player `pid`'s seat as it is now (the host's for None); None for no such player,
+    and while a new game's seats are on their way to the broker (`Phones.in_broker`)."""
+    game = phones.in_broker
+    if game is None:
+        return None
     seat = game.host if pid is None else game.players.get(pid)
     join = game.joins.get(seat.user) if seat is not None else None
     if join is None:
@@ -105,7 +108,8 @@ def seat_link(phones: Phones, page: str, pid: str | None, lang: str | None = Non
 def spectator_link(phones: Phones, page: str, turn: int, lang: str | None = None) -> JoinLink | None:
     """A spectator's link to the running game's public view: the game's spectator credentials taken in
     turn (`turn` modulo their number), None when the host allows no spectators (`mqtt.spectators = 0`)."""
-    spectators = phones.game.spectators
+    game = phones.in_broker
+    spectators = game.spectators if game is not None else ()
     if not spectators:
         return None
     c = spectators[turn % len(spectators)]
@@ -115,9 +119,12 @@ def spectator_link(phones: Phones, page: str, turn: int, lang: str | None = None
 def seat_links(phones: Phones, page: str, lang: str | None = None) -> dict[str, JoinLink]:
     """The join link of every seat of the running game as it is now: by player id, ``host`` for the
     host's seat (their join credentials: a released seat's link changes), and ``spectator1``,
-    ``spectator2``, ... for the spectators' (only if the host allowed spectators)."""
+    ``spectator2``, ... for the spectators' (only if the host allowed spectators). Empty while a new game's
+    seats are on their way to the broker (`Phones.in_broker`): a code is shown only once it logs in."""
     ws = phone_ws_url(phones.ws_url, page)
-    game = phones.game
+    game = phones.in_broker
+    if game is None:
+        return {}
     creds = {**{pid: game.joins[c.user] for pid, c in game.players.items()}, "host": game.joins[game.host.user],
              **{f"spectator{n}": c for n, c in enumerate(game.spectators, start=1)}}
     return {who: JoinLink(page, ws, phones.topics.base, c.user, c.password, lang) for who, c in creds.items()}

@@ -122,6 +122,12 @@ class Phones:
         """The game's credentials as they are now (claiming or releasing a seat changes its password)."""
         return self.seating.game
 
+    @property
+    def in_broker(self) -> GameCredentials | None:
+        """The credentials the broker has taken (the seats' codes are made from these); None while a new
+        game's are on their way to it (`Seating.in_broker`)."""
+        return self.seating.in_broker
+
     def join(self, cred: Credential) -> dict[str, Any]:
         """What a client needs to use a credential (a seat's, a join user's): URL, login and its topics."""
         return {

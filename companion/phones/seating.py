@@ -81,6 +81,7 @@ class Seating:
     def __init__(self, game: GameCredentials, broker: SeatBroker, kept: Path | None = None,
                  status: StatusBoard | None = None) -> None:
         self._game = game
+        self._in_broker: GameCredentials | None = game  # the runner hands `game` to the broker before this
         self.broker, self.kept, self.status = broker, kept, status
         self._lock = threading.Lock()
         self.listeners: list[Callable[[], None]] = []  # told (outside the lock) when a seat is taken or freed
@@ -90,6 +91,14 @@ class Seating:
     def game(self) -> GameCredentials:
         """The game's credentials as they are now (a claim or a release makes new ones)."""
         return self._game
+
+    @property
+    def in_broker(self) -> GameCredentials | None:
+        """The credentials the broker has taken: the seats' codes the table shows (kiosk, host's page, the
+        links printed at start) are made from these. None while a new game's seats are on their way to the
+        broker: a code shown then would be refused by the broker for a moment, and a phone that scanned it
+        told its seat was given to someone else (the kiosk says the codes are coming)."""
+        return self._in_broker
 
     def holds(self, pid: str | None) -> bool:
         """Whether a phone holds player `pid`'s seat (the host's for None)."""
@@ -104,8 +113,9 @@ class Seating:
         without a screen seats a newcomer that way; the kiosk shows the same code as a QR code). The
         host's view goes only to the host's seat."""
         game = self._game
+        live = self._in_broker is not None  # no code while the new game's are on their way to the broker
         codes = {pid: [game.joins[c.user].user, game.joins[c.user].password]
-                 for pid, c in game.players.items() if c.user not in game.bound and c.user in game.joins}
+                 for pid, c in game.players.items() if live and c.user not in game.bound and c.user in game.joins}
         return {"players": {pid: c.user in game.bound for pid, c in game.players.items()},
                 "host": game.host.user in game.bound, "codes": codes}
 
@@ -195,13 +205,17 @@ class Seating:
             new = self._game.following(number, player_ids)
             self._keep(new)
             self._game = new
+            self._in_broker = None
             logger.info("phones: the seats of game %d are issued (%d kept by their phones)", number, len(new.bound))
 
         def to_broker() -> None:
+            current = self._game  # with any seat the host released meanwhile
             try:
-                self.broker.set_game(new)
+                self.broker.set_game(current)
             except Exception as err:
                 logger.error("phones: the broker did not take the new game's seats (%s)", type(err).__name__)
+            with self._lock:
+                self._in_broker = self._game  # shown even if the broker failed: it gets them when restarted
             self._changed()
 
         return new, to_broker
@@ -229,6 +243,8 @@ class Seating:
                 logger.error("phones: the broker did not take the seats back either (%s)", type(again).__name__)
             return False
         self._game = new
+        if self._in_broker is not None:  # the broker has a new game's seats once `to_broker` says so
+            self._in_broker = new
         return True
 
     def _keep(self, game: GameCredentials) -> None:

@@ -88,14 +88,22 @@ class KioskSeats:
     served: Served
     lang: str | None = None
 
-    def join_url(self, pid: str | None) -> str | None:
-        if self.served.page_url is None or self.bound(pid):
+    def join_url(self, pid: str | None, game: int | None = None) -> str | None:
+        if self.served.page_url is None or self.bound(pid) or self.codes_coming(game):
             return None
         link = seat_link(self.served.phones, self.served.page_url, pid, self.lang)  # lang None: the phone's own
         return None if link is None else link.url()
 
     def bound(self, pid: str | None) -> bool:
         return self.served.phones.seating.holds(pid)
+
+    def codes_coming(self, game: int | None = None) -> bool:
+        """Whether the seats' codes are on their way to the broker: a new game's (`Phones.in_broker`), or
+        game `game`'s, the one the kiosk shows, while the broker still has the last game's."""
+        if self.served.page_url is None:
+            return False
+        live = self.served.phones.in_broker
+        return live is None or (game is not None and live.game != game)
 
     def release(self, pid: str | None) -> bool:
         return self.served.phones.seating.release_player(pid).accepted

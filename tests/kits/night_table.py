@@ -114,9 +114,13 @@ class Night:
         return any(isinstance(e, kind) and e.uid == uid for e in self.devices)
 
     def join_urls(self) -> dict[str, str]:
-        """Each seat's join link as a phone camera reads it off its QR code (the host's too)."""
+        """Each seat's join link as a phone camera reads it off its QR code (the host's too), once the
+        kiosk shows the codes of the game on its screen (a new game's come up when the broker has them)."""
         phones = self.started.phones
         assert phones is not None and phones.page_url is not None, "the phone page is not served"
+        seats = self.kiosk.settings.seats
+        assert seats is not None
+        self.until(lambda: not seats.codes_coming(self.kiosk.public.get("number")), "the game's codes came up")
         return {seat: scan(link) for seat, link in phones.links().items()}
 
     def accepted(self) -> list[Any]:

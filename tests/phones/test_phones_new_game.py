@@ -135,3 +135,29 @@ def test_a_new_game_seats_its_players_and_drops_the_removed_ones(tmp_path: Path,
         assert not any(f".g{new.game}." in m.topic for m in ben.seen)
         assert not any(m.topic == t.view(old.players["ben"].user) and b'"number":%d' % new.game in m.payload
                        for m in ben.seen)
+
+
+@pytest.mark.parametrize("broker", BROKERS)
+def test_a_new_games_codes_are_shown_only_once_the_broker_takes_them(tmp_path: Path, broker: str) -> None:
+    """Every code the table shows logs in the moment it is shown. A new game's seats are issued before the
+    mirror hands their passwords to the broker (the last game's phones first hear of the new game): in
+    between, the kiosk says the codes are coming and shows none, the host's page gets none, and no link is
+    made. (A phone that scanned the setup screen's code as it came up was refused by the broker, then told
+    its code had been replaced: the evening test, on a loaded machine.)"""
+    with running_table(tmp_path, broker, spectators=1) as run:
+        served = Served(run.phones, None, "http://127.0.0.1:1/")
+        kiosk = KioskSeats(served)  # what the setup screen asks
+        old = run.phones.game
+        assert not kiosk.codes_coming(old.game) and kiosk.join_url("ana", old.game) is not None
+        new, to_broker = run.phones.seating.new_game(old.game + 1, ["ana", "ben"])
+        join = new.joins[new.players["ana"].user]
+        assert not logs_in(run, join.user, join.password)  # not on the broker yet
+        assert kiosk.codes_coming(new.game) and kiosk.join_url("ana", new.game) is None
+        assert served.links() == {} and run.phones.seating.bound()["codes"] == {}
+        to_broker()
+        assert not kiosk.codes_coming(new.game) and kiosk.codes_coming(old.game)  # the screen's game's codes only
+        links = served.links()
+        assert set(links) == {"ana", "ben", "host", "spectator1"}
+        assert links["ana"].url() == kiosk.join_url("ana", new.game)
+        assert all(logs_in(run, link.user, link.password) for link in links.values())
+        assert set(run.phones.seating.bound()["codes"]) == {"ana", "ben"}

@@ -93,10 +93,15 @@ class SetupScreen(Screen):
         from companion.kiosk.screens.play import PlayScreen
         self.k.stack[0] = PlayScreen(self.k) if started(self.k.public) else AttractScreen(self.k)
 
+    def _game(self) -> int | None:
+        """The number of the game this screen sets up (its seats' codes are that game's)."""
+        number = self.k.public.get("number")
+        return number if isinstance(number, int) else None
+
     def seats(self) -> list[Seat]:
         """(seat number, player id, name, join URL while no phone holds the seat, held by a phone), in seat order."""
-        phones = self.k.settings.seats
-        return [(i + 1, p["id"], p["name"], phones.join_url(p["id"]) if phones else None,
+        phones, game = self.k.settings.seats, self._game()
+        return [(i + 1, p["id"], p["name"], phones.join_url(p["id"], game) if phones else None,
                  phones.bound(p["id"]) if phones else False)
                 for i, p in enumerate(self.k.public.get("players", []))]
 
@@ -172,10 +177,12 @@ class SetupScreen(Screen):
             L = self.k.layout
             inner = rect.inflate(-L.px(8), -L.px(8))
             head = pygame.Rect(inner.left, inner.top, inner.width, L.px(40))
-            if shown is None:  # every seat has its phone (or the phones' page is not served: no codes)
+            if shown is None:  # every seat has its phone, the new game's codes are on their way, or no page
                 joined = bool(seats) and all(s[4] for s in seats)
-                draw_lines(surface, self.c, [self.tr("kiosk.setup.all_joined" if joined else "kiosk.setup.no_phones")],
-                           inner.inflate(-L.px(8), 0), 18, GOOD if joined else DIM)
+                phones = self.k.settings.seats
+                said = ("kiosk.setup.all_joined" if joined else "kiosk.setup.codes_coming"
+                        if phones is not None and phones.codes_coming(self._game()) else "kiosk.setup.no_phones")
+                draw_lines(surface, self.c, [self.tr(said)], inner.inflate(-L.px(8), 0), 18, GOOD if joined else DIM)
                 return
             number, _pid, name, url, _bound = shown
             pygame.draw.circle(surface, SEATS[(number - 1) % len(SEATS)], (head.left + L.px(8), head.centery),

@@ -14,6 +14,10 @@ was released; the new player joins by the new code. Ben prepares on his phone, t
 the host menu; all three prepare; the host pauses, resumes and extends the free phase's timer, then
 ends the game from the host menu; the reveal; "Play again" starts the same Lockdown table once more.
 
+Every screen the kiosk shows on the way is checked for the 7" panel (tests/kits/layout_check.py's
+`LayoutWatch`, once per distinct screen state): text under 14 px, a touch target under 48 px, text cut,
+out of its box or overlapping fails the evening, named by screen and widget (issue 28).
+
 Languages: NIGHT_EVENING_LANGS (comma separated, default "en"; CI runs English only). Pictures go to
 NIGHT_DOC_SHOTS when set (docs/screenshots/night), else to a temporary folder.
 """
@@ -292,8 +296,8 @@ def test_an_evening_from_the_attract_loop_to_play_again(lang: str, tmp_path: Pat
             assert [e.input.move for e in log.events(3) if e.input.by == "host"][-1] == "game.end"
             assert watch.unknown(KNOWN) == [], "\n".join(watch.unknown(KNOWN))
             print(f"\nevening ({lang}): {finger.touches} kiosk touches, {len(table.taps)} reader taps, "
-                  f"{album.taken} pictures, {watch.checks} screen states checked on {len(watch.screens)} "
-                  f"screens, {time.monotonic() - started:.1f} s")
+                  f"{album.taken} pictures, {time.monotonic() - started:.1f} s; layout check: {watch.checks} screen "
+                  f"states in {watch.spent_s:.1f} s on {len(watch.screens)} screens ({', '.join(watch.screens)})")
         finally:
             if watch.unknown(KNOWN):  # said even when the evening stopped short of its end
                 print("\nlayout violations so far:\n" + "\n".join(watch.unknown(KNOWN)))

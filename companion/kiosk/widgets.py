@@ -63,7 +63,9 @@ def draw_button(surface: pygame.Surface, c: Canvas, b: Button, focused: bool) ->
         for two in (TWO_LINE_SIZE, 14):  # then the smallest readable size (issue 28: 14 px on the 7" panel)
             lines = c.text.wrap(b.label, c.font(two), inner.width, True)
             tall = sum(c.text.render(line, c.font(two), color, True).get_height() for line in lines)
-            if len(lines) == 2 and tall <= inner.height:  # a long label on a tall button: two lines, not tiny
+            # a long label on a tall button: two lines, not tiny. Their boxes may take the button's whole
+            # height (a Thai line at 14 px is 23 px tall, most of it room for marks above and below)
+            if len(lines) == 2 and tall <= b.rect.height - c.px(2):
                 y = inner.centery - tall // 2
                 for line in lines:
                     h = c.text.render(line, c.font(two), color, True).get_height()
@@ -72,6 +74,18 @@ def draw_button(surface: pygame.Surface, c: Canvas, b: Button, focused: bool) ->
                     y += h
                 return
     c.text.draw(surface, b.label, inner, c.font(20), color, bold=True, align="center")
+
+
+def label_height(c: Canvas, text: str, width: int, size: float, height: int, bold: bool = True,
+                 smallest: float = 14) -> int:
+    """How tall a box `draw_label` needs for `text`: `height`, or more when the text takes two lines at
+    `smallest` (two Thai lines at 14 px are 46 px tall: a form's long title, issue 28)."""
+    if c.text.fit(text, c.font(size), width, bold, height=height) >= c.font(smallest):
+        return height
+    lines = c.text.wrap(text, c.font(smallest), width, bold)
+    if len(lines) != 2:
+        return height
+    return max(height, sum(c.text.render(line, c.font(smallest), FG, bold).get_height() for line in lines))
 
 
 def draw_label(surface: pygame.Surface, c: Canvas, text: str, rect: pygame.Rect, size: float, color: Color = FG,
@@ -91,4 +105,4 @@ def draw_label(surface: pygame.Surface, c: Canvas, text: str, rect: pygame.Rect,
 
 
 __all__ = ["ACCENT", "BG", "DANGER", "DIM", "FG", "FOCUS", "GOOD", "PANEL", "SEATS", "WARN", "Button", "Canvas",
-           "Color", "Region", "clock_text", "draw_button", "draw_label", "draw_lines", "panel"]
+           "Color", "Region", "clock_text", "draw_button", "draw_label", "draw_lines", "label_height", "panel"]

@@ -6,17 +6,21 @@ on top of each other. Each violation names the widget (the kiosk region that dre
 What is measured comes from the kiosk's own draw path, not from a patched one: `TextCache.record`
 (each text run's rect, the box it had to fit, its pixel size and its region, `TextCache.widget`), the
 lines `draw_lines` had to leave out (`TextCache.cut`), and the screen's `buttons()` (the very rects a
-touch is matched against). `violations(scene)` redraws the whole screen and returns the list.
+touch is matched against). `violations(scene)` redraws the whole screen and returns the list;
+`kiosk_violations(kiosk)` does the same for any kiosk (a running table's), and `LayoutWatch` checks each
+distinct screen a running kiosk shows, once (the evening test, tests/night/test_night_evening.py).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 
 import pygame
 
 from companion.drawing.text import Drawn
+from companion.kiosk.kiosk import Kiosk
 from companion.kiosk.scenes import PLAYERS, Scene
 
 MIN_TEXT = 14  # px at 800x480
@@ -52,7 +56,10 @@ class Violation:
 
 def redraw(scene: Scene) -> tuple[list[Drawn], list[tuple[str, str]]]:
     """The whole screen drawn again: every text run drawn and every text cut short, recorded."""
-    k = scene.kiosk
+    return redraw_kiosk(scene.kiosk)
+
+
+def redraw_kiosk(k: Kiosk) -> tuple[list[Drawn], list[tuple[str, str]]]:
     assert k.text.record is not None, "recording is off (use the `text` fixture)"
     k._drawn = None
     k.text.record.clear()
@@ -67,8 +74,12 @@ def _ink(d: Drawn) -> pygame.Rect:
 
 
 def violations(scene: Scene) -> list[Violation]:
-    k = scene.kiosk
-    drawn, cut = redraw(scene)
+    return kiosk_violations(scene.kiosk)
+
+
+def kiosk_violations(k: Kiosk) -> list[Violation]:
+    """What is wrong on the kiosk's screen as it is now, redrawn whole (its text cache recording)."""
+    drawn, cut = redraw_kiosk(k)
     scale = k.layout.scale
     min_text, min_target = int(MIN_TEXT * scale), int(MIN_TARGET * scale)
     found: list[Violation] = []
@@ -104,3 +115,50 @@ def violations(scene: Scene) -> list[Violation]:
                 found.append(Violation("buttons overlap", f"{k.top.name} button {a.key or a.label!r}",
                                        f"{a.label!r} over {b.label!r}"))
     return found
+
+
+def screen_state(k: Kiosk) -> str:
+    """What the kiosk shows, as it tells its regions apart when it redraws: the screen on top, its face
+    and each region's key (a region whose key is unchanged is not drawn again), written out (some keys
+    hold rects, which do not hash)."""
+    return repr((k.top.name, k.top.face(), [(r.name, r.key) for r in k.regions()]))
+
+
+@dataclass
+class LayoutWatch:
+    """The layout check on a running kiosk: `look()` after each of its turns checks the screen once per
+    distinct state (`screen_state`); `found` holds each violation once, with its screen, in order seen."""
+
+    kiosk: Kiosk
+    seen: set[str] = field(default_factory=set)
+    found: list[tuple[str, Violation]] = field(default_factory=list)  # (screen, violation)
+    screens: list[str] = field(default_factory=list)  # the screens checked, each once
+    checks: int = 0
+    spent_s: float = 0.0  # the time looking took (reported by the evening test; no limit)
+
+    def look(self) -> None:
+        started = time.perf_counter()
+        try:
+            self._look()
+        finally:
+            self.spent_s += time.perf_counter() - started
+
+    def _look(self) -> None:
+        k = self.kiosk
+        before = screen_state(k)
+        if before in self.seen:
+            return
+        record, k.text.record = k.text.record, []
+        try:
+            problems = kiosk_violations(k)
+        finally:
+            k.text.record = record
+        self.checks += 1
+        self.seen |= {before, screen_state(k)}
+        if k.top.name not in self.screens:
+            self.screens.append(k.top.name)
+        self.found += [(k.top.name, v) for v in problems if (k.top.name, v) not in self.found]
+
+    def unknown(self, known: set[tuple[str, str, str]]) -> list[str]:
+        """Each violation found but not in `known` ((screen, kind, widget)), said with its screen."""
+        return [f"{screen} screen: {v}" for screen, v in self.found if (screen, v.kind, v.widget) not in known]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -56,6 +56,7 @@ class Night:
     thread: threading.Thread
     taps: list[str] = field(default_factory=list)  # every uid tapped on the simulated reader
     devices: list[Any] = field(default_factory=list)  # what the readers told the table's loop
+    looks: list[Callable[[], None]] = field(default_factory=list)  # called after each turn and settle
 
     @property
     def game(self) -> str:
@@ -68,6 +69,11 @@ class Night:
     def turn(self) -> None:
         """One turn of the kiosk's loop: wait until woken or due, handle what arrived, redraw."""
         self.kiosk.step()
+        self._look()
+
+    def _look(self) -> None:
+        for look in self.looks:  # what a test checks on each screen the kiosk drew (its layout)
+            look()
 
     def settle(self) -> None:
         """The kiosk handles and draws every message the table has sent it so far. (The table tells its
@@ -77,6 +83,7 @@ class Night:
         self.kiosk.process()
         while not feed.inbox.empty():
             self.kiosk.process()
+        self._look()
 
     def sync(self) -> None:
         """Wait until the table's loop has handled everything queued before now (its inbox is in order),

@@ -14,6 +14,10 @@ was released; the new player joins by the new code. Ben prepares on his phone, t
 the host menu; all three prepare; the host pauses, resumes and extends the free phase's timer, then
 ends the game from the host menu; the reveal; "Play again" starts the same Lockdown table once more.
 
+Every screen the kiosk shows on the way is checked for the 7" panel (tests/kits/layout_check.py's
+`LayoutWatch`, once per distinct screen state): text under 14 px, a touch target under 48 px, text cut,
+out of its box or overlapping fails the evening, named by screen and widget (issue 28).
+
 Languages: NIGHT_EVENING_LANGS (comma separated, default "en"; CI runs English only). Pictures go to
 NIGHT_DOC_SHOTS when set (docs/screenshots/night), else to a temporary folder.
 """
@@ -30,6 +34,7 @@ import pytest
 from companion import i18n
 from companion.kiosk.screens.host_menu import HostMenuScreen
 from companion.parts.timers import remaining as timer_remaining
+from tests.kits.layout_check import LayoutWatch
 from tests.kits.night_album import Album
 from tests.kits.night_follow import FIGURE_UID, Follower
 from tests.kits.night_forms import plain
@@ -42,6 +47,9 @@ from tests.kits.phone_page_kit import WAIT_MS, PhonePage
 LANGS = [lang for lang in os.environ.get("NIGHT_EVENING_LANGS", "en").split(",") if lang]
 LOCALES = {"en": "en-US", "th": "th-TH", "zh": "zh-CN"}
 NEW_NAME = {"en": "Mia", "th": "นิด", "zh": "Mia"}  # typed on the kiosk's keyboard (Chinese: on a phone)
+#: Layout violations on the evening's screens not fixed yet: (screen, kind, widget). Each entry is a bug
+#: still to fix; remove it with its fix (a violation not listed here fails the test).
+KNOWN: set[tuple[str, str, str]] = set()
 PREPARES = {pid: Step("lockdown.prepare", f"player:{pid}", args, 0) for pid, args in (  # lockdown-5p's
     ("ben", {"spawn": "B604", "force": 3, "speed": 5, "load": 2}),
     ("ana", {"spawn": "B201", "force": 0, "speed": 4, "load": 6}),
@@ -122,6 +130,9 @@ def test_an_evening_from_the_attract_loop_to_play_again(lang: str, tmp_path: Pat
         album = Album(finger, lang, pictures)
         follower = Follower(table, finger, script, clock)
         phones: list[PhonePage] = []
+        watch = LayoutWatch(table.kiosk)  # the 7" layout check on each screen the kiosk shows (issue 28)
+        table.looks.append(watch.look)
+        watch.look()
         try:
             # Power on: the attract loop plays a recorded game, marked as a demo.
             assert finger.screen() == "attract"
@@ -283,9 +294,13 @@ def test_an_evening_from_the_attract_loop_to_play_again(lang: str, tmp_path: Pat
                 ("ben", "Ben"), ("ana", "Ana"), ("p1", NEW_NAME[lang])]
             assert log.events(1) == [], "the table's first game (the toolkit) was never played"
             assert [e.input.move for e in log.events(3) if e.input.by == "host"][-1] == "game.end"
+            assert watch.unknown(KNOWN) == [], "\n".join(watch.unknown(KNOWN))
             print(f"\nevening ({lang}): {finger.touches} kiosk touches, {len(table.taps)} reader taps, "
-                  f"{album.taken} pictures, {time.monotonic() - started:.1f} s")
+                  f"{album.taken} pictures, {time.monotonic() - started:.1f} s; layout check: {watch.checks} screen "
+                  f"states in {watch.spent_s:.1f} s on {len(watch.screens)} screens ({', '.join(watch.screens)})")
         finally:
+            if watch.unknown(KNOWN):  # said even when the evening stopped short of its end
+                print("\nlayout violations so far:\n" + "\n".join(watch.unknown(KNOWN)))
             follower.phones.clear()
             for phone in phones:
                 phone.close()

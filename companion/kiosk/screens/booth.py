@@ -38,6 +38,7 @@ from companion.kiosk.widgets import (
     draw_button,
     draw_label,
     draw_lines,
+    label_height,
     panel,
 )
 from companion.naming import Namer
@@ -224,7 +225,7 @@ class BoothScreen(Screen):
         out: list[Button] = []
         self._lines: list[tuple[pygame.Rect, str]] = []
         form = a["form"].inflate(-L.px(16), -L.px(16))
-        y = form.top + L.px(40)
+        y = form.top + self._heading_height(form.width)
         area = pygame.Rect(form.left, y, form.width, form.bottom - L.px(32) - y)  # above the answer's line
         if self.sent is not None:
             pass  # the receipt is words only; its buttons are the footer's
@@ -249,6 +250,17 @@ class BoothScreen(Screen):
         out.append(Button(cols[3], self.tr("kiosk.booth.close"), self.close, key="done"))
         return out
 
+    def _heading(self) -> str:
+        """The form panel's title: the open form's, else what to do."""
+        if self.form is not None:
+            return label(self.k.lang, self.form.prompt)
+        return self.tr("kiosk.booth.choose" if self.prompts() else "kiosk.booth.nothing")
+
+    def _heading_height(self, width: int) -> int:
+        """The title's box above the rows: 40, taller when the title takes two lines at 14 px that need it
+        (Thai's, issue 28)."""
+        return label_height(self.c, self._heading(), width, 20, self.k.layout.px(40))
+
     def _toggle_code(self) -> None:
         self.showing_code = not self.showing_code
 
@@ -272,9 +284,8 @@ class BoothScreen(Screen):
         namer = Namer.of(self.view)  # a player's lines say names, never ids (companion/naming.py)
         mine = [namer.text(lang, msgid, params)
                 for msgid, params in (game.private_lines(own) if game is not None and own else [])]
-        form = self.form
-        heading = label(lang, form.prompt) if form else self.tr(
-            "kiosk.booth.choose" if self.prompts() else "kiosk.booth.nothing")
+        heading = self._heading()
+        heading_h = self._heading_height(a["form"].width - k.layout.px(16) * 2)
         buttons = self.buttons()
         field_lines = list(self._lines)
         answer = self.answer
@@ -308,9 +319,9 @@ class BoothScreen(Screen):
             if sent is not None:
                 draw_receipt(surface, self.c, k.layout, lang, sent, inner, closing)
                 return
-            # a long prompt's title on two lines at 14 px rather than one tiny line (the rows start 40 below)
+            # a long prompt's title on two lines at 14 px rather than one tiny line (the rows start under it)
             draw_label(surface, self.c, heading,
-                       pygame.Rect(inner.left, inner.top, inner.width, k.layout.px(40)), 20)
+                       pygame.Rect(inner.left, inner.top, inner.width, heading_h), 20)
             for where, line in field_lines:
                 draw_line(surface, self.c, line, where, DIM)
             if answer is not None:

@@ -16,7 +16,7 @@ import pygame
 from companion import i18n
 from companion.kiosk.layout import Layout
 from companion.kiosk.screens.forms import UNCHOSEN, FormState, label, value_text
-from companion.kiosk.widgets import DANGER, DIM, FG, GOOD, Canvas, draw_label, draw_lines
+from companion.kiosk.widgets import DANGER, DIM, FG, GOOD, Canvas, draw_label, draw_lines, label_height
 
 
 @dataclass
@@ -61,9 +61,9 @@ def draw_receipt(surface: pygame.Surface, c: Canvas, L: Layout, lang: str, sent:
                  closing: str = "") -> None:
     """The receipt inside the form panel's `inner` rectangle: "You sent: <title>", each field's value,
     then the answer (and `closing`, when the booth will hide by itself soon)."""
-    head = pygame.Rect(inner.left, inner.top, inner.width, L.px(40))
-    draw_label(surface, c, i18n.translate(lang, "kiosk.booth.you_sent", {"what": label(lang, sent.form.prompt)}),
-               head, 20)
+    you_sent = i18n.translate(lang, "kiosk.booth.you_sent", {"what": label(lang, sent.form.prompt)})
+    head = pygame.Rect(inner.left, inner.top, inner.width, label_height(c, you_sent, inner.width, 20, L.px(40)))
+    draw_label(surface, c, you_sent, head, 20)
     body = pygame.Rect(inner.left, head.bottom + L.px(4), inner.width, inner.bottom - head.bottom - L.px(4))
     said, colour = status_words(lang, sent)
     closing_h = L.px(26) if closing else 0

@@ -39,6 +39,7 @@ PAGE = COLUMNS * ROWS
 SHOWN = 3  # steps of a sequence shown in its line
 LISTS = ("choice", "choices", "path", "subset")
 TARGET_H = 48  # a touch target's height (design units): 48 px on the 7" panel (issue 28)
+NAV_SPARE = 4  # how far a list's More/Back row may reach under its area (the booth's answer line is 28 of 32)
 #: A choice's label longer than this (in Latin letters; a Chinese character counts two) does not fit a
 #: third of a row on two lines at 17 px: its list goes one choice a row (a role preset lists its roles).
 LONG_LABEL = 36
@@ -215,17 +216,20 @@ def _list(form: FormState, f: dict[str, Any], area: pygame.Rect, L: Layout, lang
             entries.append((words, act(form.choose, name, ch["value"]), "primary" if on else "normal",
                             ("choice", name, index[key])))
     columns = 1 if any(letters(words) > LONG_LABEL for words, _, _, _ in entries) else COLUMNS
-    per = columns * ROWS
-    pages = max(1, -(-len(entries) // per))
-    page = min(form.page, pages - 1)
     row_h, gap = L.px(TARGET_H), L.px(8)
     top = head.bottom + L.px(2)
+    # ROWS rows and the More/Back row under them; fewer rows when they would not fit above the area's
+    # bottom (a form's title on two lines, issue 28). The booth leaves 4 px spare under its area.
+    rows = max(1, min(ROWS, (area.bottom + L.px(NAV_SPARE) - top - row_h) // (row_h + gap)))
+    per = columns * rows
+    pages = max(1, -(-len(entries) // per))
+    page = min(form.page, pages - 1)
     cols = L.columns(pygame.Rect(area.left, top, area.width, row_h), columns, 8)
     for i, (text, fn, style, key) in enumerate(entries[page * per:(page + 1) * per]):
         col = cols[i % columns]
         rect = pygame.Rect(col.left, top + (i // columns) * (row_h + gap), col.width, row_h)
         out.buttons.append(Button(rect, text, fn, style, key))
-    nav = L.columns(pygame.Rect(area.left, top + ROWS * (row_h + gap), area.width, row_h), 4, 8)
+    nav = L.columns(pygame.Rect(area.left, top + rows * (row_h + gap), area.width, row_h), 4, 8)
     if page > 0:
         out.buttons.append(Button(nav[0], i18n.translate(lang, "kiosk.form.back"),
                                   act(_set, form, form.group, page - 1), key=("previous", name)))

@@ -2,7 +2,8 @@
 
 It leans towards what moves a game forward (placing, stepping, activating) and ends a move early often
 enough that games finish; a prompt the referee refuses (a Control room on a room that then costs too
-much) is dropped and another tried.
+much) is dropped and another tried. A prompt with a field that offers nothing to choose is no move the
+bot can make (issue 33: the forms should never offer one): it is passed over, not answered.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ def next_input(game: Game, state: State, rnd: random.Random, at: int) -> Input |
     pid = game.current_player(state)
     if pid is None:
         return None
-    pool = bot.offers(game, state, f"player:{pid}")
+    pool = [o for o in bot.offers(game, state, f"player:{pid}") if bot.usable(o[1])]
     while (picked := bot.weighted(rnd, pool, WEIGHTS)) is not None:
         inp = bot.answer(picked, rnd, at, bot.spread)
         try:

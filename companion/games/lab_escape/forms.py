@@ -50,18 +50,23 @@ def for_actor(s: State, actor: str) -> list[Prompt]:
     if phase == "place":
         return [Prompt("card.place", "lab_escape.prompt.place",
                        (Field("card", "choice", "lab_escape.prompt.card", _cards(s["display"])),)),
-                *(_placed_at(s, c) for c in s["display"]),
+                *(form for c in s["display"] if (form := _placed_at(s, c)) is not None),
                 Prompt("stuck", "lab_escape.prompt.stuck")]
     if phase == "move":
         return _moving(s, pid)
     return _acting(s, pid)
 
 
-def _placed_at(s: State, card: str) -> Prompt:
-    """E1.1 (issue 31): the card with its place in the grid and the doors the table says are blocked."""
+def _placed_at(s: State, card: str) -> Prompt | None:
+    """E1.1 (issue 31): the card with its place in the grid and the doors the table says are blocked;
+    None when no spot is free (issue 33: a form with nothing to choose cannot be sent). That happens when
+    the Mechanism room moved the start card and no other card's place was entered: no known place is left
+    for a card to touch, and the table judges where the cards lie (the form with the card alone)."""
     spots = tuple(Choice(at, "lab_escape.prompt.spot", {
         "x": at["x"], "y": at["y"], "toward": f"kind.lab_escape.side.{geometry.SECOND[at['rotation']]}"})
         for at in geometry.free_spots(s, card))
+    if not spots:
+        return None
     doors = tuple(Choice({"room": r, "side": side}, "lab_escape.prompt.door",
                          {"room": data.room_word(r), "side": f"kind.lab_escape.side.{side}"})
                   for r in data.rooms_of_card()[card] for side in geometry.DIRECTIONS)

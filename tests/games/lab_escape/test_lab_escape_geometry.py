@@ -98,3 +98,23 @@ def test_the_forms_offer_the_free_spots_and_the_cards_doors() -> None:
     steps = next(p for p in t.prompts("player:ana") if p["move"] == "step" and not p["fixed"])
     rooms = [c["value"] for c in steps["fields"][0]["choices"]]
     assert "garden" in rooms and "corridor" not in rooms  # only the rooms that touch
+
+
+def test_with_no_card_place_known_the_forms_offer_no_spot_to_choose_from() -> None:
+    """Issue 33 (what a phone offers is what the referee accepts), found by the random games: the
+    Mechanism room moves the start card (E5), the only card whose place the table had entered, so its
+    place is forgotten (E1.1) and no spot can touch a known place. The next player's forms offered
+    "place the card at" with an empty list of spots, a form nobody can send; they offer the card alone."""
+    t = Table(players=2).lay("dark_chamber_mechanism").show("passage_control", "telegraph_darkroom")
+    t.seat("ana", room="mechanism").seat("ben", room="dark_chamber").stage("act")
+    t.me("activate", card="hall_dining")
+    assert t.state["geometry"] == {} and t.turn == "ben" and t.phase == "place"
+    forms = t.prompts("player:ben")
+    assert all(f["choices"] for p in forms for f in p["fields"] if f["kind"] == "choice")
+    assert not [p for p in forms if any(f["name"] == "at" for f in p["fields"])]
+    plain = next(p for p in forms if p["move"] == "card.place")
+    assert [c["value"] for c in plain["fields"][0]["choices"]] == ["passage_control", "telegraph_darkroom"]
+    assert t.my_refusal("card.place", card="passage_control", at={"x": 0, "y": 1, "rotation": 0}) == \
+        "reject.lab_escape_spot_apart"
+    t.me("card.place", card="passage_control")  # the table judges where it lies (E1.1)
+    assert t.phase == "move" and "passage_control" in t.state["lab"]

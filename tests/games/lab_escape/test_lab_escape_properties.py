@@ -6,21 +6,27 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from companion.core.bot import choose, spread
+from companion.core.contract import State
 from companion.core.fold import fold, initial, step
 from companion.core.inputs import Input
+from companion.core.prompts import Field, Prompt
 from companion.games.lab_escape import bot
+from companion.games.lab_escape.game import LabEscape
 from tests.kits.host_view_twins import game_bot, seed_twin, twins
-from tests.kits.lab_escape_table import GAME, assert_invariants, components, setup
+from tests.kits.lab_escape_table import GAME, Table, assert_invariants, components, setup
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 4), dice=st.sampled_from(["referee", "table"]),
        deck=st.sampled_from(["digital", "physical"]), seed=st.integers(0, 2**32), moves=st.integers(0, 2**32))
+# issue 33: the Mechanism room moved the start card, and the next "place the card at" form offered no spot
+@example(players=2, dice="table", deck="digital", seed=2, moves=85088666)
 def test_random_legal_games_keep_stamina_in_1_to_6_every_component_accounted_and_replay_identically(
     players: int, dice: str, deck: str, seed: int, moves: int
 ) -> None:
@@ -63,6 +69,31 @@ def test_every_prompt_offered_filled_with_any_of_its_choices_is_accepted(
         inp = bot.BOT(state, rnd, n)
         assert inp is not None
         state = step(GAME, state, inp)
+
+
+class _EmptySpots(LabEscape):
+    """Escape the Lab with one more form when a card is to be placed: a spot field with nothing in it,
+    the form the game offered before issue 33's fix (tests/games/lab_escape/test_lab_escape_geometry.py)."""
+
+    def prompts(self, state: State, actor: str) -> Sequence[Prompt]:
+        out = list(super().prompts(state, actor))
+        if out and self.phase(state) == "place":
+            out.append(Prompt("card.place", "lab_escape.prompt.place_at",
+                              (Field("at", "choice", "lab_escape.prompt.spot_field", ()),),
+                              fixed={"card": state["display"][0]}))
+        return out
+
+
+def test_the_bot_passes_over_a_form_that_offers_nothing_to_choose() -> None:
+    """A form with an empty field is no move: the bot places a card another way instead of crashing. The
+    state of the geometry test: the Mechanism room moved the start card, no card's place is known."""
+    t = Table(players=2).lay("dark_chamber_mechanism").show("passage_control", "telegraph_darkroom")
+    t.seat("ana", room="mechanism").seat("ben", room="dark_chamber").stage("act")
+    t.me("activate", card="hall_dining")
+    for seed in range(40):
+        inp = bot.next_input(_EmptySpots(), t.state, random.Random(seed), 1000)
+        assert inp is not None and "at" not in inp.args
+        step(GAME, t.state, inp)
 
 
 def test_long_random_games_end_with_one_winner_who_holds_the_usb_key_in_the_hall() -> None:

@@ -36,6 +36,15 @@ def heard(seat: HallSeating) -> tuple[str, str]:
     return seat.heard.get(timeout=WAIT_S)
 
 
+def heard_past(seat: HallSeating, copy: tuple[str, str]) -> tuple[str, str]:
+    """What became of the next message that is not another `copy`: a retained seating comes at least once,
+    and as often as the referee's client subscribes to it (the mirror may send its SUBSCRIBE twice when a
+    topic is added while it connects: `Mirror.subscribe`) or the bridge or the client reconnects."""
+    while (got := heard(seat)) == copy:
+        pass
+    return got
+
+
 def players_of(t: HallTable) -> list[dict[str, str]]:
     return [{"id": p.id, "name": p.name} for p in t.referee.setup.players]
 
@@ -50,13 +59,18 @@ def test_a_seating_starts_the_round_once(tmp_path: Path, capsys: pytest.CaptureF
             assert t.referee.game_id == 2 and players_of(t) == HALL_PLAYERS
             assert t.table.views.public["players"] == HALL_PLAYERS  # the new game's screens list them
             assert "Round 2: the hall has seated this table" in capsys.readouterr().err
-        # the table restarts on the same file; the hall's retained seating arrives again, then a new one
+        # the table restarts on the same file; the hall's retained seating arrives again (once or more),
+        # then a new one
         with hall_table(log_path, cfg) as t:
-            assert heard(t.hall.seating) == ("again", "a1a1a1a1")
+            copy = ("again", "a1a1a1a1")
+            assert heard(t.hall.seating) == copy
             assert t.referee.game_id == 2
+            # the same retained copy delivered once more, as when the referee's client subscribes twice
+            t.phones.mirror.subscribe(protocol.seating_topic(PREFIX, TABLE), t.hall.seating.receive)
+            assert heard(t.hall.seating) == copy and t.referee.game_id == 2  # never applied twice
             round3 = HALL_PLAYERS[:2]
             publish(hall, seating("b2b2b2b2", 3, round3))
-            assert heard(t.hall.seating) == ("applied", "b2b2b2b2")
+            assert heard_past(t.hall.seating, copy) == ("applied", "b2b2b2b2")
             assert t.referee.log.game_ids(10) == [1, 2, 3] and players_of(t) == round3
 
 

@@ -8,20 +8,26 @@ What is measured comes from the kiosk's own draw path, not from a patched one: `
 lines `draw_lines` had to leave out (`TextCache.cut`), and the screen's `buttons()` (the very rects a
 touch is matched against). `violations(scene)` redraws the whole screen and returns the list;
 `kiosk_violations(kiosk)` does the same for any kiosk (a running table's), and `LayoutWatch` checks each
-distinct screen a running kiosk shows, once (the evening test, tests/night/test_night_evening.py).
+distinct screen a running kiosk shows, once: `watch_layout(table)` sets one on a night table (the night
+tests, tests/night/: the evening, each game's short night and each game's script).
 """
 
 from __future__ import annotations
 
 import json
 import time
+from collections.abc import Set
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 
 from companion.drawing.text import Drawn
 from companion.kiosk.kiosk import Kiosk
 from companion.kiosk.scenes import PLAYERS, Scene
+
+if TYPE_CHECKING:
+    from tests.kits.night_table import Night
 
 MIN_TEXT = 14  # px at 800x480
 MIN_TARGET = 48  # px at 800x480
@@ -159,6 +165,30 @@ class LayoutWatch:
             self.screens.append(k.top.name)
         self.found += [(k.top.name, v) for v in problems if (k.top.name, v) not in self.found]
 
-    def unknown(self, known: set[tuple[str, str, str]]) -> list[str]:
+    def said(self) -> str:
+        """What was checked, in one line (the night tests print it)."""
+        return (f"layout check: {self.checks} screen states in {self.spent_s:.1f} s on {len(self.screens)} "
+                f"screens ({', '.join(self.screens)})")
+
+    def unknown(self, known: Set[tuple[str, str, str]] = frozenset()) -> list[str]:
         """Each violation found but not in `known` ((screen, kind, widget)), said with its screen."""
         return [f"{screen} screen: {v}" for screen, v in self.found if (screen, v.kind, v.widget) not in known]
+
+    def check(self, known: Set[tuple[str, str, str]] = frozenset()) -> None:
+        """Fails on any violation found but not in `known`, each said with its screen and widget."""
+        problems = self.unknown(known)
+        assert not problems, "layout violations:\n" + "\n".join(problems)
+
+    def tell_so_far(self, known: Set[tuple[str, str, str]] = frozenset()) -> None:
+        """Prints the violations found so far (for a night that stopped short of its end)."""
+        if self.unknown(known):
+            print("\nlayout violations so far:\n" + "\n".join(self.unknown(known)))
+
+
+def watch_layout(table: Night) -> LayoutWatch:
+    """The layout check on each screen a night table's kiosk shows from now on (after each turn and
+    settle, `Night.looks`), starting with the one it shows now."""
+    watch = LayoutWatch(table.kiosk)
+    table.looks.append(watch.look)
+    watch.look()
+    return watch

@@ -34,7 +34,7 @@ import pytest
 from companion import i18n
 from companion.kiosk.screens.host_menu import HostMenuScreen
 from companion.parts.timers import remaining as timer_remaining
-from tests.kits.layout_check import LayoutWatch
+from tests.kits.layout_check import watch_layout
 from tests.kits.night_album import Album
 from tests.kits.night_follow import FIGURE_UID, Follower
 from tests.kits.night_forms import plain
@@ -130,9 +130,7 @@ def test_an_evening_from_the_attract_loop_to_play_again(lang: str, tmp_path: Pat
         album = Album(finger, lang, pictures)
         follower = Follower(table, finger, script, clock)
         phones: list[PhonePage] = []
-        watch = LayoutWatch(table.kiosk)  # the 7" layout check on each screen the kiosk shows (issue 28)
-        table.looks.append(watch.look)
-        watch.look()
+        watch = watch_layout(table)  # the 7" layout check on each screen the kiosk shows (issue 28)
         try:
             # Power on: the attract loop plays a recorded game, marked as a demo.
             assert finger.screen() == "attract"
@@ -294,13 +292,11 @@ def test_an_evening_from_the_attract_loop_to_play_again(lang: str, tmp_path: Pat
                 ("ben", "Ben"), ("ana", "Ana"), ("p1", NEW_NAME[lang])]
             assert log.events(1) == [], "the table's first game (the toolkit) was never played"
             assert [e.input.move for e in log.events(3) if e.input.by == "host"][-1] == "game.end"
-            assert watch.unknown(KNOWN) == [], "\n".join(watch.unknown(KNOWN))
+            watch.check(KNOWN)
             print(f"\nevening ({lang}): {finger.touches} kiosk touches, {len(table.taps)} reader taps, "
-                  f"{album.taken} pictures, {time.monotonic() - started:.1f} s; layout check: {watch.checks} screen "
-                  f"states in {watch.spent_s:.1f} s on {len(watch.screens)} screens ({', '.join(watch.screens)})")
+                  f"{album.taken} pictures, {time.monotonic() - started:.1f} s; {watch.said()}")
         finally:
-            if watch.unknown(KNOWN):  # said even when the evening stopped short of its end
-                print("\nlayout violations so far:\n" + "\n".join(watch.unknown(KNOWN)))
+            watch.tell_so_far(KNOWN)  # said even when the evening stopped short of its end
             follower.phones.clear()
             for phone in phones:
                 phone.close()

@@ -6,7 +6,8 @@ they read the widgets, never the rules). No JSON line, no console input, no call
 Each game at its smallest player count with its shortest options, from the setup screen to the reveal.
 What a person checks: the reveal names the ranking the public view holds, every input in the log came
 from a Send on a screen or a tap on the reader, and the screens seldom offered what the referee refused
-(each refusal is printed: it is a bug in what the screen offered). Screenshots go to NIGHT_SHOTS (or a
+(each refusal is printed: it is a bug in what the screen offered), and every screen the kiosk shows reads
+on the 7" panel (tests/kits/layout_check.py, issue 28). Screenshots go to NIGHT_SHOTS (or a
 temporary folder); each test prints its wall time and its refusal rate.
 """
 
@@ -19,6 +20,7 @@ from typing import Any
 import pytest
 
 from companion import i18n
+from tests.kits.layout_check import watch_layout
 from tests.kits.night_play import inputs_by, play, reveal, seat
 from tests.kits.night_table import night
 
@@ -51,6 +53,7 @@ def test_a_short_game_is_played_to_its_reveal_by_touch_alone(game: str, tmp_path
                                                               browser: Any) -> None:
     players, options = SHORT[game]
     with night(tmp_path / "state", game, players, options) as table:
+        watch = watch_layout(table)  # the 7" layout check on each screen the kiosk shows (issue 28)
         evening = seat(table, browser, shots, seed=21)
         try:
             play(evening, seed=21)
@@ -58,7 +61,7 @@ def test_a_short_game_is_played_to_its_reveal_by_touch_alone(game: str, tmp_path
             print(f"\n{game}: {evening.rounds} rounds, {tally.sends} sends, {tally.accepted} accepted, "
                   f"refusal rate {tally.refusal_rate():.0%}, {evening.finger.touches} kiosk touches, "
                   f"{tally.phone_taps} phone taps, {len(table.taps)} reader taps, {evening.wall_s:.1f} s, "
-                  f"{'ended by the host' if evening.ended_by_host else 'played to its end'}")
+                  f"{'ended by the host' if evening.ended_by_host else 'played to its end'}; {watch.said()}")
             for line in tally.refused + tally.stuck:
                 print("  ", line)
             public = table.kiosk.public
@@ -78,5 +81,7 @@ def test_a_short_game_is_played_to_its_reveal_by_touch_alone(game: str, tmp_path
             assert set(by) <= {f"player:{p}" for p in players}, by  # no console, no clock: the seats' screens
             assert sum(by.values()) <= tally.accepted + len(table.taps), (by, tally.accepted, table.taps)
             assert tally.refusal_rate() <= MOST_REFUSED, tally.refused
+            watch.check()
         finally:
+            watch.tell_so_far()
             evening.close()

@@ -8,7 +8,8 @@ the move, its args and what was offered (a reachability bug).
 
 What a person checks: the reveal draws the result the public view holds (the winners' names), every
 input in the log came from a touch on the kiosk, a tap on a phone or a tag on the reader, and the log's
-inputs are the script's (same moves, args and senders, in order; the clock's own inputs aside).
+inputs are the script's (same moves, args and senders, in order; the clock's own inputs aside), and
+every screen the kiosk shows reads on the 7" panel (tests/kits/layout_check.py, issue 28).
 Screenshots go to NIGHT_SHOTS (or a temporary folder); each test prints its wall time.
 """
 
@@ -23,6 +24,7 @@ from typing import Any
 import pytest
 
 from companion import i18n
+from tests.kits.layout_check import watch_layout
 from tests.kits.night_follow import Follower, counted
 from tests.kits.night_forms import Unreachable, plain
 from tests.kits.night_kiosk import Finger
@@ -93,6 +95,7 @@ def test_a_scripted_game_is_played_to_its_end_by_touch_alone(game: str, tmp_path
     ids = [pid for pid, _ in script.players]
     with night(tmp_path / "state", game, ids, script.options, seed=script.seed, names=dict(script.players),
                clock=clock) as table:
+        watch = watch_layout(table)  # the 7" layout check on each screen the kiosk shows (issue 28)
         follower = Follower(table, Finger(table, shots), script, clock)
         try:
             follower.seat(browser)
@@ -100,7 +103,7 @@ def test_a_scripted_game_is_played_to_its_end_by_touch_alone(game: str, tmp_path
             by_where = counted(follower.sent)
             print(f"\n{game} ({script.path.name}): {len(script.inputs())} inputs {by_where}, "
                   f"{follower.finger.touches} kiosk touches, {len(table.taps)} reader taps, "
-                  f"{follower.wall_s:.1f} s")
+                  f"{follower.wall_s:.1f} s; {watch.said()}")
             public = table.kiosk.public
             assert public.get("ended"), f"{game}: the script's last input did not end the game"
             drawn = revealed(follower.finger, list(follower.phones.values()))
@@ -113,5 +116,7 @@ def test_a_scripted_game_is_played_to_its_end_by_touch_alone(game: str, tmp_path
                 (s.by, s.move, plain(s.args)) for s in script.inputs()]
             assert sum(by_where.values()) == len(logged), by_where  # each from a touch, a tap or a tag
             assert by_where.get("reader", 0) == sum(1 for i in logged if i.by == "table"), by_where
+            watch.check()
         finally:
+            watch.tell_so_far()
             follower.close()

@@ -112,7 +112,7 @@ def _top(surface: pygame.Surface, top: pygame.Rect, c: Canvas, lang: str, table:
                 halves[0], c.font(16), FG, bold=True)
     words = tr("gameboards.lockdown.poison", {"floors": ", ".join(poison)}) if poison else \
         tr("gameboards.lockdown.no_poison")
-    if c.text.render(words, c.text.fit(words, c.font(14), halves[1].width), FG).get_width() > halves[1].width:
+    if c.text.width(words, c.font(14)) > halves[1].width:  # the floors at 14 px, or how many (issue 28)
         words = tr("gameboards.lockdown.poison_count", {"count": len(poison)})  # the map shows which
     c.text.draw(surface, words, halves[1], c.font(14), POISON_STRIPE if poison else DIM, align="right")
 

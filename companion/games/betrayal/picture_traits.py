@@ -34,7 +34,7 @@ def trait_name(c: Canvas, lang: str, trait: str, width: int) -> str:
     """A trait's name for its column: in full if it fits at 14 px, else its short name (cut if need be)."""
     size = c.font(READABLE)
     full = i18n.translate(lang, f"gameboards.betrayal.trait.{trait}")
-    if c.text.render(full, size, DIM).get_width() <= width:
+    if c.text.width(full, size) <= width:
         return full
     return fitted_name(c, i18n.translate(lang, f"gameboards.betrayal.trait_short.{trait}"), size, width)
 

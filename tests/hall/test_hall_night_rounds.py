@@ -133,7 +133,7 @@ def test_three_rounds_from_the_organisers_page(tmp_path: Path, browser: Browser)
             page.click("#add-player")
             page.wait_for_selector(f"#roster li:has-text('{LATE}')", timeout=10_000)
             # and among those the seating form can mark present (drawn from the same roster, a moment later)
-            page.wait_for_function("document.querySelectorAll(\"input[name='present']\").length === 13",
+            page.wait_for_function("() => document.querySelectorAll(\"input[name='present']\").length === 13",
                                    timeout=10_000)
             # round 2: 13 players on t1-t3: one bye
             r2 = seat(page, run, None, ["t1", "t2", "t3"])

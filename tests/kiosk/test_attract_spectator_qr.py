@@ -97,7 +97,7 @@ def test_the_loops_code_opens_the_tables_spectator_page(tmp_path: Path, text: Te
         phone = PhonePage.open(browser, url)
         try:
             phone.online()
-            phone.page.wait_for_function("document.body.innerText.includes('Chai')", timeout=15_000)
+            phone.page.wait_for_function("() => document.body.innerText.includes('Chai')", timeout=15_000)
             page_text = phone.text()
             assert i18n.translate("en", "phone.spectator_seat") in page_text
             assert all(name in page_text for name in NAMES)  # the table's own game, its players by name

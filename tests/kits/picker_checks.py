@@ -248,7 +248,8 @@ def evenings(game_id: str, folder: Path) -> list[tuple[Setup, list[State], Unive
         setup, states = script_states(games, path)
         universe = Universe()
         for state in states:
-            universe.learn(games[game_id], setup, state, random.Random(0), phone_prompts, field_values)
+            universe.learn(games[game_id], state, random.Random(0), all_prompts(games[game_id], setup, state),
+                           field_values)
         out.append((setup, states, universe))
     return out
 
@@ -257,7 +258,7 @@ def findings(game: Game, setup: Setup, state: State, universe: Universe, seed: i
     """(actor, move, args, refusal code or where it cannot be reached) of every mismatch at this state."""
     rnd = random.Random(seed)
     prompts = all_prompts(game, setup, state)
-    universe.learn(game, setup, state, rnd, lambda *at: prompts[at[3]], field_values)
+    universe.learn(game, state, rnd, prompts, field_values)
     return [*offered_but_refused(game, setup, state, rnd, prompts),
             *accepted_but_unreachable(game, setup, state, universe, rnd, prompts)]
 
@@ -268,7 +269,7 @@ def assert_prompts_match_the_referee(game: Game, setup: Setup, state: State, uni
     `known`: (move, refusal code or "phone"/"booth") found and reported, left to another change."""
     rnd = random.Random(seed)
     prompts = all_prompts(game, setup, state)
-    universe.learn(game, setup, state, rnd, lambda *at: prompts[at[3]], field_values)
+    universe.learn(game, state, rnd, prompts, field_values)
     refused = [f for f in offered_but_refused(game, setup, state, rnd, prompts) if (f[1], f[3]) not in known]
     assert not refused, f"offered but refused (actor, move, args, why): {refused[:3]}"
     missing = [f for f in accepted_but_unreachable(game, setup, state, universe, rnd, prompts)

@@ -12,11 +12,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.core.contract import Game, Setup, State
+from companion.core.contract import Game, State
 from companion.core.inputs import HOST
 
 TRIED_PER_MOVE = 40  # inputs tried per move
-Prompts = Callable[[Game, Setup, State, str], list[dict[str, Any]]]  # an actor's prompts as the phone gets them
 Values = Callable[[dict[str, Any], random.Random], list[Any]]  # the values a field offers
 
 
@@ -28,10 +27,11 @@ class Universe:
     fixed: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     asked: dict[str, set[str]] = field(default_factory=dict)  # role (host, player) -> the moves its prompts ask
 
-    def learn(self, game: Game, setup: Setup, state: State, rnd: random.Random, prompts: Prompts,
+    def learn(self, game: Game, state: State, rnd: random.Random, prompts: dict[str, list[dict[str, Any]]],
               values: Values) -> None:
-        for actor in [HOST, *(f"player:{p['id']}" for p in state["players"])]:
-            for prompt in prompts(game, setup, state, actor):
+        """What every actor's prompts at `state` ask (`prompts`: by actor, as their phones get them)."""
+        for actor, asked in prompts.items():
+            for prompt in asked:
                 self.asked.setdefault(role(actor), set()).add(prompt["move"])
                 seen = self.values.setdefault(prompt["move"], {})
                 fixed = self.fixed.setdefault(prompt["move"], [])

@@ -9,6 +9,7 @@ Mosquitto), named on the status board and in the start-up line. Without a Mosqui
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 import socket
@@ -86,10 +87,19 @@ class ExternalBroker:
 
 
 def free_port(host: str = "127.0.0.1") -> int:
-    with socket.socket() as sock:
-        sock.bind((host, 0))
-        port: int = sock.getsockname()[1]
-        return port
+    """A port free on `host` now (the kernel's pick; someone may take it before it is used)."""
+    return free_ports(1, host)[0]
+
+
+def free_ports(count: int, host: str = "127.0.0.1") -> list[int]:
+    """`count` different ports free on `host` now: all bound at once, so the kernel cannot give the same
+    one twice (one after another it may: the broker's MQTT and websocket listeners then asked for one
+    port, and Mosquitto would not start)."""
+    with contextlib.ExitStack() as held:
+        socks = [held.enter_context(socket.socket()) for _ in range(count)]
+        for sock in socks:
+            sock.bind((host, 0))
+        return [int(sock.getsockname()[1]) for sock in socks]
 
 
 def choose(kind: str, url: str | None) -> str:
@@ -211,7 +221,8 @@ def start_phones(table: Table, *, broker: str = "auto", prefix: str = "companion
         running, ws = ExternalBroker(state_dir, provision), 0
     else:
         for attempt in range(1, PORT_ATTEMPTS + 1):
-            tcp, ws = port or free_port(bind), ws_port or free_port(bind)
+            picked = iter(p for p in free_ports(3, bind) if p not in (port, ws_port))  # never the one set
+            tcp, ws = port or next(picked), ws_port or next(picked)
             running = ManagedMosquitto(prefix, bind, tcp, ws, game.referee_password, broker_extra,
                                        pidfile=state_dir / mosquitto.PIDFILE if state_dir is not None else None)
             try:

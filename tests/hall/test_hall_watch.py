@@ -191,5 +191,5 @@ def test_the_hall_serves_its_pages_through_the_pages_hook_when_they_are_installe
     """companion/hall/pages/server.py's `serve_pages(model, store, actions, port)`, built beside this
     branch: the hall starts it when it is there and runs without pages (saying so in its log) when not."""
     installed = importlib.util.find_spec("companion.hall.pages") is not None
-    with running_hall(tmp_path, page_port=free_port()) as run:
+    with running_hall(tmp_path, page_port=0) as run:  # 0: a port of its own (never the broker's)
         assert run.hall.serving_pages == installed

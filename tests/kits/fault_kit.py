@@ -23,7 +23,7 @@ from companion.core.eventlog import EventLog, setup_from_json
 from companion.core.inputs import Input
 from companion.core.referee import Referee
 from companion.games import registry
-from companion.phones.runner import KEPT_FILE, free_port
+from companion.phones.runner import KEPT_FILE, free_ports
 from companion.phones.topics import Topics
 from companion.scripting import run as run_script
 from tests.kits.phones_kit import Phone
@@ -47,7 +47,7 @@ class Ports:
 
     @classmethod
     def pick(cls) -> Ports:
-        return cls(free_port(), free_port())
+        return cls(*free_ports(2))  # two different ports (one after another, the kernel may repeat one)
 
 
 def child_env(tmp: Path, ports: Ports, broker: str = "mosquitto", **extra: str) -> dict[str, str]:

@@ -31,7 +31,7 @@ from companion.games import registry
 from companion.kiosk.engine import build
 from companion.kiosk.kiosk import Settings
 from companion.phones.mosquitto import PIDFILE, ManagedMosquitto, left_behind
-from companion.phones.runner import free_port
+from companion.phones.runner import free_ports
 from companion.status import MOSQUITTO_INSTALL_COMMAND, StatusBoard
 from companion.table.loop import Table
 from companion.wiring import start_features
@@ -81,16 +81,16 @@ def test_a_start_stops_only_the_broker_its_own_state_directory_left_behind(tmp_p
     ours, theirs = tmp_path / "table-a", tmp_path / "table-b"
     ours.mkdir()
     theirs.mkdir()
-    port = free_port()
+    port, *others = free_ports(6)  # all different: one after another, the kernel may give a port twice
     left = stray_broker(port, ours / PIDFILE)  # this state directory's companion was killed: its broker runs on
-    other_table = stray_broker(free_port(), theirs / PIDFILE)  # another table on the same machine
-    someone_elses = stray_broker(free_port())  # a companion broker nobody's pidfile here names
+    other_table = stray_broker(others[0], theirs / PIDFILE)  # another table on the same machine
+    someone_elses = stray_broker(others[1])  # a companion broker nobody's pidfile here names
     unrelated = subprocess.Popen(["cat"], stdin=subprocess.PIPE)  # a pid a stale pidfile might name
     stale = tmp_path / "table-c" / PIDFILE
     stale.parent.mkdir()
     stale.write_text(f"{unrelated.pid}\n{other_table.conf}\n", encoding="utf-8")  # and a folder in use
-    broker = ManagedMosquitto("companion", "127.0.0.1", port, free_port(), "referee-secret", pidfile=ours / PIDFILE)
-    other = ManagedMosquitto("companion", "127.0.0.1", free_port(), free_port(), "referee-secret", pidfile=stale)
+    broker = ManagedMosquitto("companion", "127.0.0.1", port, others[2], "referee-secret", pidfile=ours / PIDFILE)
+    other = ManagedMosquitto("companion", "127.0.0.1", others[3], others[4], "referee-secret", pidfile=stale)
     try:
         assert left_behind(ours / PIDFILE) == left.pid
         assert left_behind(stale) is None  # a reused pid is never taken for a broker

@@ -20,7 +20,7 @@ from companion.core.eventlog import EventLog
 from companion.core.referee import Referee
 from companion.games import registry
 from companion.phones.mosquitto import ManagedMosquitto
-from companion.phones.runner import free_port, start_phones
+from companion.phones.runner import free_ports, start_phones
 from companion.status import StatusBoard
 from companion.table.loop import Table
 from companion.wiring import start_features
@@ -61,6 +61,18 @@ def test_companion_run_starts_the_managed_mosquitto_and_says_so(tmp_path: Path,
         t.referee.log.close()
 
 
+def test_ports_left_to_the_machine_are_different_ports_free_at_once() -> None:
+    """`mqtt.port = 0` and `mqtt.ws_port = 0` (and the tests' own brokers) take ports the kernel picks: two
+    picked one after another were once the same (CI: the MQTT and websocket listeners both on 60999, and
+    Mosquitto would not start). Picked together, they differ, and each can be bound."""
+    for _ in range(20):
+        ports = free_ports(8)
+        assert len(set(ports)) == 8, ports
+        with socket.socket() as a, socket.socket() as b:
+            a.bind(("127.0.0.1", ports[0]))
+            b.bind(("127.0.0.1", ports[-1]))
+
+
 def test_without_a_broker_the_game_goes_on_and_the_host_is_told_why(tmp_path: Path,
                                                                    capsys: pytest.CaptureFixture[str]) -> None:
     with socket.socket() as taken:
@@ -84,7 +96,7 @@ def test_without_a_broker_the_game_goes_on_and_the_host_is_told_why(tmp_path: Pa
 
 def test_an_external_broker_gets_the_games_credentials_through_the_provisioning_command(tmp_path: Path) -> None:
     referee_password = "referee-secret-for-this-test"
-    port, ws_port = free_port(), free_port()
+    port, ws_port = free_ports(2)
     broker = ManagedMosquitto("companion", "127.0.0.1", port, ws_port, referee_password)  # "someone else's"
     broker.start()
     script = tmp_path / "provision.sh"
